@@ -1,0 +1,58 @@
+"""The ``sudograph`` command line: ``main(argv=None) -> int``, testable in-process.
+
+Sub-commands live in ``cli/cmd_*.py`` modules, found at start-up; each defines
+``register(subparsers)`` and sets ``func`` on its parser. Errors become one line on standard
+error and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from .. import __version__
+from ..errors import SudographError
+from .common import fail
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command registered."""
+    parser = argparse.ArgumentParser(
+        prog="sudograph",
+        description="Sudoku as graph colouring: solve, colour, compare, generate, explain.",
+    )
+    parser.add_argument("--version", action="version", version=f"sudograph {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_"))
+    for name in names:
+        module = importlib.import_module(f"{__name__}.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; return the exit code (0 ok, 1 a grid has conflicts / no solution, 2 error)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: usage errors exit 2, --help exits 0
+        return int(exc.code) if isinstance(exc.code, int) else 2
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        code: int = args.func(args)
+        return code
+    except SudographError as exc:
+        return fail(str(exc))
+    except KeyboardInterrupt:
+        return fail("interrupted", code=130)
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:
+        where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        return fail(f"{where}{exc.strerror or exc}")
+    except RecursionError:  # pragma: no cover - the engines are iterative
+        return fail("input too deeply nested")

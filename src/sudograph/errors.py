@@ -1,0 +1,65 @@
+"""Exceptions raised by sudograph.
+
+Every error the library raises on bad input derives from :class:`SudographError`, so a caller
+(the CLI in particular) can turn any of them into one clear line and a non-zero exit code.
+
+>>> str(ParseError("unknown character 'x'", line=3, column=7, source="grids.txt"))
+"grids.txt:3:7: unknown character 'x'"
+"""
+
+from __future__ import annotations
+
+
+class SudographError(Exception):
+    """Base class of every error sudograph raises on bad input or bad arguments."""
+
+
+class ParseError(SudographError, ValueError):
+    """Text that cannot be read: says what is wrong and where (source, line, column)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        source: str | None = None,
+    ) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.source = source
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        where = [str(p) for p in (self.source, self.line, self.column) if p is not None]
+        return f"{':'.join(where)}: {self.message}" if where else self.message
+
+    def located(
+        self, *, line: int | None = None, source: str | None = None
+    ) -> ParseError:
+        """Return a copy of this error placed at ``line`` of ``source`` (keeps what is known)."""
+        return type(self)(
+            self.message,
+            line=self.line if line is None else line,
+            column=self.column,
+            source=self.source if source is None else source,
+        )
+
+
+class InvalidPuzzle(SudographError, ValueError):
+    """A grid that reads fine but breaks the rules (clashing clues), naming the cells."""
+
+
+class InvalidArgument(SudographError, ValueError):
+    """A bad argument value (k out of range, negative limit, unknown method...)."""
+
+
+class MissingExtra(SudographError, ImportError):
+    """An optional dependency is needed: the message names the extra to install."""
+
+    def __init__(self, module: str, extra: str) -> None:
+        super().__init__(
+            f"this needs the optional dependency {module!r}: "
+            f"pip install 'sudograph[{extra}]'"
+        )

@@ -1,0 +1,192 @@
+"""Puzzle files: one puzzle per line (or Kaggle-style CSV), read as a stream.
+
+:func:`iter_puzzles` yields ``(line number, Grid or ParseError)`` so a bad line is reported and
+the rest still read. It holds one line in memory at a time, and never more than
+:data:`~sudograph.grid.MAX_LINE` bytes of a line it must reject (a 50 MB line costs no 50 MB).
+Files holding one or more multi-line grids (boxed text, separated by blank lines) are read by
+:func:`iter_grids`, which picks the right reader.
+
+>>> import io
+>>> text = b"# two puzzles and a bad line\\n1.3.....2...4..1\\nxyz\\r\\n.2.......1......\\n"
+>>> [(no, g.to_line() if isinstance(g, Grid) else str(g)) for no, g in iter_puzzles(io.BytesIO(text))]
+... # doctest: +NORMALIZE_WHITESPACE
+[(2, '1.3.....2...4..1'),
+ (3, '3: wrong length: 3 cells is not N*N for a side N in 1..64 (a 9x9 grid has 81)'),
+ (4, '.2.......1......')]
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from ..errors import ParseError
+from ..grid import MAX_LINE, Box, Grid
+
+Source = str | os.PathLike[str] | BinaryIO
+Item = tuple[int, Grid | ParseError]
+
+MAX_GRID_FILE = 16 * 1024 * 1024
+"""Largest multi-line grid file read whole (one-line-per-puzzle files stream at any size)."""
+
+
+def _raw_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
+    """Lines as bytes without their ending; None for a line longer than MAX_LINE (skipped)."""
+    no = 0
+    while True:
+        chunk = stream.readline(MAX_LINE + 1)
+        if not chunk:
+            return
+        no += 1
+        if len(chunk) > MAX_LINE and not chunk.endswith(b"\n"):
+            while True:  # drain the rest of the over-long line without keeping it
+                more = stream.readline(1 << 20)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield no, None
+            continue
+        yield no, chunk.rstrip(b"\r\n")
+
+
+def _decode(no: int, raw: bytes | None, source: str | None) -> str | ParseError:
+    if raw is None:
+        return ParseError(f"line longer than {MAX_LINE} bytes: not a grid", line=no, source=source)
+    if b"\x00" in raw:
+        col = raw.index(b"\x00") + 1
+        return ParseError("binary data (NUL byte)", line=no, column=col, source=source)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=source)
+
+
+def _is_csv_header(text: str) -> bool:
+    head = text.strip().lower()
+    return "," in head and any(w in head for w in ("quiz", "puzzle", "sudoku"))
+
+
+def iter_puzzles(
+    source: Source,
+    *,
+    box: Box | None = None,
+    alphabet: str | None = None,
+    name: str | None = None,
+) -> Iterator[Item]:
+    """Yield ``(line number, Grid | ParseError)`` for each puzzle line of ``source``.
+
+    Blank lines and ``#`` comments are skipped; CRLF endings are accepted; a Kaggle-style CSV
+    (header ``quizzes,solutions``) yields the first column of each row.
+    """
+    if isinstance(source, str | os.PathLike):
+        path = Path(source)
+        with path.open("rb") as stream:
+            yield from iter_puzzles(stream, box=box, alphabet=alphabet, name=name or str(path))
+        return
+    csv = False
+    for no, raw in _raw_lines(source):
+        text = _decode(no, raw, name)
+        if isinstance(text, ParseError):
+            yield no, text
+            continue
+        line = text.strip()
+        if not line or line.startswith("#"):
+            continue
+        if no == 1 and _is_csv_header(line):
+            csv = True
+            continue
+        if csv:
+            line = line.split(",", 1)[0].strip()
+        try:
+            yield no, Grid.parse(line, box=box, alphabet=alphabet)
+        except ParseError as exc:
+            yield no, exc.located(line=no, source=name)
+
+
+def iter_grids(
+    source: Source,
+    *,
+    box: Box | None = None,
+    alphabet: str | None = None,
+    name: str | None = None,
+) -> Iterator[Item]:
+    """Like :func:`iter_puzzles`, but a file of multi-line grids is read too.
+
+    The first content line decides: a whole one-line puzzle means one puzzle per line;
+    anything else means grids written over several lines, separated by blank lines (the
+    line number reported is the grid's first line).
+    """
+    if isinstance(source, str | os.PathLike):
+        path = Path(source)
+        with path.open("rb") as stream:
+            yield from iter_grids(stream, box=box, alphabet=alphabet, name=name or str(path))
+        return
+    if not hasattr(source, "peek"):
+        source = io.BufferedReader(source)  # type: ignore[arg-type]
+    head = source.peek(MAX_LINE)[: MAX_LINE]  # type: ignore[attr-defined]
+    first = _first_content_line(head)
+    if first is None or _is_csv_header(first) or _parses_as_line(first, box, alphabet):
+        yield from iter_puzzles(source, box=box, alphabet=alphabet, name=name)
+        return
+    data = source.read(MAX_GRID_FILE + 1)
+    if len(data) > MAX_GRID_FILE:
+        yield 1, ParseError(f"multi-line grid file larger than {MAX_GRID_FILE} bytes", source=name)
+        return
+    text = _decode(1, data, name)
+    if isinstance(text, ParseError):
+        yield 1, text
+        return
+    yield from _grid_blocks(text, box=box, alphabet=alphabet, name=name)
+
+
+def _first_content_line(head: bytes) -> str | None:
+    for raw in head.splitlines():
+        try:
+            line = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            return None
+        if line and not line.startswith("#"):
+            return line
+    return None
+
+
+def _parses_as_line(line: str, box: Box | None, alphabet: str | None) -> bool:
+    if line.startswith("[") or "|" in line:
+        return False
+    try:
+        Grid.parse(line, box=box, alphabet=alphabet)
+    except ParseError:
+        # a row of a multi-line grid is short; a bad one-line puzzle is long
+        return len(line.replace(" ", "")) >= 16
+    return True
+
+
+def _grid_blocks(
+    text: str, *, box: Box | None, alphabet: str | None, name: str | None
+) -> Iterator[Item]:
+    block: list[str] = []
+    start = 0
+    lines = text.splitlines()
+    for no, line in enumerate([*lines, ""], 1):
+        if line.strip():
+            if not block:
+                start = no
+            block.append(line)
+            continue
+        if block and any(b.strip() and not b.lstrip().startswith("#") for b in block):
+            try:
+                yield start, Grid.parse("\n".join(block), box=box, alphabet=alphabet)
+            except ParseError as exc:
+                line_no = start + (exc.line - 1 if exc.line else 0)
+                yield start, ParseError(exc.message, line=line_no, column=exc.column, source=name)
+        block = []
+
+
+def open_source(arg: str) -> tuple[BinaryIO, str]:
+    """Open a CLI argument naming a file, or ``-`` for standard input: (stream, display name)."""
+    if arg == "-":
+        return sys.stdin.buffer, "<stdin>"
+    return Path(arg).open("rb"), arg

@@ -1,0 +1,246 @@
+"""Graphs to colour: the Sudoku graph, the Petersen graph, any graph.
+
+Glossary: ``v`` vertex (an int ``0..n-1``), ``c`` colour (``1..k``; 0 means uncoloured),
+``k`` number of colours, ``h`` house (a group of vertices in which every colour appears exactly
+once: a row, a column or a box of a Sudoku), ``N`` side of a Sudoku grid (``N = box_rows *
+box_cols``), cell ``row * N + col`` is vertex ``v`` (the numbering of networkx).
+
+>>> g = sudoku_graph(3)
+>>> g.stats()
+{'vertices': 81, 'edges': 810, 'degree': {'min': 20, 'max': 20}, 'houses': 27}
+>>> petersen_graph().neighbors[0]
+(1, 4, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .errors import InvalidArgument
+
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
+
+MAX_SIDE = 64
+"""Largest Sudoku side (and largest k of the compiled engine): colours fit in a 64-bit mask."""
+
+Edge = tuple[int, int]
+
+
+@dataclass(frozen=True, eq=False)
+class Graph:
+    """An immutable undirected simple graph on vertices ``0..n-1``.
+
+    ``neighbors[v]`` is the sorted tuple of the neighbours of ``v``; ``houses`` are optional
+    groups of vertices in which every colour must appear exactly once (a Sudoku's rows, columns
+    and boxes); ``labels`` optional names of the vertices.
+
+    >>> g = Graph.from_edges(3, [(0, 1), (2, 1), (1, 0)])
+    >>> g.neighbors
+    ((1,), (0, 2), (1,))
+    >>> g.num_edges, g.edges()
+    (2, [(0, 1), (1, 2)])
+    """
+
+    neighbors: tuple[tuple[int, ...], ...]
+    houses: tuple[tuple[int, ...], ...] = ()
+    labels: tuple[str, ...] | None = None
+    name: str = ""
+    _edge_count: int = field(default=-1, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        n = len(self.neighbors)
+        total = 0
+        for v, nbrs in enumerate(self.neighbors):
+            for u in nbrs:
+                if not 0 <= u < n or u == v:
+                    raise InvalidArgument(f"vertex {v}: bad neighbour {u}")
+            total += len(nbrs)
+        if self.labels is not None and len(self.labels) != n:
+            raise InvalidArgument(f"{len(self.labels)} labels for {n} vertices")
+        object.__setattr__(self, "_edge_count", total // 2)
+
+    # -- factories --------------------------------------------------------------------------
+    @classmethod
+    def from_edges(
+        cls,
+        n: int,
+        edges: Iterable[Edge],
+        *,
+        houses: Iterable[Sequence[int]] = (),
+        labels: Sequence[str] | None = None,
+        name: str = "",
+    ) -> Graph:
+        """Build a graph from an edge list; duplicate and reversed edges are merged.
+
+        Raises :class:`InvalidArgument` on a self-loop or a vertex outside ``0..n-1``.
+        """
+        if n < 0:
+            raise InvalidArgument(f"number of vertices must be >= 0, got {n}")
+        adj: list[set[int]] = [set() for _ in range(n)]
+        for u, v in edges:
+            if not (0 <= u < n and 0 <= v < n):
+                raise InvalidArgument(f"edge ({u}, {v}): vertex out of range 0..{n - 1}")
+            if u == v:
+                raise InvalidArgument(f"edge ({u}, {v}) is a self-loop")
+            adj[u].add(v)
+            adj[v].add(u)
+        return cls(
+            neighbors=tuple(tuple(sorted(a)) for a in adj),
+            houses=tuple(tuple(h) for h in houses),
+            labels=tuple(labels) if labels is not None else None,
+            name=name,
+        )
+
+    @classmethod
+    def from_networkx(cls, g: nx.Graph, *, name: str = "") -> Graph:
+        """Build from a networkx graph; vertices are renumbered in ``g.nodes`` order.
+
+        Labels keep the original node names (as strings).
+        """
+        nodes = list(g.nodes)
+        index = {node: i for i, node in enumerate(nodes)}
+        edges = [(index[a], index[b]) for a, b in g.edges if a != b]
+        return cls.from_edges(
+            len(nodes), edges, labels=[str(x) for x in nodes], name=name or str(g.name or "")
+        )
+
+    def to_networkx(self) -> nx.Graph:
+        """Return a networkx Graph with nodes ``0..n-1`` (networkx imported lazily)."""
+        try:
+            import networkx as nx
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            from .errors import MissingExtra
+
+            raise MissingExtra("networkx", "test") from exc
+        g = nx.Graph(name=self.name)
+        g.add_nodes_from(range(self.n))
+        g.add_edges_from(self.edges())
+        return g
+
+    # -- queries -----------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """Number of vertices."""
+        return len(self.neighbors)
+
+    @property
+    def num_edges(self) -> int:
+        """Number of (undirected) edges."""
+        return self._edge_count
+
+    def edges(self) -> list[Edge]:
+        """Every edge once, as ``(u, v)`` with ``u < v``, sorted."""
+        return [(u, v) for u, nbrs in enumerate(self.neighbors) for v in nbrs if u < v]
+
+    def degree(self, v: int) -> int:
+        """Number of neighbours of ``v``."""
+        return len(self.neighbors[v])
+
+    def has_edge(self, u: int, v: int) -> bool:
+        """True when ``u`` and ``v`` are adjacent."""
+        return v in self._neighbor_sets()[u]
+
+    def _neighbor_sets(self) -> tuple[frozenset[int], ...]:
+        cached: tuple[frozenset[int], ...] | None = self.__dict__.get("_nsets")
+        if cached is None:
+            cached = tuple(frozenset(a) for a in self.neighbors)
+            object.__setattr__(self, "_nsets", cached)
+        return cached
+
+    def stats(self) -> dict[str, Any]:
+        """Vertices, edges, min/max degree and number of houses."""
+        degrees = [len(a) for a in self.neighbors] or [0]
+        return {
+            "vertices": self.n,
+            "edges": self.num_edges,
+            "degree": {"min": min(degrees), "max": max(degrees)},
+            "houses": len(self.houses),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Graph):
+            return NotImplemented
+        return self.neighbors == other.neighbors and self.houses == other.houses
+
+    def __hash__(self) -> int:
+        return hash((self.neighbors, self.houses))
+
+    def __repr__(self) -> str:
+        label = f" {self.name!r}" if self.name else ""
+        return f"<Graph{label}: {self.n} vertices, {self.num_edges} edges>"
+
+    def _repr_html_(self) -> str:
+        s = self.stats()
+        return (
+            f"<b>Graph</b> {self.name}: {s['vertices']} vertices, {s['edges']} edges, "
+            f"degree {s['degree']['min']}..{s['degree']['max']}, {s['houses']} houses"
+        )
+
+
+def sudoku_houses(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
+    """Rows, then columns, then boxes (row-major) of an N×N grid, as vertex tuples.
+
+    >>> sudoku_houses(1, 2)
+    ((0, 1), (2, 3), (0, 2), (1, 3), (0, 1), (2, 3))
+    """
+    n = box_rows * box_cols
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    boxes = []
+    for br in range(0, n, box_rows):
+        for bc in range(0, n, box_cols):
+            boxes.append(
+                tuple(
+                    r * n + c
+                    for r in range(br, br + box_rows)
+                    for c in range(bc, bc + box_cols)
+                )
+            )
+    return tuple(rows + cols + boxes)
+
+
+@cache
+def sudoku_graph(box_rows: int, box_cols: int | None = None) -> Graph:
+    """The Sudoku graph with boxes of ``box_rows × box_cols`` cells (square boxes by default).
+
+    N = box_rows × box_cols (at most 64); vertex ``row * N + col``; two cells are adjacent when
+    they share a row, a column or a box; houses are the rows, columns and boxes.
+
+    >>> sudoku_graph(2).stats()["edges"], sudoku_graph(2, 3).n
+    (56, 36)
+    """
+    box_cols = box_rows if box_cols is None else box_cols
+    if box_rows < 1 or box_cols < 1:
+        raise InvalidArgument(f"box shape must be positive, got {box_rows}x{box_cols}")
+    n = box_rows * box_cols
+    if n > MAX_SIDE:
+        raise InvalidArgument(f"grid side {n} is larger than {MAX_SIDE}")
+    houses = sudoku_houses(box_rows, box_cols)
+    adj: list[set[int]] = [set() for _ in range(n * n)]
+    for h in houses:
+        for v in h:
+            adj[v].update(h)
+    for v, a in enumerate(adj):
+        a.discard(v)
+    return Graph(
+        neighbors=tuple(tuple(sorted(a)) for a in adj),
+        houses=houses,
+        name=f"sudoku {n}x{n} ({box_rows}x{box_cols} boxes)",
+    )
+
+
+def petersen_graph() -> Graph:
+    """The Petersen graph numbered as networkx: outer cycle 0-4, spokes i-(i+5), pentagram 5-9.
+
+    >>> g = petersen_graph()
+    >>> g.n, g.num_edges, g.stats()["degree"]
+    (10, 15, {'min': 3, 'max': 3})
+    """
+    outer = [(i, (i + 1) % 5) for i in range(5)]
+    spokes = [(i, i + 5) for i in range(5)]
+    inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+    return Graph.from_edges(10, outer + spokes + inner, name="petersen")

@@ -1,0 +1,517 @@
+"""Sudoku grids: reading, writing and the rules.
+
+Glossary: ``N`` side of the grid, ``box`` = ``(box_rows, box_cols)`` with ``N = box_rows *
+box_cols``, cell ``i = r * N + c`` (``r`` row, ``c`` column, both from 0), value ``d`` in
+``1..N`` (0 = empty), ``alphabet`` the N symbols that write values ``1..N``.
+
+Formats
+-------
+* one line: ``N*N`` symbols, row by row; ``.``, ``0``, ``_`` or ``-`` mark an empty cell
+  (whitespace-separated numbers are read too: ``"1 0 0 2 ..."``);
+* boxed text, as printed in the seeds: one row per line, ``|``, ``+``, ``-`` rulers and spaces
+  ignored, values as symbols or numbers;
+* lists of lists with 0 for empty (the seeds' ``[[0, 6, 0, ...], ...]``), also as JSON text;
+* ``#`` starts a comment line.
+
+Alphabets: up to 9×9 the digits ``1-9``; above, ``123456789ABCDEFG...`` (so 16×16 is written
+``1-9A-G``, 25×25 ``1-9A-P``), up to 64×64. The other 16×16 conventions, ``0123456789ABCDEF``
+and ``ABCDEFGHIJKLMNOP``, are read when given as ``alphabet=`` or when the text only fits them
+(with ``0123456789ABCDEF`` empty cells must be ``.``).
+
+>>> g = Grid.parse("1.3.....2...4..1")
+>>> g.box, g.n, g.clues
+((2, 2), 4, 5)
+>>> print(g)
++-----+-----+
+| 1 . | 3 . |
+| . . | . . |
++-----+-----+
+| 2 . | . . |
+| 4 . | . 1 |
++-----+-----+
+>>> g.candidates((0, 1))
+(2, 4)
+>>> Grid.parse(g.to_line()) == g
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .errors import InvalidArgument, InvalidPuzzle, ParseError
+from .graph import MAX_SIDE, Graph, sudoku_graph
+from .problem import Problem
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%"
+"""Default symbols: value d is written ``SYMBOLS[d - 1]`` (first N of them for an N×N grid)."""
+
+EMPTY_CHARS = ".0_-"
+"""Characters that mark an empty cell in the one-line format."""
+
+ALPHABETS_16 = ("123456789ABCDEFG", "0123456789ABCDEF", "ABCDEFGHIJKLMNOP")
+"""The 16×16 conventions, the default first."""
+
+MAX_LINE = MAX_SIDE * MAX_SIDE * 4 + 1024
+"""Longest text line a grid can take (values written as numbers with separators)."""
+
+Box = tuple[int, int]
+Cell = int | tuple[int, int]
+
+
+class Conflict(NamedTuple):
+    """A rule broken: ``value`` appears at ``cells`` (indices) in the house ``house``."""
+
+    house: str
+    value: int
+    cells: tuple[int, ...]
+
+    def describe(self, n: int) -> str:
+        """``'row 1: 5 at r1c2, r1c7'`` with 1-based rows and columns."""
+        where = ", ".join(cell_name(i, n) for i in self.cells)
+        return f"{self.house}: {self.value} at {where}"
+
+
+def cell_name(i: int, n: int) -> str:
+    """``r{row}c{col}``, 1-based: ``cell_name(10, 9) == 'r2c2'``."""
+    return f"r{i // n + 1}c{i % n + 1}"
+
+
+def default_alphabet(n: int) -> str:
+    """The symbols for values ``1..n``: ``default_alphabet(16) == '123456789ABCDEFG'``."""
+    if not 1 <= n <= MAX_SIDE:
+        raise InvalidArgument(f"grid side must be between 1 and {MAX_SIDE}, got {n}")
+    return SYMBOLS[:n]
+
+
+def box_for(n: int, box: Box | None = None) -> Box:
+    """The box shape of an N×N grid: the one given, else ``(k, k)`` when ``N = k²``.
+
+    >>> box_for(9), box_for(6, (2, 3))
+    ((3, 3), (2, 3))
+    >>> box_for(6)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: side 6 is not a square: give the box shape, e.g. box=(2, 3)
+    """
+    if not 1 <= n <= MAX_SIDE:
+        raise InvalidArgument(f"grid side {n} is outside 1..{MAX_SIDE}")
+    if box is not None:
+        r, c = box
+        if r < 1 or c < 1 or r * c != n:
+            raise InvalidArgument(f"box {r}x{c} does not fit a {n}x{n} grid")
+        return (r, c)
+    k = math.isqrt(n)
+    if k * k == n:
+        return (k, k)
+    hint = next(((r, n // r) for r in range(k, 0, -1) if n % r == 0), (1, n))
+    raise InvalidArgument(
+        f"side {n} is not a square: give the box shape, e.g. box=({hint[0]}, {hint[1]})"
+    )
+
+
+def parse_box(text: str) -> Box:
+    """Read ``'2x3'`` (or ``'2X3'``, ``'2,3'``) as a box shape."""
+    for sep in ("x", "X", ",", "×"):
+        if sep in text:
+            a, _, b = text.partition(sep)
+            try:
+                return (int(a), int(b))
+            except ValueError:
+                break
+    raise InvalidArgument(f"box shape {text!r} is not of the form RxC (e.g. 2x3)")
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A Sudoku: box shape, values (row-major, 0 = empty) and the alphabet used to write it."""
+
+    box: Box
+    values: tuple[int, ...]
+    alphabet: str = ""
+
+    def __post_init__(self) -> None:
+        n = box_for(self.box[0] * self.box[1], self.box)[0] * self.box[1]
+        if len(self.values) != n * n:
+            raise InvalidArgument(f"{len(self.values)} values for a {n}x{n} grid")
+        for i, d in enumerate(self.values):
+            if not 0 <= d <= n:
+                raise InvalidArgument(f"{cell_name(i, n)}: value {d} is outside 0..{n}")
+        alphabet = self.alphabet or default_alphabet(n)
+        if len(alphabet) != n or len(set(alphabet)) != n:
+            raise InvalidArgument(f"alphabet {alphabet!r} must have {n} distinct symbols")
+        object.__setattr__(self, "alphabet", alphabet)
+        object.__setattr__(self, "values", tuple(self.values))
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def empty(cls, box: Box | int = (3, 3)) -> Grid:
+        """An empty grid: ``Grid.empty(2).n == 4``; ``Grid.empty((2, 3)).n == 6``."""
+        shape = (box, box) if isinstance(box, int) else box
+        n = shape[0] * shape[1]
+        return cls(box_for(n, shape), (0,) * (n * n))
+
+    @classmethod
+    def from_lists(
+        cls, rows: Sequence[Sequence[int]], *, box: Box | None = None, alphabet: str | None = None
+    ) -> Grid:
+        """From a list of rows of ints, 0 for empty (the seeds' representation).
+
+        >>> Grid.from_lists([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]]).clues
+        4
+        """
+        n = len(rows)
+        if n == 0:
+            raise ParseError("empty grid")
+        values: list[int] = []
+        for r, row in enumerate(rows):
+            if not isinstance(row, Sequence) or isinstance(row, str | bytes):
+                raise ParseError(f"row {r + 1} is not a list", line=r + 1)
+            if len(row) != n:
+                raise ParseError(f"row {r + 1} has {len(row)} values, expected {n}", line=r + 1)
+            for c, d in enumerate(row):
+                if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= n:
+                    raise ParseError(f"value {d!r} is not in 0..{n}", line=r + 1, column=c + 1)
+                values.append(d)
+        shape = _box_or_parse_error(n, box)
+        return cls(shape, tuple(values), alphabet or "")
+
+    @classmethod
+    def parse(
+        cls,
+        text: str | Sequence[Sequence[int]],
+        *,
+        box: Box | None = None,
+        alphabet: str | None = None,
+    ) -> Grid:
+        """Read a grid in any of the formats of this module (see the module docstring).
+
+        Raises :class:`ParseError` saying what is wrong and where (line, column).
+
+        >>> Grid.parse('''
+        ... # a 4x4 grid, boxed
+        ... | 1 0 | 0 0 |
+        ... | 0 0 | 1 0 |
+        ... -------------
+        ... | 0 1 | 0 0 |
+        ... | 0 0 | 0 1 |
+        ... ''').to_line()
+        '1.....1..1.....1'
+        >>> Grid.parse("12x4............")
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.ParseError: 1:3: unknown character 'x' (expected one of 1234 or .0_- for empty)
+        """
+        if not isinstance(text, str):
+            return cls.from_lists(text, box=box, alphabet=alphabet)
+        lines = [
+            (no, line.strip())
+            for no, line in enumerate(text.splitlines(), 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
+        if not lines:
+            raise ParseError("no grid: the text is empty or only comments")
+        first = lines[0][1]
+        if first.startswith("["):
+            return cls._parse_json(text, box=box, alphabet=alphabet)
+        if len(lines) == 1:
+            no, line = lines[0]
+            return cls._parse_line(line, line_no=no, box=box, alphabet=alphabet)
+        return cls._parse_rows(lines, box=box, alphabet=alphabet)
+
+    @classmethod
+    def _parse_json(cls, text: str, *, box: Box | None, alphabet: str | None) -> Grid:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ParseError(f"bad list syntax: {exc.msg}", line=exc.lineno, column=exc.colno)
+        if not isinstance(data, list):
+            raise ParseError("expected a list of rows")
+        return cls.from_lists(data, box=box, alphabet=alphabet)
+
+    @classmethod
+    def _parse_line(
+        cls, line: str, *, line_no: int | None, box: Box | None, alphabet: str | None
+    ) -> Grid:
+        if len(line) > MAX_LINE:
+            raise ParseError(
+                f"line of {len(line)} characters is too long for a grid", line=line_no
+            )
+        tokens = line.split()
+        if len(tokens) > 1:
+            n = math.isqrt(len(tokens))
+            if n * n != len(tokens):
+                raise ParseError(
+                    f"{len(tokens)} values is not a square number of cells", line=line_no
+                )
+            shape = _box_or_parse_error(n, box, line_no)
+            decode = _decoder(n, alphabet)
+            values = []
+            col = 1
+            for tok in tokens:
+                col = line.index(tok, col - 1) + 1
+                values.append(decode(tok, line_no, col))
+                col += len(tok)
+            return cls(shape, tuple(values), alphabet or "")
+        cells = tokens[0]
+        n = math.isqrt(len(cells))
+        if n * n != len(cells) or n > MAX_SIDE:
+            raise ParseError(
+                f"wrong length: {len(cells)} cells is not N*N for a side N in 1..{MAX_SIDE}"
+                " (a 9x9 grid has 81)",
+                line=line_no,
+            )
+        shape = _box_or_parse_error(n, box, line_no)
+        offset = line.index(cells[0]) if cells else 0
+        alpha = alphabet or _guess_alphabet(n, cells)
+        table = _char_table(n, alpha)
+        values = []
+        for col, ch in enumerate(cells, offset + 1):
+            d = table.get(ch)
+            if d is None:
+                raise ParseError(_unknown(ch, alpha), line=line_no, column=col)
+            values.append(d)
+        return cls(shape, tuple(values), alpha)
+
+    @classmethod
+    def _parse_rows(
+        cls, lines: list[tuple[int, str]], *, box: Box | None, alphabet: str | None
+    ) -> Grid:
+        rows: list[tuple[int, list[tuple[str, int]]]] = []
+        for no, raw in lines:
+            if set(raw.replace(" ", "")) <= set("-+=|"):
+                continue  # a ruler (in multi-line text, write empty cells as . or 0)
+            toks: list[tuple[str, int]] = []
+            cleaned = raw.replace("|", " ").replace("+", " ")
+            parts = cleaned.split()
+            pos = 0
+            if len(parts) == 1:
+                start = cleaned.index(parts[0])
+                toks = [(ch, start + j + 1) for j, ch in enumerate(parts[0])]
+            else:
+                for part in parts:
+                    pos = cleaned.index(part, pos)
+                    toks.append((part, pos + 1))
+                    pos += len(part)
+            rows.append((no, toks))
+        n = len(rows)
+        if n == 0:
+            raise ParseError("no grid rows found")
+        if n > MAX_SIDE:
+            raise ParseError(f"{n} rows: a grid has at most {MAX_SIDE}", line=rows[-1][0])
+        shape = _box_or_parse_error(n, box, rows[0][0])
+        decode = _decoder(n, alphabet or _guess_alphabet(n, "".join(
+            t for _, toks in rows for t, _ in toks if len(t) == 1)))
+        values: list[int] = []
+        for no, toks in rows:
+            if len(toks) != n:
+                raise ParseError(f"row has {len(toks)} cells, expected {n}", line=no)
+            values.extend(decode(tok, no, col) for tok, col in toks)
+        alpha = alphabet or ""
+        return cls(shape, tuple(values), alpha)
+
+    # -- writing ----------------------------------------------------------------------------
+    def to_line(self, empty: str = ".") -> str:
+        """One line, ``empty`` for empty cells: ``Grid.empty(2).to_line() == '.' * 16``."""
+        a = self.alphabet
+        return "".join(a[d - 1] if d else empty for d in self.values)
+
+    def to_boxed(self, empty: str = ".") -> str:
+        """Boxed text with ``+---+`` rulers (read back by :meth:`parse`)."""
+        n, (br, bc) = self.n, self.box
+        width = max(len(s) for s in self.alphabet)
+        sym = [empty.rjust(width)] + [s.rjust(width) for s in self.alphabet]
+        ruler = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
+        out = [ruler]
+        for r in range(n):
+            row = self.values[r * n:(r + 1) * n]
+            chunks = [" ".join(sym[d] for d in row[c:c + bc]) for c in range(0, n, bc)]
+            out.append("| " + " | ".join(chunks) + " |")
+            if (r + 1) % br == 0:
+                out.append(ruler)
+        return "\n".join(out)
+
+    def to_lists(self) -> list[list[int]]:
+        """Rows as lists of ints, 0 for empty (the seeds' representation)."""
+        n = self.n
+        return [list(self.values[r * n:(r + 1) * n]) for r in range(n)]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: box, alphabet, line, rows."""
+        return {
+            "box": list(self.box),
+            "alphabet": self.alphabet,
+            "line": self.to_line(),
+            "rows": self.to_lists(),
+        }
+
+    def format(self, fmt: str = "boxed") -> str:
+        """Write in ``line``, ``boxed``, ``lists`` or ``json`` format."""
+        if fmt == "line":
+            return self.to_line()
+        if fmt == "boxed":
+            return self.to_boxed()
+        if fmt == "lists":
+            return json.dumps(self.to_lists())
+        if fmt == "json":
+            return json.dumps(self.to_json())
+        raise InvalidArgument(f"unknown format {fmt!r} (line, boxed, lists, json)")
+
+    def __str__(self) -> str:
+        return self.to_boxed()
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.box != box_for(self.n) if math.isqrt(self.n) ** 2 == self.n else True:
+            extra += f", box={self.box!r}"
+        if self.alphabet != default_alphabet(self.n):
+            extra += f", alphabet={self.alphabet!r}"
+        return f"Grid.parse({self.to_line()!r}{extra})"
+
+    def _repr_svg_(self) -> str:
+        from .render import grid_svg  # lazy: pictures are a face, not the core
+
+        return grid_svg(self)
+
+    # -- rules --------------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """Side of the grid."""
+        return self.box[0] * self.box[1]
+
+    @property
+    def clues(self) -> int:
+        """Number of filled cells."""
+        return len(self.values) - self.values.count(0)
+
+    @property
+    def graph(self) -> Graph:
+        """The Sudoku graph of this box shape (shared, cached)."""
+        return sudoku_graph(*self.box)
+
+    @property
+    def problem(self) -> Problem:
+        """``(graph, N, values)``; raises :class:`InvalidPuzzle` naming clashing cells."""
+        clashes = self.conflicts()
+        if clashes:
+            raise InvalidPuzzle(
+                "clashing clues: " + "; ".join(c.describe(self.n) for c in clashes[:3])
+            )
+        return Problem(self.graph, self.n, self.values)
+
+    def index(self, cell: Cell) -> int:
+        """Cell index from an index or a ``(row, col)`` pair (0-based)."""
+        if isinstance(cell, tuple):
+            r, c = cell
+            if not (0 <= r < self.n and 0 <= c < self.n):
+                raise InvalidArgument(f"cell {cell} is outside the {self.n}x{self.n} grid")
+            return r * self.n + c
+        if not 0 <= cell < len(self.values):
+            raise InvalidArgument(f"cell {cell} is outside 0..{len(self.values) - 1}")
+        return cell
+
+    def __getitem__(self, cell: Cell) -> int:
+        return self.values[self.index(cell)]
+
+    def with_values(self, values: Iterable[int]) -> Grid:
+        """The same shape and alphabet with other values."""
+        return Grid(self.box, tuple(values), self.alphabet)
+
+    def empty_cells(self) -> list[int]:
+        """Indices of the empty cells, in order."""
+        return [i for i, d in enumerate(self.values) if d == 0]
+
+    def candidates(self, cell: Cell) -> tuple[int, ...]:
+        """Values not used by any neighbour of the cell (``()`` for a filled cell)."""
+        i = self.index(cell)
+        if self.values[i]:
+            return ()
+        used = {self.values[j] for j in self.graph.neighbors[i]}
+        return tuple(d for d in range(1, self.n + 1) if d not in used)
+
+    def conflicts(self) -> list[Conflict]:
+        """Every value repeated in a house: ``[Conflict('row 1', 5, (0, 6)), ...]``."""
+        n = self.n
+        kinds = ["row"] * n + ["column"] * n + ["box"] * n
+        out = []
+        for h, (kind, house) in enumerate(zip(kinds, self.graph.houses, strict=True)):
+            seen: dict[int, list[int]] = {}
+            for i in house:
+                d = self.values[i]
+                if d:
+                    seen.setdefault(d, []).append(i)
+            for d, cells in sorted(seen.items()):
+                if len(cells) > 1:
+                    out.append(Conflict(f"{kind} {h % n + 1}", d, tuple(cells)))
+        return out
+
+    def is_complete(self) -> bool:
+        """Every cell filled and no rule broken."""
+        return 0 not in self.values and not self.conflicts()
+
+    def is_solution_of(self, puzzle: Grid) -> bool:
+        """Complete, valid and keeping every clue of ``puzzle``."""
+        return (
+            self.box == puzzle.box
+            and self.is_complete()
+            and all(p == 0 or p == d for p, d in zip(puzzle.values, self.values, strict=True))
+        )
+
+
+def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box:
+    try:
+        return box_for(n, box)
+    except InvalidArgument as exc:
+        raise ParseError(str(exc), line=line) from None
+
+
+def _guess_alphabet(n: int, cells: str) -> str:
+    """Default alphabet, or another 16×16 convention when the text only fits that one."""
+    default = default_alphabet(n)
+    if n != 16:
+        return default
+    used = set(cells) - set(EMPTY_CHARS)
+    used_upper = {c.upper() for c in used}
+    for alpha in ALPHABETS_16:
+        if used_upper <= set(alpha):
+            return alpha
+    return default
+
+
+def _char_table(n: int, alphabet: str) -> dict[str, int]:
+    table = {ch: 0 for ch in EMPTY_CHARS if ch not in alphabet}
+    case_free = alphabet == alphabet.upper()
+    for d, ch in enumerate(alphabet, 1):
+        table[ch] = d
+        if case_free:
+            table[ch.lower()] = d
+    return table
+
+
+def _unknown(ch: str, alphabet: str) -> str:
+    empties = "".join(c for c in EMPTY_CHARS if c not in alphabet)
+    return f"unknown character {ch!r} (expected one of {alphabet} or {empties} for empty)"
+
+
+def _decoder(n: int, alphabet: str | None) -> Any:
+    alpha = alphabet or default_alphabet(n)
+    table = _char_table(n, alpha)
+
+    def decode(tok: str, line: int | None, col: int) -> int:
+        d = table.get(tok)
+        if d is not None:
+            return d
+        if tok.isdigit():
+            value = int(tok)
+            if 0 <= value <= n:
+                return value
+            raise ParseError(f"value {value} is outside 0..{n}", line=line, column=col)
+        if len(tok) == 1:
+            raise ParseError(_unknown(tok, alpha), line=line, column=col)
+        raise ParseError(f"unknown value {tok!r}", line=line, column=col)
+
+    return decode

@@ -1,0 +1,214 @@
+"""The one input every solver takes (:class:`Problem`) and the one output it gives (:class:`Result`).
+
+A *colouring* is a tuple of colours, one per vertex, ``1..k`` (0 = uncoloured).
+
+>>> from sudograph.graph import petersen_graph
+>>> p = Problem(petersen_graph(), 3)
+>>> p.precolouring[:3], p.num_free
+((0, 0, 0), 10)
+>>> is_proper_coloring(p.graph, (1, 2, 1, 2, 3, 2, 1, 3, 3, 2))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from .errors import InvalidArgument, InvalidPuzzle
+from .graph import MAX_SIDE, Graph
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .grid import Grid
+
+Coloring = tuple[int, ...]
+Status = Literal["solved", "unsatisfiable", "stopped"]
+STATUSES: tuple[Status, ...] = ("solved", "unsatisfiable", "stopped")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Colour ``graph`` with colours ``1..k``, keeping ``precolouring`` (0 = free vertex).
+
+    Raises :class:`InvalidArgument` when k is out of ``1..64`` or the precolouring has the
+    wrong length or a colour out of range, and :class:`InvalidPuzzle` when two adjacent
+    vertices are precoloured alike.
+    """
+
+    graph: Graph
+    k: int
+    precolouring: Coloring = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.k, int) or isinstance(self.k, bool):
+            raise InvalidArgument(f"k must be an integer, got {self.k!r}")
+        if not 1 <= self.k <= MAX_SIDE:
+            raise InvalidArgument(f"k must be between 1 and {MAX_SIDE}, got {self.k}")
+        pre = tuple(self.precolouring) if self.precolouring else (0,) * self.graph.n
+        if len(pre) != self.graph.n:
+            raise InvalidArgument(
+                f"precolouring has {len(pre)} entries for {self.graph.n} vertices"
+            )
+        for v, c in enumerate(pre):
+            if not 0 <= c <= self.k:
+                raise InvalidArgument(f"vertex {v}: colour {c} is outside 0..{self.k}")
+        object.__setattr__(self, "precolouring", pre)
+        clash = first_conflict(self.graph, pre)
+        if clash is not None:
+            u, v = clash
+            raise InvalidPuzzle(f"vertices {u} and {v} are adjacent and both coloured {pre[u]}")
+
+    @property
+    def num_free(self) -> int:
+        """Number of vertices still to colour."""
+        return self.precolouring.count(0)
+
+
+def first_conflict(graph: Graph, coloring: Sequence[int]) -> tuple[int, int] | None:
+    """The first edge ``(u, v)``, ``u < v``, whose ends have the same non-zero colour."""
+    for u, nbrs in enumerate(graph.neighbors):
+        cu = coloring[u]
+        if cu:
+            for v in nbrs:
+                if v > u and coloring[v] == cu:
+                    return (u, v)
+    return None
+
+
+def is_proper_coloring(graph: Graph, coloring: Sequence[int], k: int | None = None) -> bool:
+    """True when every vertex has a colour (``1..k`` if k is given) and no edge is monochrome.
+
+    >>> from sudograph.graph import Graph
+    >>> g = Graph.from_edges(2, [(0, 1)])
+    >>> is_proper_coloring(g, (1, 2)), is_proper_coloring(g, (1, 1)), is_proper_coloring(g, (1, 0))
+    (True, False, False)
+    """
+    if len(coloring) != graph.n:
+        return False
+    if any(c < 1 or (k is not None and c > k) for c in coloring):
+        return False
+    return first_conflict(graph, coloring) is None
+
+
+def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
+    """True when ``coloring`` is a proper k-colouring that keeps the precolouring."""
+    return is_proper_coloring(problem.graph, coloring, problem.k) and all(
+        p == 0 or p == c for p, c in zip(problem.precolouring, coloring, strict=True)
+    )
+
+
+@dataclass
+class Stats:
+    """What a solver did: ``nodes`` (tentative assignments), ``backtracks`` (assignments undone),
+    ``deductions`` (forced assignments or eliminations by inference), ``attempts`` (runs of a
+    randomized method), ``max_depth`` and wall ``seconds``."""
+
+    nodes: int = 0
+    backtracks: int = 0
+    deductions: int = 0
+    attempts: int = 0
+    max_depth: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as a plain dict (for JSON)."""
+        return {
+            "nodes": self.nodes,
+            "backtracks": self.backtracks,
+            "deductions": self.deductions,
+            "attempts": self.attempts,
+            "max_depth": self.max_depth,
+            "seconds": self.seconds,
+        }
+
+
+@dataclass
+class Result:
+    """The outcome of a solve: ``status``, up to ``limit`` ``solutions`` and the ``stats``.
+
+    ``status`` is ``"solved"`` (at least one solution found), ``"unsatisfiable"`` (the search
+    was complete and found none) or ``"stopped"`` (a node limit, a time limit, an interrupt,
+    or a randomized method that ran out of attempts; ``reason`` says which). For a Grid input
+    ``grids`` holds the solved grids. ``complete`` is True when every solution was enumerated
+    (so ``len(solutions)`` is the exact count).
+    """
+
+    status: Status
+    solutions: list[Coloring] = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+    method: str = ""
+    reason: str = ""
+    complete: bool = False
+    grids: list[Grid] = field(default_factory=list)
+    count: int | None = None
+
+    @property
+    def solution(self) -> Coloring | None:
+        """The first solution, or None."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def grid(self) -> Grid | None:
+        """The first solved grid (Grid inputs only), or None."""
+        return self.grids[0] if self.grids else None
+
+    def __bool__(self) -> bool:
+        return self.status == "solved"
+
+    def summary(self) -> str:
+        """One line: status, count, nodes, backtracks, time."""
+        s = self.stats
+        extra = f" ({self.reason})" if self.reason else ""
+        return (
+            f"{self.status}{extra}: {len(self.solutions)} solution(s), {s.nodes} nodes, "
+            f"{s.backtracks} backtracks, {s.seconds:.4f} s"
+        )
+
+    def _repr_html_(self) -> str:
+        body = self.summary()
+        if self.grids:
+            svg = getattr(self.grids[0], "_repr_svg_", None)
+            if svg is not None:
+                return f"<div>{body}</div>{svg()}"
+        return f"<div>{body}</div>"
+
+
+def check_nonnegative(name: str, value: float | None) -> None:
+    """Raise :class:`InvalidArgument` when a limit is negative."""
+    if value is not None and value < 0:
+        raise InvalidArgument(f"{name} must be >= 0, got {value}")
+
+
+TraceHook = Any
+"""A callable receiving trace events (see :mod:`sudograph.search.trace`), or None."""
+
+
+@dataclass
+class SolveOptions:
+    """Every knob a method may read; each method ignores what does not apply to it.
+
+    ``limit``: solutions wanted (None = all); ``max_nodes`` / ``timeout`` (seconds): stop with
+    status ``stopped``; ``trace``: event callback; ``seed`` and ``itermax``: randomized methods;
+    ``order`` / ``inference``: the search matrix; ``engine``: ``auto``, ``python`` or ``numba``.
+    """
+
+    limit: int | None = 1
+    max_nodes: int | None = None
+    timeout: float | None = None
+    trace: TraceHook = None
+    seed: int | None = None
+    itermax: int = 1000
+    order: str | None = None
+    inference: str | None = None
+    engine: str = "auto"
+
+    def __post_init__(self) -> None:
+        check_nonnegative("max_nodes", self.max_nodes)
+        check_nonnegative("timeout", self.timeout)
+        if self.limit is not None and self.limit < 1:
+            raise InvalidArgument(f"limit must be >= 1 (or None for all), got {self.limit}")
+        if self.itermax < 1:
+            raise InvalidArgument(f"itermax must be >= 1, got {self.itermax}")
+        if self.engine not in ("auto", "python", "numba"):
+            raise InvalidArgument(f"engine must be auto, python or numba, got {self.engine!r}")
