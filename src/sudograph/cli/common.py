@@ -75,3 +75,22 @@ def stdout_is_tty() -> bool:
 def stderr_is_tty() -> bool:
     """True when standard error is a terminal."""
     return sys.stderr.isatty()
+
+
+def load_graph(arg: str, *, strict: bool = False) -> Any:
+    """A graph from a CLI argument: ``petersen``, ``sudoku:RxC`` / ``sudoku:N``, or a ``.col`` file."""
+    from ..formats.dimacs import read_dimacs
+    from ..graph import petersen_graph, sudoku_graph
+    from ..grid import box_for
+
+    if arg == "petersen":
+        return petersen_graph()
+    if arg.startswith("sudoku:"):
+        spec = arg.split(":", 1)[1]
+        if "x" in spec.lower():
+            r, c = parse_box(spec)
+            return sudoku_graph(r, c)
+        return sudoku_graph(*box_for(int(spec))) if spec.isdigit() else sudoku_graph(
+            *parse_box(spec)
+        )
+    return read_dimacs(arg, strict=strict)

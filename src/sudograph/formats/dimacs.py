@@ -1,0 +1,132 @@
+"""DIMACS ``.col`` graphs: ``c`` comments, ``p edge N M``, ``e u v`` with 1-based vertices.
+
+Duplicate and reversed edges are merged (the classic files list every edge twice). A
+self-loop (``homer.col`` has ``e 95 95``) is dropped with a warning naming its line, or
+rejected with ``strict=True``. A wrong header, a vertex out of range or a missing ``p`` line
+raises :class:`~sudograph.errors.ParseError` with the line number.
+
+>>> g = parse_dimacs("c triangle\\np edge 3 3\\ne 1 2\\ne 2 3\\ne 3 1\\n")
+>>> g.n, g.num_edges
+(3, 3)
+>>> print(format_dimacs(g), end="")
+p edge 3 3
+e 1 2
+e 1 3
+e 2 3
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import warnings
+from collections.abc import Iterable
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from ..errors import ParseError
+from ..graph import Graph
+
+MAX_VERTICES = 10_000_000
+
+
+class SelfLoopWarning(UserWarning):
+    """A DIMACS file had an edge from a vertex to itself (dropped)."""
+
+
+def parse_dimacs(
+    text: str | Iterable[str], *, strict: bool = False, source: str | None = None
+) -> Graph:
+    """Read DIMACS text (a string or an iterable of lines) into a :class:`Graph`."""
+    lines = io.StringIO(text) if isinstance(text, str) else text
+    n: int | None = None
+    edges: list[tuple[int, int]] = []
+    name = Path(source).stem if source else ""
+    for no, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line[0] == "c":
+            continue
+        fields = line.split()
+        kind = fields[0]
+        if kind == "p":
+            if n is not None:
+                raise ParseError("second 'p' line", line=no, source=source)
+            if len(fields) != 4 or fields[1] not in ("edge", "edges", "col"):
+                raise ParseError(
+                    f"bad header {line!r}: expected 'p edge N M'", line=no, source=source
+                )
+            n = _int(fields[2], "vertex count", no, source)
+            _int(fields[3], "edge count", no, source)
+            if n > MAX_VERTICES:
+                raise ParseError(f"{n} vertices is more than {MAX_VERTICES}", line=no, source=source)
+        elif kind == "e":
+            if n is None:
+                raise ParseError("edge before the 'p edge N M' line", line=no, source=source)
+            if len(fields) != 3:
+                raise ParseError(f"bad edge line {line!r}: expected 'e u v'", line=no, source=source)
+            u = _int(fields[1], "vertex", no, source)
+            v = _int(fields[2], "vertex", no, source)
+            for x in (u, v):
+                if not 1 <= x <= n:
+                    raise ParseError(
+                        f"vertex {x} is out of range 1..{n}", line=no, source=source
+                    )
+            if u == v:
+                if strict:
+                    raise ParseError(f"self-loop on vertex {u}", line=no, source=source)
+                where = f"{source}:" if source else "line "
+                warnings.warn(
+                    f"{where}{no}: self-loop on vertex {u} dropped", SelfLoopWarning, stacklevel=2
+                )
+                continue
+            edges.append((u - 1, v - 1))
+        elif kind in ("n", "x", "d", "v"):  # vertex weights and other optional lines
+            continue
+        else:
+            raise ParseError(f"unknown line type {kind!r}", line=no, source=source)
+    if n is None:
+        raise ParseError("no 'p edge N M' line", source=source)
+    return Graph.from_edges(n, edges, name=name)
+
+
+def _int(text: str, what: str, line: int, source: str | None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ParseError(f"{what} {text!r} is not an integer", line=line, source=source) from None
+    if value < 0:
+        raise ParseError(f"{what} {value} is negative", line=line, source=source)
+    return value
+
+
+def read_dimacs(
+    source: str | os.PathLike[str] | BinaryIO, *, strict: bool = False, name: str | None = None
+) -> Graph:
+    """Read a ``.col`` file (path or binary stream)."""
+    if isinstance(source, str | os.PathLike):
+        with Path(source).open("rb") as stream:
+            return read_dimacs(stream, strict=strict, name=str(source))
+    try:
+        text = source.read().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ParseError("invalid UTF-8", column=exc.start + 1, source=name) from None
+    if "\x00" in text:
+        raise ParseError("binary data (NUL byte)", source=name)
+    return parse_dimacs(text, strict=strict, source=name)
+
+
+def format_dimacs(graph: Graph, comments: Iterable[str] = ()) -> str:
+    """The graph as DIMACS text, each edge once, 1-based."""
+    out = [f"c {c}\n" for c in comments]
+    out.append(f"p edge {graph.n} {graph.num_edges}\n")
+    out.extend(f"e {u + 1} {v + 1}\n" for u, v in graph.edges())
+    return "".join(out)
+
+
+def write_dimacs(graph: Graph, dest: str | os.PathLike[str] | TextIO) -> None:
+    """Write the graph in DIMACS format to a path or text stream."""
+    text = format_dimacs(graph, [graph.name] if graph.name else [])
+    if isinstance(dest, str | os.PathLike):
+        Path(dest).write_text(text, encoding="utf-8")
+    else:
+        dest.write(text)
