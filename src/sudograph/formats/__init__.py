@@ -1,0 +1,1 @@
+"""File formats: puzzle files (streaming) and DIMACS graphs."""
