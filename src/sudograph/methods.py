@@ -54,12 +54,12 @@ def _search(name: str, order: str, inference: str, description: str, seed: str) 
     return Method(name, description, seed, order=order, inference=inference)
 
 
-def _greedy(name: str, description: str, seed: str) -> Method:
+def _greedy(name: str, description: str, seed: str, runner: str) -> Method:
     return Method(
         name,
         description,
         seed,
-        runner="sudograph.search.greedy:run",
+        runner=f"sudograph.search.greedy:{runner}",
         complete=False,
         randomized=True,
         engines=("python",),
@@ -98,26 +98,31 @@ METHODS: dict[str, Method] = {
             "greedy",
             "NSI randomized greedy: cells in order, a random possible colour, retried",
             "seed 000 resolution_sudoku_coloration_glouton",
+            "run_greedy",
         ),
         _greedy(
             "greedy-mrv",
             "NSI randomized greedy on the most constrained cells, singles all at once",
             "seed 000 resolution_sudoku_coloration_glouton_tri1",
+            "run_mrv",
         ),
         _greedy(
             "greedy-mrv-least",
             "greedy-mrv, ties broken by fewest uncoloured neighbours",
             "seed 000 resolution_sudoku_coloration_glouton_tri(version='moins')",
+            "run_mrv_least",
         ),
         _greedy(
             "greedy-mrv-most",
             "greedy-mrv, ties broken by most uncoloured neighbours",
             "seed 000 resolution_sudoku_coloration_glouton_tri(version='plus')",
+            "run_mrv_most",
         ),
         _greedy(
             "greedy-mrv-random",
             "greedy-mrv, ties broken at random",
             "seed 000 resolution_sudoku_coloration_glouton_tri(version='hasard')",
+            "run_mrv_random",
         ),
         Method(
             "fast",
