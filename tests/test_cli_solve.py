@@ -1,0 +1,152 @@
+"""``sudograph solve``, ``color`` and ``chromatic`` run in-process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import main
+from sudograph.grid import Grid
+
+CAPES_M = "2...9.3...19.8..74..84..62.59.621....27...16....574.93.85..97..93..5.84...2.6...1"
+CAPES_M_SOLVED = "254796318619382574378415629593621487427938165861574293185249736936157842742863951"
+GRAPHS = Path(__file__).parent / "data" / "graphs"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_prints_boxed_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", CAPES_M)
+    assert code == 0
+    assert Grid.parse(out).to_line() == CAPES_M_SOLVED
+    assert out.startswith("+-------+")
+
+
+@pytest.mark.parametrize("fmt", ["line", "boxed", "lists", "json"])
+def test_solve_formats(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    code, out, _ = run(capsys, "solve", CAPES_M, "--format", fmt)
+    assert code == 0 and Grid.parse(out.strip()).to_line() == CAPES_M_SOLVED
+
+
+def test_solve_json_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", CAPES_M, "--method", "naive", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "solved" and doc["solution"] == CAPES_M_SOLVED
+    assert (doc["nodes"], doc["backtracks"]) == (157, 114) and doc["seconds"] >= 0
+    code, out, _ = run(
+        capsys, "solve", CAPES_M, "--order", "static", "--inference", "check", "--stats"
+    )
+    assert code == 0 and "nodes: 157  backtracks: 114" in out
+
+
+def test_solve_count(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "." * 16, "--count", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["count"] == 288 and doc["complete"]
+    code, out, _ = run(capsys, "solve", "." * 16, "--count")
+    assert out.strip() == "288 solution(s)"
+    code, out, _ = run(capsys, "solve", "." * 16, "--count", "--limit", "5")
+    assert out.strip() == "5 solution(s) (at least)"
+
+
+def test_solve_all(capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = "....324.23..41.."  # two solutions (tests/data/regression.txt)
+    code, out, _ = run(capsys, "solve", puzzle, "--all", "--format", "line")
+    lines = out.split()
+    assert code == 0 and len(lines) == 2 and len(set(lines)) == 2
+    assert all(Grid.parse(x).is_solution_of(Grid.parse(puzzle)) for x in lines)
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "status"),
+    [
+        (["...3.2.1...431.2"], 1, "unsatisfiable"),
+        ([CAPES_M, "--method", "naive", "--max-nodes", "10"], 1, "stopped"),
+    ],
+)
+def test_solve_failures(
+    capsys: pytest.CaptureFixture[str], argv: list[str], code: int, status: str
+) -> None:
+    got, out, _ = run(capsys, "solve", *argv, "--json")
+    doc = json.loads(out)
+    assert got == code and doc["status"] == status and doc["solution"] is None
+
+
+def test_solve_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "12x")
+    assert code == 2 and out == "" and err.startswith("sudograph: error:")
+    code, _, err = run(capsys, "solve", "11" + "." * 14)  # clashing clues
+    assert code == 2 and "error" in err
+
+
+def test_solve_trace(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "solve", CAPES_M, "--method", "naive", "--trace", "--trace-steps", "3"
+    )
+    lines = out.splitlines()
+    assert code == 0 and lines[:3] == ["r1c2 = 4", "  r1c3 = 6", "    r1c4 = 1"]
+    assert lines[3].endswith("more steps not shown)")
+
+
+def test_solve_6x6_box(capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = "6...5...4..6......36152..42631......"
+    code, out, _ = run(capsys, "solve", puzzle, "--box", "2x3", "--format", "line")
+    assert code == 0 and out.strip() == "613452254316425163361524542631136245"
+
+
+def test_solve_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f, out_file = tmp_path / "p.txt", tmp_path / "out.jsonl"
+    f.write_text(f"{CAPES_M}\nnot a grid\n{'.' * 80}1\n")
+    code = main(["solve", str(f), "--json", "-o", str(out_file)])
+    capsys.readouterr()
+    docs = [json.loads(x) for x in out_file.read_text().splitlines()]
+    assert docs[0]["solution"] == CAPES_M_SOLVED and docs[0]["status"] == "solved"
+    assert docs[-1]["status"] == "solved" and len(docs[-1]["solution"]) == 81
+    assert code != 0  # a bad line is reported, not fatal, but the exit code says so
+
+
+def test_solve_file_with_one_grid(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "m.txt"
+    f.write_text(Grid.parse(CAPES_M).to_boxed() + "\n")
+    code, out, _ = run(capsys, "solve", str(f), "--format", "line")
+    assert code == 0 and out.strip() == CAPES_M_SOLVED
+
+
+def test_color_petersen(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "color", "petersen", "-k", "3", "--method", "naive")
+    assert code == 0 and out.strip() == "1 2 1 2 3 2 1 3 3 2"
+    code, out, _ = run(capsys, "color", "petersen", "-k", "3", "--method", "naive", "--json")
+    doc = json.loads(out)
+    assert doc["coloring"] == [1, 2, 1, 2, 3, 2, 1, 3, 3, 2] and doc["status"] == "solved"
+    code, out, _ = run(capsys, "color", "petersen", "-k", "2", "--json")
+    doc = json.loads(out)
+    assert code == 1 and doc["status"] == "unsatisfiable" and doc["coloring"] is None
+
+
+@pytest.mark.parametrize(("graph", "chi"), [("petersen", 3), ("myciel4", 5), ("games120", 9)])
+def test_chromatic(capsys: pytest.CaptureFixture[str], graph: str, chi: int) -> None:
+    arg = graph if graph == "petersen" else str(GRAPHS / f"{graph}.col")
+    code, out, _ = run(capsys, "chromatic", arg, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["chromatic_number"] == chi and doc["proven"]
+    assert max(doc["coloring"]) == chi
+    code, out, _ = run(capsys, "chromatic", arg)
+    assert out.splitlines()[0] == f"chromatic number: {chi}"
+
+
+@pytest.mark.parametrize("order", ["sequential", "largest-first", "dsatur"])
+def test_color_greedy(capsys: pytest.CaptureFixture[str], order: str) -> None:
+    greedy = pytest.importorskip("sudograph.search.greedy")
+    if not hasattr(greedy, "greedy_color"):
+        pytest.skip("greedy_color not written yet")
+    code, out, _ = run(capsys, "color", "petersen", "-k", "4", "--greedy", order, "--json")
+    doc = json.loads(out)
+    assert code == 0 and len(doc["coloring"]) == 10 and doc["colors"] == max(doc["coloring"])
+    code, out, err = run(capsys, "color", "petersen", "-k", "3", "--greedy", "nope")
+    assert code == 2 and "nope" in err
