@@ -1,0 +1,420 @@
+"""CAPES 2017, épreuve d'informatique, problème 1 : le Sudoku (graine 003).
+
+Les fonctions du sujet, sous leurs noms. Une grille ``L`` est une liste de 9 lignes de 9 entiers,
+0 pour une case vide (les grilles ``N × N`` à carrés ``√N × √N`` marchent aussi). Les petites
+fonctions d'accès (``ligne``, ``colonne``, ``carre``, ``conflit``...) lisent les maisons de la
+:class:`~sudograph.grid.Grid` ; ``backtracking`` délègue la recherche au cœur
+(:func:`sudograph.solve.solve`, méthode ``naive`` : cases dans l'ordre, chiffres croissants) et
+reconstruit la trace « enter backtrack niveau » du document à partir des événements de la
+recherche (:mod:`sudograph.search.trace`).
+
+La grille ``L`` de la partie A et la grille ``M`` de la partie B :
+
+>>> L = GRILLE_L()
+>>> ligne(L, 0), colonne(L, 0), carre(L, 4, 6), carre(L, 4, 5)
+([6, 2, 5], [4, 6, 1, 3, 2], [9, 7, 3], [5, 4])
+>>> sorted(conflit(L, 5, 5)), chiffre_ok(L, 4, 2), nb_possible(L, 4, 2)
+([1, 4, 5, 6, 8], [2, 5, 8, 9], 4)
+>>> M = GRILLE_M()
+>>> un_tour(M), complete(M)
+(True, True)
+>>> case_suivante([1, 3]), case_suivante([8, 8])
+([1, 4], [9, 0])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from ..errors import InvalidArgument, InvalidPuzzle
+from ..graph import Graph
+from ..grid import Grid
+from ..problem import Problem
+from ..search.trace import TraceEvent
+from . import Grille, ecrire, vers_grid
+
+__all__ = [
+    "GRILLE_L",
+    "GRILLE_M",
+    "backtracking",
+    "carre",
+    "carre_complet",
+    "case_suivante",
+    "chiffre_ok",
+    "chiffres_ok",
+    "colonne",
+    "colonne_complete",
+    "complet",
+    "complete",
+    "conflit",
+    "ligne",
+    "ligne_complete",
+    "nb_possible",
+    "solution_sudoku",
+    "un_tour",
+]
+
+
+def GRILLE_L() -> Grille:
+    """Une copie neuve de la grille ``L`` du sujet (partie A, « premier exemple »).
+
+    >>> GRILLE_L()[0]
+    [0, 6, 0, 0, 0, 0, 2, 0, 5]
+    """
+    return [
+        [0, 6, 0, 0, 0, 0, 2, 0, 5],
+        [4, 0, 0, 9, 2, 1, 0, 0, 0],
+        [0, 7, 0, 0, 0, 8, 0, 0, 1],
+        [0, 0, 0, 0, 0, 5, 0, 0, 9],
+        [6, 4, 0, 0, 0, 0, 0, 7, 3],
+        [1, 0, 0, 4, 0, 0, 0, 0, 0],
+        [3, 0, 0, 7, 0, 0, 0, 6, 0],
+        [0, 0, 0, 1, 4, 6, 0, 0, 2],
+        [2, 0, 6, 0, 0, 0, 0, 1, 0],
+    ]
+
+
+def GRILLE_M() -> Grille:
+    """Une copie neuve de la grille ``M`` du sujet (partie B, « second exemple »).
+
+    >>> GRILLE_M()[8]
+    [0, 0, 2, 0, 6, 0, 0, 0, 1]
+    """
+    return [
+        [2, 0, 0, 0, 9, 0, 3, 0, 0],
+        [0, 1, 9, 0, 8, 0, 0, 7, 4],
+        [0, 0, 8, 4, 0, 0, 6, 2, 0],
+        [5, 9, 0, 6, 2, 1, 0, 0, 0],
+        [0, 2, 7, 0, 0, 0, 1, 6, 0],
+        [0, 0, 0, 5, 7, 4, 0, 9, 3],
+        [0, 8, 5, 0, 0, 9, 7, 0, 0],
+        [9, 3, 0, 0, 5, 0, 8, 4, 0],
+        [0, 0, 2, 0, 6, 0, 0, 0, 1],
+    ]
+
+
+# -- maisons : lignes 0..N-1, colonnes N..2N-1, carrés 2N..3N-1 ----------------------------------
+def _maison(L: Grille, h: int, debug: bool = False) -> list[int]:
+    """Les valeurs (0 compris) de la maison ``h`` de la grille, dans l'ordre de ses cases."""
+    g = vers_grid(L)
+    valeurs = [g.values[v] for v in g.graph.houses[h]]
+    if debug:
+        print(valeurs)
+    return valeurs
+
+
+def _remplie(valeurs: list[int]) -> bool:
+    """Vrai si la maison contient une fois chacun des chiffres ``1..N``."""
+    n = len(valeurs)
+    return sum(valeurs) == n * (n + 1) // 2 and sorted(valeurs) == list(range(1, n + 1))
+
+
+def _numero_carre(g: Grid, i: int, j: int) -> int:
+    """Le numéro (ligne par ligne, à partir de 0) du carré qui contient la case ``(i, j)``."""
+    br, bc = g.box
+    return (i // br) * (g.n // bc) + j // bc
+
+
+def ligne_complete(L: Grille, i: int, debug: bool = False) -> bool:
+    """Question 2 : vrai si la ligne ``i`` contient une fois chaque chiffre.
+
+    Avec ``debug`` la ligne est affichée, comme dans le document.
+
+    >>> ligne_complete(GRILLE_L(), 1, True)
+    [4, 0, 0, 9, 2, 1, 0, 0, 0]
+    False
+    """
+    return _remplie(_maison(L, i, debug))
+
+
+def colonne_complete(L: Grille, i: int, debug: bool = False) -> bool:
+    """Question 2 (définie « de même ») : vrai si la colonne ``i`` contient chaque chiffre.
+
+    >>> colonne_complete(GRILLE_L(), 2, True)
+    [0, 0, 0, 0, 0, 0, 0, 0, 6]
+    False
+    """
+    return _remplie(_maison(L, len(L) + i, debug))
+
+
+def carre_complet(L: Grille, i: int, debug: bool = False) -> bool:
+    """Question 2 (définie « de même ») : vrai si le carré ``i`` (numérotés ligne par ligne)
+    contient chaque chiffre.
+
+    >>> carre_complet(GRILLE_L(), 8, True)
+    [0, 6, 0, 0, 0, 2, 0, 1, 0]
+    False
+    """
+    return _remplie(_maison(L, 2 * len(L) + i, debug))
+
+
+def complet(L: Grille) -> bool:
+    """Question 3 : vrai si la grille est entièrement et correctement remplie.
+
+    >>> complet(GRILLE_L())
+    False
+    """
+    n = len(L)
+    return all(
+        ligne_complete(L, i) and colonne_complete(L, i) and carre_complet(L, i) for i in range(n)
+    )
+
+
+def ligne(L: Grille, i: int) -> list[int]:
+    """Question 4 : les chiffres (non nuls) de la ligne ``i``, de gauche à droite.
+
+    >>> ligne(GRILLE_L(), 0)
+    [6, 2, 5]
+    """
+    return [d for d in _maison(L, i) if d]
+
+
+def colonne(L: Grille, j: int) -> list[int]:
+    """Question 4 (définie « de la même manière ») : les chiffres de la colonne ``j``.
+
+    >>> colonne(GRILLE_L(), 0)
+    [4, 6, 1, 3, 2]
+    """
+    return [d for d in _maison(L, len(L) + j) if d]
+
+
+def carre(L: Grille, i: int, j: int, debug: bool = False) -> list[int]:
+    """Question 6 : les chiffres du carré qui contient la case ``(i, j)``.
+
+    Avec ``debug``, affiche le coin du carré puis chaque case et sa valeur, comme le document.
+
+    >>> carre(GRILLE_L(), 4, 6)
+    [9, 7, 3]
+    >>> carre(GRILLE_L(), 4, 5, True)[:0]
+    3 3
+    3 3 0
+    3 4 0
+    3 5 5
+    4 3 0
+    4 4 0
+    4 5 0
+    5 3 4
+    5 4 0
+    5 5 0
+    []
+    """
+    g = vers_grid(L)
+    cases = g.graph.houses[2 * g.n + _numero_carre(g, i, j)]
+    n = g.n
+    if debug:
+        print(cases[0] // n, cases[0] % n)
+        for v in cases:
+            print(v // n, v % n, g.values[v])
+    return [g.values[v] for v in cases if g.values[v]]
+
+
+def conflit(L: Grille, i: int, j: int) -> list[int]:
+    """Question 7 : les chiffres qu'on ne peut pas écrire en ``(i, j)`` (ligne, colonne, carré),
+    sans doublon (comme le document, l'ordre est celui d'un ``set``).
+
+    >>> sorted(conflit(GRILLE_L(), 5, 5))
+    [1, 4, 5, 6, 8]
+    """
+    return list(set(ligne(L, i) + colonne(L, j) + carre(L, i, j)))
+
+
+def chiffre_ok(L: Grille, i: int, j: int) -> list[int]:
+    """Question 8 : les chiffres, croissants, qu'on peut écrire en ``(i, j)``.
+
+    Le sujet l'appelle ``chiffres_ok`` ; le corrigé ``chiffre_ok`` : les deux noms existent.
+
+    >>> chiffre_ok(GRILLE_L(), 4, 2)
+    [2, 5, 8, 9]
+    """
+    interdits = set(conflit(L, i, j))
+    return [k for k in range(1, len(L) + 1) if k not in interdits]
+
+
+chiffres_ok = chiffre_ok
+
+
+def nb_possible(L: Grille, i: int, j: int) -> int:
+    """Question 9 : le nombre de chiffres possibles en ``(i, j)``.
+
+    >>> nb_possible(GRILLE_L(), 4, 2)
+    4
+    """
+    return len(chiffre_ok(L, i, j))
+
+
+def un_tour(L: Grille) -> bool:
+    """Question 10 : un passage, ligne par ligne, qui remplit chaque case vide n'ayant qu'un
+    chiffre possible (en tenant compte des cases déjà remplies pendant ce passage) ; vrai s'il
+    y a eu un changement. ``L`` est modifiée en place.
+
+    >>> M = GRILLE_M()
+    >>> un_tour(M), M[1]
+    (True, [0, 1, 9, 0, 8, 0, 5, 7, 4])
+    """
+    changement = False
+    n = len(L)
+    for i in range(n):
+        for j in range(n):
+            if L[i][j] == 0 and nb_possible(L, i, j) == 1:
+                L[i][j] = chiffre_ok(L, i, j)[0]
+                changement = True
+    return changement
+
+
+def complete(L: Grille) -> bool:
+    """Question 11 : ``un_tour`` tant qu'il change la grille ; vrai si elle est alors complète.
+
+    >>> complete(GRILLE_L()), complete(GRILLE_M())
+    (False, True)
+    """
+    while un_tour(L):
+        pass
+    return complet(L)
+
+
+def case_suivante(pos: list[int], n: int = 9) -> list[int]:
+    """Question 12 : la case suivante dans l'ordre lexicographique (``[9, 0]`` après ``[8, 8]``).
+
+    >>> case_suivante([1, 3]), case_suivante([8, 8])
+    ([1, 4], [9, 0])
+    """
+    return [pos[0] + (pos[1] + 1) // n, (pos[1] + 1) % n]
+
+
+# -- partie C : le backtracking, délégué au cœur -----------------------------------------------
+class TraceBacktracking:
+    """Réécrit les événements de la recherche ``naive`` comme l'affichage de mise au point du
+    corrigé (« enter backtrack niveau k », « pos: [i, j] v », la liste ``chiffre_ok``, chaque
+    chiffre essayé, « exit backtrack niveau k »).
+
+    Dans le document, chaque appel récursif a un numéro, case remplie comprise ; le cœur ne
+    s'arrête que sur les cases vides : les niveaux des cases remplies sont intercalés ici.
+    ``ecrire`` reçoit les morceaux de texte (``print`` sans fin de ligne par défaut).
+    """
+
+    def __init__(
+        self,
+        valeurs: list[int],
+        cases: list[int],
+        graphe: Graph,
+        n: int,
+        ecrire: Callable[[str], None] | None = None,
+    ) -> None:
+        self.valeurs = valeurs  # les valeurs courantes, indexées par sommet du problème
+        self.cases = cases  # sommet du problème -> case 0..n²-1 de la grille
+        self.graphe = graphe
+        self.n = n
+        self.ecrire = ecrire or (lambda s: print(s, end=""))
+        self.appel = 0
+        self.suivant = 0  # prochain sommet à visiter dans l'ordre des cases
+        self.niveaux: list[int] = []  # niveaux des cases vides en cours
+
+    def _entrer(self, v: int) -> None:
+        case = self.cases[v]
+        i, j = divmod(case, self.n)
+        self.ecrire(f"enter backtrack niveau {self.appel}\npos: [{i}, {j}] {self.valeurs[v]}\n")
+        self.appel += 1
+
+    def __call__(self, e: TraceEvent) -> None:
+        if e.kind == "select":
+            for v in range(self.suivant, e.vertex):
+                self._entrer(v)
+            self.niveaux.append(self.appel)
+            self._entrer(e.vertex)
+            used = {self.valeurs[u] for u in self.graphe.neighbors[e.vertex]}
+            possibles = [k for k in range(1, self.n + 1) if k not in used]
+            self.ecrire(f"{possibles}\n")
+        elif e.kind == "try" and e.ok:
+            self.ecrire(f"{e.colour}\n")
+        elif e.kind == "assign":
+            self.valeurs[e.vertex] = e.colour
+            self.suivant = e.vertex + 1
+        elif e.kind == "undo":
+            self.valeurs[e.vertex] = 0
+        elif e.kind == "fail" and e.vertex >= 0:
+            self.ecrire(f"exit backtrack niveau {self.niveaux.pop()}\n")
+        elif e.kind == "solution":
+            for v in range(self.suivant, len(self.valeurs)):
+                self._entrer(v)
+            self.ecrire(f"enter backtrack niveau {self.appel}\npos: [{self.n}, 0] ")
+            self.appel += 1
+
+
+def _probleme_depuis(L: Grille, debut: int) -> tuple[Problem, list[int]]:
+    """Le problème des cases ``debut..`` : les cases vides avant ``debut`` sont ignorées (le
+    document ne les regarde pas), les cases remplies restent des contraintes. Rend aussi la
+    correspondance sommet -> case."""
+    g = vers_grid(L)
+    cases = [v for v in range(len(g.values)) if v >= debut or g.values[v]]
+    if len(cases) == len(g.values):
+        return g.problem, cases
+    index = {c: v for v, c in enumerate(cases)}
+    aretes = [
+        (index[a], index[b]) for a in cases for b in g.graph.neighbors[a] if b in index and a < b
+    ]
+    sous = Graph.from_edges(len(cases), aretes, name="cases restantes")
+    if g.conflicts():
+        raise InvalidPuzzle("clashing clues")
+    return Problem(sous, g.n, tuple(g.values[c] for c in cases)), cases
+
+
+def backtracking(L: Grille, pos: list[int], debug: bool = False) -> bool:
+    """Question 13 : remplit ``L`` (en place) à partir de la case ``pos`` par retour arrière ;
+    vrai si une solution est trouvée, faux sinon (``L`` est alors laissée telle quelle).
+
+    Les cases sont prises dans l'ordre lexicographique et les chiffres dans l'ordre croissant :
+    c'est la méthode ``naive`` du cœur, qui trouve donc la même solution que le corrigé. Avec
+    ``debug``, l'affichage de mise au point du corrigé est reproduit à l'identique (les niveaux
+    repartent de 0 à chaque appel ; le corrigé garde son compteur global ``nb_appel`` d'un appel
+    à l'autre). Deux chiffres égaux déjà placés dans une même maison : pas de solution (faux).
+
+    >>> M = GRILLE_M()
+    >>> backtracking(M, [0, 0]), M[0]
+    (True, [2, 5, 4, 7, 9, 6, 3, 1, 8])
+    >>> N = [[0] * 9 for _ in range(9)]
+    >>> backtracking(N, [0, 0]), N[3]
+    (True, [2, 1, 4, 3, 6, 5, 8, 9, 7])
+    """
+    from ..solve import solve  # le visage importe le cœur (pas l'inverse)
+
+    n = len(L)
+    debut = pos[0] * n + pos[1]
+    if debut >= n * n:
+        if debug:
+            print(f"enter backtrack niveau 0\npos: {pos} ", end="")
+        return True
+    try:
+        probleme, cases = _probleme_depuis(L, debut)
+    except InvalidPuzzle:
+        return False
+    trace = None
+    if debug:
+        trace = TraceBacktracking(list(probleme.precolouring), cases, probleme.graph, n)
+        for v in range(len(cases)):
+            if cases[v] >= debut:
+                trace.suivant = v
+                break
+    r = solve(probleme, "naive", trace=trace, engine="python" if debug else "auto")
+    if r.solution is None:
+        return False
+    valeurs = [d for ligne_ in L for d in ligne_]
+    for v, c in enumerate(r.solution):
+        valeurs[cases[v]] = c
+    ecrire(L, valeurs)
+    return True
+
+
+def solution_sudoku(L: Grille) -> Grille | None:
+    """Question 14 : la grille ``L`` résolue par ``backtracking(L, [0, 0])`` (modifiée en place
+    et rendue), ou ``None`` si elle n'a pas de solution.
+
+    Question 15 : si ``L`` a plusieurs solutions, c'est la première dans l'ordre
+    lexicographique des grilles lues case par case ; pour la grille vide, celle du corrigé.
+
+    >>> solution_sudoku([[0] * 9 for _ in range(9)])[0]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    if math.isqrt(len(L)) ** 2 != len(L):
+        raise InvalidArgument(f"grille de côté {len(L)} : il faut un carré (4, 9, 16...)")
+    return L if backtracking(L, [0, 0]) else None

@@ -1,0 +1,350 @@
+"""Golden tests of sudograph.fr.coloration_graphe (seed 002, GC and GC_BIS): figures 3, 5, 6, 9, 11.
+
+The expected texts are copied from the report (its "ALGORITHM STEPS" listings, figure 9's output
+with the timings masked, figure 11's solution).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sudograph.errors import InvalidArgument, InvalidPuzzle
+from sudograph.fr import coloration_graphe as gc
+from sudograph.graph import Graph, petersen_graph, sudoku_graph
+from sudograph.grid import Grid
+from sudograph.problem import is_proper_coloring
+from sudograph.solve import solve
+
+PETERSEN_3 = [1, 2, 1, 2, 3, 2, 1, 3, 3, 2]  # figures 3, 4 and 6
+
+
+@pytest.mark.parametrize(
+    ("K", "bis", "figure"),
+    [(3, False, "FIGURE_3"), (2, False, "FIGURE_5"), (3, True, "FIGURE_6")],
+)
+def test_algorithm_steps_are_the_reports(K, bis, figure):
+    assert gc.algorithm_steps(K, bis=bis) == globals()[figure]
+
+
+@pytest.mark.parametrize(
+    ("function", "figure"),
+    [
+        (gc.graph_coloring, "FIGURE_3"),
+        (gc.graph_coloring_bis, "FIGURE_6"),
+    ],
+)
+def test_etapes_prints_the_figure(function, figure, capsys):
+    assigned = [0] * 10
+    assert function(3, assigned, etapes=True) is True
+    assert capsys.readouterr().out == globals()[figure] + "\n"
+    assert assigned == PETERSEN_3
+
+
+@pytest.mark.parametrize("function", [gc.graph_coloring, gc.graph_coloring_bis])
+@pytest.mark.parametrize(("K", "found"), [(1, False), (2, False), (3, True), (4, True)])
+def test_petersen_colourings(function, K, found, capsys):
+    assigned = [0] * 10
+    assert function(K, assigned) is found
+    out = capsys.readouterr().out
+    assert out == ("Solution exists and it's found.\n" if found else "Solution doesn't exist.\n")
+    if found:
+        assert is_proper_coloring(petersen_graph(), assigned, K)
+    else:
+        assert assigned == [0] * 10
+
+
+def test_gc_and_gc_bis_give_the_same_petersen_colouring(capsys):
+    a, b = [0] * 10, [0] * 10
+    gc.graph_coloring(3, a)
+    gc.graph_coloring_bis(3, b)
+    assert a == b == PETERSEN_3
+
+
+def test_good_to_take():
+    assigned = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    assert [gc.good_to_take(v, 1, 3, assigned) for v in range(1, 10)] == [
+        v not in petersen_graph().neighbors[0] for v in range(1, 10)
+    ]
+    with pytest.raises(InvalidArgument):
+        gc.good_to_take(10, 1, 3, assigned)
+    with pytest.raises(InvalidArgument):
+        gc.good_to_take(0, 4, 3, assigned)
+
+
+def test_sort_by_available_colours_matches_figure_6_nodes_lines():
+    # each "nodes = ..." line of figure 6 is the sort after the assignment above it
+    lines = FIGURE_6.splitlines()
+    checked = 0
+    for i, line in enumerate(lines):
+        if line.startswith("nodes = "):
+            assigned = [int(x) for x in lines[i - 1].split("=")[1].split()]
+            expected = [int(x) for x in line.split("=")[1].split()]
+            assert gc.sort_by_available_colours(3, assigned, petersen_graph()) == expected
+            checked += 1
+    assert checked == 9
+
+
+def test_any_graph_and_precolouring():
+    triangle = Graph.from_edges(3, [(0, 1), (1, 2), (0, 2)])
+    assigned = [0, 3, 0]
+    assert gc.graph_coloring(3, assigned, triangle) is True
+    assert assigned[1] == 3 and is_proper_coloring(triangle, assigned, 3)
+    with pytest.raises(InvalidPuzzle):
+        gc.graph_coloring(3, [1, 1, 0], triangle)
+
+
+def test_gc_bis_steps_on_failure_show_the_backtracks():
+    text = gc.algorithm_steps(2, bis=True)
+    assert "try_graph_coloring_BIS didn't work" in text
+    assert text.endswith("Solution doesn't exist.\n" + "  ".join(["0"] * 10) + "\n" + gc.FIN)
+
+
+def test_sudoku_adaptation_section_3_2():
+    """GC with precoloured vertices on the Sudoku graph: the colouring keeps the clues."""
+    g = Grid.parse(gc.FIGURE_9)
+    assigned = list(g.values)
+    assert gc.graph_coloring(9, assigned, sudoku_graph(3)) is True
+    assert Grid.from_lists([assigned[i : i + 9] for i in range(0, 81, 9)]).is_solution_of(g)
+
+
+def _mask(text):
+    return re.sub(r"Sudoku solved in: [0-9.]+s", "Sudoku solved in: ?s", text)
+
+
+def test_figure_9():
+    lines = []
+    gc.exemple_figure_9(ecrire_ligne=lines.append)
+    assert _mask("\n".join(lines)) == _mask(FIGURE_9)
+
+
+@pytest.mark.parametrize("bis", [False, True])
+def test_figure_9_solution(bis):
+    grille = Grid.parse(gc.FIGURE_9).to_lists()
+    found, seconds = gc.sudoku_graph_coloring(grille, bis)
+    assert found and seconds >= 0
+    solved = FIGURE_9.split("Graph_coloring_BIS")[1]
+    rows = "\n".join(line for line in solved.splitlines() if line.startswith("|"))
+    assert Grid.from_lists(grille) == Grid.parse(rows)
+
+
+def test_comparer_counts_nodes():
+    r = gc.comparer(gc.FIGURE_9)
+    assert r["GC"].grid == r["GC_BIS"].grid
+    assert r["GC_BIS"].stats.nodes < r["GC"].stats.nodes  # section 3.3: GC_BIS is faster
+
+
+def test_ultra_expert_solution_figure_11():
+    r = solve(Grid.parse(gc.ULTRA_EXPERT), "propagate", limit=2)
+    assert len(r.grids) == 1 and r.complete
+    assert r.grid == Grid.parse(FIGURE_11.replace("|", " "))
+
+
+@pytest.mark.slow
+def test_ultra_expert_gc_bis():
+    grille = Grid.parse(gc.ULTRA_EXPERT).to_lists()
+    assert gc.sudoku_graph_coloring(grille, bis=True)[0] is True
+    assert Grid.from_lists(grille) == Grid.parse(FIGURE_11.replace("|", " "))
+
+
+FIGURE_3 = """\
+
+----- ALGORITHM STEPS -----
+node = 0
+  color = 1
+assigned_colours = 1  0  0  0  0  0  0  0  0  0
+node = 1
+  color = 1
+  color = 2
+assigned_colours = 1  2  0  0  0  0  0  0  0  0
+node = 2
+  color = 1
+assigned_colours = 1  2  1  0  0  0  0  0  0  0
+node = 3
+  color = 1
+  color = 2
+assigned_colours = 1  2  1  2  0  0  0  0  0  0
+node = 4
+  color = 1
+  color = 2
+  color = 3
+assigned_colours = 1  2  1  2  3  0  0  0  0  0
+node = 5
+  color = 1
+  color = 2
+assigned_colours = 1  2  1  2  3  2  0  0  0  0
+node = 6
+  color = 1
+assigned_colours = 1  2  1  2  3  2  1  0  0  0
+node = 7
+  color = 1
+  color = 2
+  color = 3
+assigned_colours = 1  2  1  2  3  2  1  3  0  0
+node = 8
+  color = 1
+  color = 2
+  color = 3
+assigned_colours = 1  2  1  2  3  2  1  3  3  0
+node = 9
+  color = 1
+  color = 2
+assigned_colours = 1  2  1  2  3  2  1  3  3  2
+Solution exists and it's found.
+1  2  1  2  3  2  1  3  3  2
+----- ALGORITHM END -----"""
+
+FIGURE_5 = """\
+
+----- ALGORITHM STEPS -----
+node = 0
+  color = 1
+assigned_colours = 1  0  0  0  0  0  0  0  0  0
+node = 1
+  color = 1
+  color = 2
+assigned_colours = 1  2  0  0  0  0  0  0  0  0
+node = 2
+  color = 1
+assigned_colours = 1  2  1  0  0  0  0  0  0  0
+node = 3
+  color = 1
+  color = 2
+assigned_colours = 1  2  1  2  0  0  0  0  0  0
+node = 4
+  color = 1
+  color = 2
+try_graph_coloring didn't work, we go back to the way it was before
+1  2  1  0  0  0  0  0  0  0
+try_graph_coloring didn't work, we go back to the way it was before
+1  2  0  0  0  0  0  0  0  0
+  color = 2
+try_graph_coloring didn't work, we go back to the way it was before
+1  0  0  0  0  0  0  0  0  0
+try_graph_coloring didn't work, we go back to the way it was before
+0  0  0  0  0  0  0  0  0  0
+  color = 2
+assigned_colours = 2  0  0  0  0  0  0  0  0  0
+node = 1
+  color = 1
+assigned_colours = 2  1  0  0  0  0  0  0  0  0
+node = 2
+  color = 1
+  color = 2
+assigned_colours = 2  1  2  0  0  0  0  0  0  0
+node = 3
+  color = 1
+assigned_colours = 2  1  2  1  0  0  0  0  0  0
+node = 4
+  color = 1
+  color = 2
+try_graph_coloring didn't work, we go back to the way it was before
+2  1  2  0  0  0  0  0  0  0
+  color = 2
+try_graph_coloring didn't work, we go back to the way it was before
+2  1  0  0  0  0  0  0  0  0
+try_graph_coloring didn't work, we go back to the way it was before
+2  0  0  0  0  0  0  0  0  0
+  color = 2
+try_graph_coloring didn't work, we go back to the way it was before
+0  0  0  0  0  0  0  0  0  0
+Solution doesn't exist.
+0  0  0  0  0  0  0  0  0  0
+----- ALGORITHM END -----"""
+
+FIGURE_6 = """\
+
+----- ALGORITHM STEPS -----
+      color = 1
+assigned_colours = 1  0  0  0  0  0  0  0  0  0
+nodes = 1  4  5  2  3  6  7  8  9
+      color = 2
+assigned_colours = 1  2  0  0  0  0  0  0  0  0
+nodes = 2  4  5  6  3  7  8  9
+      color = 1
+assigned_colours = 1  2  1  0  0  0  0  0  0  0
+nodes = 3  4  5  6  7  8  9
+      color = 2
+assigned_colours = 1  2  1  2  0  0  0  0  0  0
+nodes = 4  5  6  7  8  9
+      color = 3
+assigned_colours = 1  2  1  2  3  0  0  0  0  0
+nodes = 5  6  7  8  9
+      color = 2
+assigned_colours = 1  2  1  2  3  2  0  0  0  0
+nodes = 7  6  8  9
+      color = 3
+assigned_colours = 1  2  1  2  3  2  0  3  0  0
+nodes = 6  8  9
+      color = 1
+assigned_colours = 1  2  1  2  3  2  1  3  0  0
+nodes = 8  9
+      color = 3
+assigned_colours = 1  2  1  2  3  2  1  3  3  0
+nodes = 9
+      color = 2
+Solution exists and it's found.
+1  2  1  2  3  2  1  3  3  2
+----- ALGORITHM END -----"""
+
+FIGURE_9 = """\
+Exemple d'un sudoku de taille 9x9
+-----
+| 0 4 1 | 0 0 0 | 0 0 0 |
+| 3 5 0 | 0 0 0 | 7 0 4 |
+| 0 0 0 | 0 0 0 | 8 3 0 |
+-----
+| 0 0 8 | 3 9 6 | 0 0 0 |
+| 0 0 0 | 0 7 0 | 0 0 2 |
+| 5 0 0 | 0 0 0 | 0 0 1 |
+-----
+| 1 0 0 | 0 0 0 | 0 0 3 |
+| 0 0 0 | 8 2 9 | 0 6 0 |
+| 7 0 0 | 0 6 0 | 0 0 0 |
+-----
+
+Graph_coloring
+Solution exists and it's found.
+Sudoku solved in: 0.059119s
+-----
+| 8 4 1 | 9 3 7 | 2 5 6 |
+| 3 5 9 | 6 8 2 | 7 1 4 |
+| 6 2 7 | 4 1 5 | 8 3 9 |
+-----
+| 2 1 8 | 3 9 6 | 4 7 5 |
+| 9 6 4 | 5 7 1 | 3 8 2 |
+| 5 7 3 | 2 4 8 | 6 9 1 |
+-----
+| 1 8 6 | 7 5 4 | 9 2 3 |
+| 4 3 5 | 8 2 9 | 1 6 7 |
+| 7 9 2 | 1 6 3 | 5 4 8 |
+-----
+
+Graph_coloring_BIS
+Solution exists and it's found.
+Sudoku solved in: 0.006165s
+-----
+| 8 4 1 | 9 3 7 | 2 5 6 |
+| 3 5 9 | 6 8 2 | 7 1 4 |
+| 6 2 7 | 4 1 5 | 8 3 9 |
+-----
+| 2 1 8 | 3 9 6 | 4 7 5 |
+| 9 6 4 | 5 7 1 | 3 8 2 |
+| 5 7 3 | 2 4 8 | 6 9 1 |
+-----
+| 1 8 6 | 7 5 4 | 9 2 3 |
+| 4 3 5 | 8 2 9 | 1 6 7 |
+| 7 9 2 | 1 6 3 | 5 4 8 |
+-----"""
+
+FIGURE_11 = """\
+| 9 | 8 | 7 | 6 | 5 | 4 | 3 | 2 | 1 |
+| 2 | 4 | 6 | 1 | 7 | 3 | 9 | 8 | 5 |
+| 3 | 5 | 1 | 9 | 2 | 8 | 7 | 4 | 6 |
+| 1 | 2 | 8 | 5 | 3 | 7 | 6 | 9 | 4 |
+| 6 | 3 | 4 | 8 | 9 | 2 | 1 | 5 | 7 |
+| 7 | 9 | 5 | 4 | 6 | 1 | 8 | 3 | 2 |
+| 5 | 1 | 9 | 2 | 8 | 6 | 4 | 7 | 3 |
+| 4 | 7 | 2 | 3 | 1 | 9 | 5 | 6 | 8 |
+| 8 | 6 | 3 | 7 | 4 | 5 | 2 | 1 | 9 |"""
