@@ -1,0 +1,343 @@
+"""The file mode of ``sudograph solve FILE|- [-o OUT] [--workers N] [--resume]``.
+
+Streams a puzzle file of any size in chunks across the cores (:func:`sudograph.batch.solve_many`)
+and writes **one line per puzzle line**, in input order: the solution as one line, or
+``unsatisfiable``, ``stopped`` or ``error: <message>`` (with ``--json``, one JSON object per
+line instead). A bad line is also reported on standard error (``file:line:column: what``).
+
+Durability: only complete lines are written, each batch with a single ``os.write`` and no
+buffering in between, so Ctrl-C, a crash or SIGKILL leaves OUT holding every result written
+so far and at most no partial line; ``--resume`` drops a trailing partial line if one is
+there, counts the complete lines and continues from the next puzzle.
+
+Exit code: 0 every puzzle solved, 1 some unsatisfiable or stopped, 2 bad lines or errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from ..errors import InvalidArgument, ParseError
+from ..formats.puzzles import open_source
+from ..grid import MAX_LINE, Grid
+from .common import stderr_is_tty, warn
+
+FLUSH_LINES = 512
+"""Result lines gathered before a write (also written at least every FLUSH_SECONDS)."""
+FLUSH_SECONDS = 0.5
+_DIGITS = frozenset("123456789.0")
+
+
+def count_complete_lines(path: str | os.PathLike[str]) -> int:
+    """Complete lines in ``path``, truncating a trailing partial line away (for ``--resume``).
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile("wb", delete=False) as f:
+    ...     _ = f.write(b"a\\nb\\nparti")
+    >>> count_complete_lines(f.name), open(f.name, "rb").read()
+    (2, b'a\\nb\\n')
+    >>> os.unlink(f.name)
+    """
+    p = Path(path)
+    if not p.exists():
+        return 0
+    count = 0
+    last_end = 0
+    pos = 0
+    with p.open("rb") as f:
+        while True:
+            block = f.read(1 << 20)
+            if not block:
+                break
+            n = block.count(b"\n")
+            if n:
+                count += n
+                last_end = pos + block.rindex(b"\n") + 1
+            pos += len(block)
+    if last_end != pos:
+        os.truncate(p, last_end)
+    return count
+
+
+def read_puzzles(
+    stream: BinaryIO,
+    name: str,
+    *,
+    skip: int,
+    box: Any,
+    alphabet: str | None,
+    report: bool = True,
+) -> Iterator[tuple[int, Any]]:
+    """``(line number, item)`` per puzzle line after the first ``skip`` ones.
+
+    An item is the line itself when it is a plain 81-symbol 9×9 puzzle (the fast path needs
+    no parsing), a :class:`Grid` otherwise, or the :class:`ParseError` of a bad line (also
+    reported on standard error when ``report``). Blank lines and ``#`` comments are not
+    puzzle lines; a CSV header (``quizzes,solutions``) is skipped and the first column used.
+    """
+    seen = 0
+    csv = False
+    no = 0
+    plain = alphabet is None and box in (None, (3, 3))
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        no += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while True:
+                more = stream.readline(1 << 20)
+                if not more or more.endswith(b"\n"):
+                    break
+            item: Any = ParseError(f"line longer than {MAX_LINE} bytes", line=no, source=name)
+        else:
+            try:
+                line = raw.decode("utf-8").strip()
+            except UnicodeDecodeError as exc:
+                line = ""
+                item = ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=name)
+            else:
+                if not line or line.startswith("#"):
+                    continue
+                if (
+                    no == 1
+                    and "," in line
+                    and any(w in line.lower() for w in ("quiz", "puzzle", "sudoku"))
+                ):
+                    csv = True
+                    continue
+                if csv:
+                    line = line.split(",", 1)[0].strip()
+                item = line
+        seen += 1
+        if seen <= skip:
+            continue
+        if isinstance(item, str) and not (plain and len(item) == 81 and _DIGITS.issuperset(item)):
+            try:
+                item = Grid.parse(item, box=box, alphabet=alphabet)
+            except ParseError as exc:
+                item = exc.located(line=no, source=name)
+        if isinstance(item, ParseError) and report:
+            print(str(item), file=sys.stderr)
+        yield no, item
+
+
+class _Writer:
+    """Complete lines to a file descriptor, one ``os.write`` per batch, never a partial line."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.lines: list[str] = []
+        self.last = time.monotonic()
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+        if len(self.lines) >= FLUSH_LINES or time.monotonic() - self.last > FLUSH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.lines:
+            data = ("\n".join(self.lines) + "\n").encode("utf-8")
+            view = memoryview(data)
+            while view:
+                written = os.write(self.fd, view)
+                view = view[written:]
+            self.lines = []
+        self.last = time.monotonic()
+
+
+def _limit(args: argparse.Namespace) -> int | None:
+    limit = getattr(args, "limit", None)
+    if limit is not None:
+        return int(limit)
+    if getattr(args, "all", False) or getattr(args, "count", False):
+        return None
+    return 1
+
+
+def _method(args: argparse.Namespace) -> str:
+    method = getattr(args, "method", None)
+    if method:
+        return str(method)
+    try:  # the compiled path when it is installed, the reference search otherwise
+        import importlib.util
+
+        if importlib.util.find_spec("numba") is not None:
+            return "fast"
+    except (ImportError, ValueError):  # pragma: no cover
+        pass
+    return "propagate"  # pragma: no cover - numba is installed in CI
+
+
+def announce_compile() -> None:
+    """Say "compiling the fast engine, once" on a terminal when the kernels are not cached."""
+    from ..engine.fast9 import kernels_cached
+
+    if stderr_is_tty() and not kernels_cached():
+        warn("compiling the fast engine, once (next runs start at once)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve every puzzle of ``args.source`` (a file or ``-``); return the exit code.
+
+    Raises :class:`InvalidArgument` for ``--resume`` without ``-o``; OSError when a file
+    cannot be opened (the CLI reports both).
+    """
+    from ..batch import solve_many
+
+    output = getattr(args, "output", None)
+    resume = bool(getattr(args, "resume", False))
+    if resume and not output:
+        raise InvalidArgument("--resume needs -o OUT (the file to continue)")
+    method = _method(args)
+    limit = _limit(args)
+    workers = getattr(args, "workers", None)
+    engine = getattr(args, "engine", None) or "auto"
+    as_json = bool(getattr(args, "json", False))
+    box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
+    skip = count_complete_lines(output) if resume and output else 0
+    source = getattr(args, "source", None) or args.puzzle
+    stream, name = open_source(str(source))
+    if method == "fast":
+        announce_compile()
+    fd = 1
+    if output:
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else os.O_TRUNC)
+        fd = os.open(output, flags, 0o644)
+    writer = _Writer(fd)
+    tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
+    bad = 0
+    start = time.perf_counter()
+    progress = _progress(stream, name)
+    interrupted = False
+    try:
+        items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet)
+        numbers: deque[int] = deque()
+
+        def feed() -> Iterator[Any]:
+            nonlocal bad
+            for no, item in items:
+                numbers.append(no)
+                if isinstance(item, ParseError):
+                    bad += 1
+                yield item
+
+        results = solve_many(
+            feed(),
+            method=method,
+            limit=limit,
+            workers=workers,
+            engine=engine,
+            max_nodes=getattr(args, "max_nodes", None),
+            box=box,
+            alphabet=alphabet,
+        )
+        for res in results:
+            tally[res.status] = tally.get(res.status, 0) + 1
+            no = numbers.popleft()
+            if as_json:
+                writer.add(
+                    json.dumps(
+                        {
+                            "line": no,
+                            "status": res.status,
+                            "solution": res.solution,
+                            "count": res.count,
+                            "nodes": res.nodes,
+                            "error": res.error,
+                        }
+                    )
+                )
+            else:
+                writer.add(res.to_line())
+            if progress is not None:
+                progress.advance()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        writer.flush()
+        if output:
+            os.close(fd)
+        if progress is not None:
+            progress.stop()
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    done = sum(tally.values())
+    seconds = time.perf_counter() - start
+    rate = done / seconds if seconds > 0 else 0.0
+    resumed = f" (resumed after {skip})" if skip else ""
+    warn(
+        f"{done} puzzles{resumed}: {tally['solved']} solved, {tally['unsatisfiable']} "
+        f"unsatisfiable, {tally['stopped']} stopped, {tally['error']} errors ({bad} bad lines), "
+        f"{rate:,.0f} puzzles/s, {method}"
+    )
+    if interrupted:
+        warn("interrupted: every result so far is written; continue with --resume")
+        return 130
+    if tally["error"]:
+        return 2
+    if tally["unsatisfiable"] or tally["stopped"]:
+        return 1
+    return 0
+
+
+class _Bar:
+    """A rich progress bar on standard error (rate and ETA), puzzles as the unit."""
+
+    def __init__(self, total: int | None) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        self.progress = Progress(
+            TextColumn("solving"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[rate]} puzzles/s"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.task = self.progress.add_task("solve", total=total, rate="-")
+        self.start = time.perf_counter()
+        self.done = 0
+        self.progress.start()
+
+    def advance(self) -> None:
+        self.done += 1
+        if self.done % 256 == 0:
+            rate = self.done / max(time.perf_counter() - self.start, 1e-9)
+            self.progress.update(self.task, completed=self.done, rate=f"{rate:,.0f}")
+
+    def stop(self) -> None:
+        self.progress.stop()
+
+
+def _progress(stream: BinaryIO, name: str) -> _Bar | None:
+    if not stderr_is_tty():
+        return None
+    total = None
+    try:
+        size = os.fstat(stream.fileno()).st_size
+        head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
+        first = head.split(b"\n", 1)[0]
+        if size and first:
+            total = max(1, size // (len(first) + 1))
+    except (OSError, ValueError):
+        total = None
+    return _Bar(total)

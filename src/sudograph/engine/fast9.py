@@ -1,0 +1,265 @@
+"""The compiled 9×9 fast path: method ``"fast"``.
+
+A bitmask solver written for speed, not for reading (the reference engine is for reading):
+candidates as 9-bit masks, naked and hidden singles and locked candidates to a fixpoint,
+then a guess on the most constrained cell. Its propagation differs from the named methods,
+so its node count is its number of **guesses** (tentative digits tried at branching points),
+the measure tdoku reports; ``backtracks`` is left at 0.
+
+``run`` is the registered runner; :func:`solve_array` and :func:`solve_lines` solve whole
+batches in one compiled loop (the batch machinery uses them). numba and numpy are imported
+only when a solve needs them, so ``import sudograph`` stays fast and works without them.
+
+>>> from sudograph.grid import Grid
+>>> from sudograph.problem import SolveOptions
+>>> line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> res = run(Grid.parse(line).problem, SolveOptions(limit=2))
+>>> res.status, res.count, res.complete
+('solved', 1, True)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidArgument, MissingExtra
+from ..graph import sudoku_graph
+from ..problem import Problem, Result, SolveOptions, Stats, Status, is_solution
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+MAX_STORED = 10_000
+"""Most solutions kept in a Result when counting all (``limit=None``); ``count`` is exact."""
+
+LOCKED_DEFAULT = 1
+"""Locked candidates: 0 never, 1 before the first guess (measured fastest), 2 at every node."""
+
+_TABLES: tuple[Any, ...] | None = None
+
+
+def load_kernels() -> Any:
+    """Import (and, the first time ever, compile) the numba kernels; return the module.
+
+    Raises :class:`MissingExtra` when numba or numpy is not installed.
+    """
+    try:
+        import numpy  # noqa: F401
+
+        from . import _fast9_kernels
+    except ImportError as exc:  # pragma: no cover - the extra is installed in CI
+        name = getattr(exc, "name", None) or "numba"
+        raise MissingExtra(name, "fast") from None
+    return _fast9_kernels
+
+
+def kernels_cached() -> bool:
+    """True when numba's on-disk cache already holds the compiled kernels (no compile ahead).
+
+    Looks for the cache index files of the batch kernel next to the module (or under
+    ``NUMBA_CACHE_DIR``); never imports numba.
+    """
+    import glob
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    roots = [os.path.join(here, "__pycache__")]
+    env = os.environ.get("NUMBA_CACHE_DIR")
+    if env:
+        roots.append(env)
+    for root in roots:
+        pattern = os.path.join(root, "**", "_fast9_kernels.solve_batch-*.nbi")
+        if glob.glob(pattern, recursive=True):
+            return True
+    return False
+
+
+def warmup() -> float:
+    """Load (compiling the first time) every kernel of the fast path; return the seconds taken.
+
+    Raises :class:`MissingExtra` without numba.
+    """
+    import numpy as np
+
+    start = time.perf_counter()
+    counts, _, _, _ = solve_array(np.zeros((1, 81), dtype=np.uint8), 2)
+    run(Problem(sudoku_graph(3, 3), 9), SolveOptions(limit=1))
+    if int(counts[0]) != 2:  # pragma: no cover - a bug in the kernel
+        raise AssertionError("the fast engine failed its warm-up")
+    return time.perf_counter() - start
+
+
+def _tables() -> tuple[Any, ...]:
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = load_kernels().build_tables()
+    return _TABLES
+
+
+def is_sudoku9(problem: Problem) -> bool:
+    """True when ``problem`` is a 9×9 Sudoku (k = 9 on the 3×3-box Sudoku graph)."""
+    g = problem.graph
+    return (
+        problem.k == 9
+        and g.n == 81
+        and (g is sudoku_graph(3, 3) or g.neighbors == sudoku_graph(3, 3).neighbors)
+    )
+
+
+def solve_array(
+    puzzles: np.ndarray,
+    limit: int | None = 1,
+    *,
+    max_guesses: int | None = None,
+    locked: int = LOCKED_DEFAULT,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Solve every row of ``puzzles`` (an (n, 81) integer array, 0 = empty) in compiled code.
+
+    Returns ``(counts, solutions, guesses, stopped)``: ``counts[i]`` solutions found (up to
+    ``limit``; ``None`` or 0 counts all; -1 when the clues clash), ``solutions[i]`` the first
+    solution (zeros when none), ``guesses[i]`` the guesses made, ``stopped[i]`` True when
+    ``max_guesses`` cut the search short; ``locked`` as in :data:`LOCKED_DEFAULT`. The
+    solutions are not checked here (see :func:`check_solutions`).
+
+    Raises :class:`InvalidArgument` on a wrong shape or a value outside 0..9.
+
+    >>> import numpy as np
+    >>> p = np.zeros((1, 81), dtype=np.uint8)
+    >>> counts, sols, guesses, stopped = solve_array(p)
+    >>> int(counts[0]), sorted(sols[0, :9].tolist())
+    (1, [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    """
+    import numpy as np
+
+    k = load_kernels()
+    arr = np.asarray(puzzles)
+    if arr.ndim != 2 or arr.shape[1] != 81:
+        raise InvalidArgument(f"puzzles must be an (n, 81) array, got shape {arr.shape}")
+    if arr.size and (arr.min() < 0 or arr.max() > 9):
+        raise InvalidArgument("puzzle values must be in 0..9")
+    if limit is not None and limit < 0:
+        raise InvalidArgument(f"limit must be >= 1 (or None for all), got {limit}")
+    if max_guesses is not None and max_guesses < 0:
+        raise InvalidArgument(f"max_guesses must be >= 0, got {max_guesses}")
+    arr = np.ascontiguousarray(arr, dtype=np.uint8)
+    n = arr.shape[0]
+    counts = np.zeros(n, dtype=np.int64)
+    solutions = np.zeros((n, 81), dtype=np.uint8)
+    guesses = np.zeros(n, dtype=np.int64)
+    stopped = np.zeros(n, dtype=np.bool_)
+    k.solve_batch(
+        arr, limit or 0, max_guesses or 0, counts, solutions, guesses, stopped, *_tables(), locked
+    )
+    return counts, solutions, guesses, stopped
+
+
+def check_solutions(puzzles: np.ndarray, counts: np.ndarray, solutions: np.ndarray) -> np.ndarray:
+    """Vectorised check: per row, True unless a solution is reported that is wrong.
+
+    A row passes when ``counts`` is 0 or less, or its solution is a valid grid keeping the
+    clues.
+
+    Raises nothing; rows with no solution are reported True (nothing to check).
+    """
+    import numpy as np
+
+    houses = _tables()[1]
+    sol = solutions.astype(np.int64)
+    has = counts > 0
+    bits = np.where(sol > 0, 1 << np.maximum(sol - 1, 0), 0)
+    house_ok = np.ones(len(sol), dtype=np.bool_)
+    for h in range(27):
+        house_ok &= np.bitwise_or.reduce(bits[:, houses[h]], axis=1) == 0x1FF
+    clues = puzzles.astype(np.int64)
+    keep = np.all((clues == 0) | (clues == sol), axis=1)
+    ok: np.ndarray = ~has | (house_ok & keep)
+    return ok
+
+
+def solve_lines(lines: list[str], limit: int | None = 1) -> list[str]:
+    """Solve 81-character puzzle lines; each answer is a solution line or ``unsatisfiable``.
+
+    A line that is not 81 symbols from ``1-9`` and ``.0`` raises :class:`InvalidArgument`.
+    """
+    import numpy as np
+
+    arr = lines_to_array(lines)
+    counts, sols, _, _ = solve_array(arr, limit)
+    if not bool(np.all(check_solutions(arr, counts, sols))):  # pragma: no cover - a bug
+        raise AssertionError("the fast engine returned an invalid solution")
+    out = []
+    for i in range(len(lines)):
+        out.append(array_to_line(sols[i]) if counts[i] > 0 else "unsatisfiable")
+    return out
+
+
+def lines_to_array(lines: list[str]) -> np.ndarray:
+    """An (n, 81) uint8 array from 81-character lines (``.``/``0`` empty, digits 1-9).
+
+    >>> lines_to_array(["1" + "." * 80])[0, :3].tolist()
+    [1, 0, 0]
+    """
+    import numpy as np
+
+    raw = "".join(lines).encode("ascii", "replace")
+    if len(raw) != 81 * len(lines):
+        raise InvalidArgument("every line must have 81 symbols")
+    arr = np.frombuffer(raw, dtype=np.uint8).reshape(len(lines), 81).copy()
+    arr[arr == ord(".")] = ord("0")
+    arr -= ord("0")
+    if arr.size and arr.max() > 9:
+        raise InvalidArgument("lines must hold only 1-9 and . or 0")
+    return arr
+
+
+def array_to_line(row: np.ndarray) -> str:
+    """One line from 81 digits (0 written ``.``)."""
+    return "".join("123456789"[d - 1] if d else "." for d in row.tolist())
+
+
+def run(problem: Problem, options: SolveOptions) -> Result:
+    """The ``fast`` method: solve a 9×9 Sudoku problem with the compiled kernel.
+
+    ``options.limit`` solutions are sought (None counts them all, keeping the first
+    :data:`MAX_STORED`); ``options.max_nodes`` caps the guesses (status ``stopped``).
+    Every solution returned is checked. Raises :class:`InvalidArgument` when the problem is
+    not a 9×9 Sudoku, :class:`MissingExtra` without numba.
+    """
+    import numpy as np
+
+    if not is_sudoku9(problem):
+        raise InvalidArgument("method 'fast' solves 9x9 Sudoku only (k=9 on the 9x9 grid)")
+    k = load_kernels()
+    limit = options.limit
+    store = min(limit, MAX_STORED) if limit else MAX_STORED
+    sols = np.zeros((store, 81), dtype=np.uint8)
+    puzzle = np.array(problem.precolouring, dtype=np.uint8)
+    start = time.perf_counter()
+    count, guesses, stopped = k.solve_one(
+        puzzle,
+        limit or 0,
+        options.max_nodes or 0,
+        sols,
+        np.empty((82, 81), dtype=np.uint16),
+        np.empty((82, 81), dtype=np.uint8),
+        np.empty(81 * 4, dtype=np.int32),
+        np.empty(82, dtype=np.int32),
+        np.empty(82, dtype=np.int32),
+        *_tables(),
+        LOCKED_DEFAULT,
+    )
+    seconds = time.perf_counter() - start
+    count = int(count)
+    stats = Stats(nodes=int(guesses), seconds=seconds)
+    if count < 0:  # pragma: no cover - Problem already refuses clashing clues
+        return Result("unsatisfiable", stats=stats, method="fast", complete=True, count=0)
+    solutions = [tuple(int(d) for d in sols[i]) for i in range(min(count, store))]
+    for s in solutions:
+        if not is_solution(problem, s):  # pragma: no cover - a bug in the kernel
+            raise AssertionError("the fast engine returned an invalid solution")
+    if stopped:
+        return Result("stopped", solutions, stats, method="fast", reason="max_nodes", count=count)
+    status: Status = "solved" if count else "unsatisfiable"
+    complete = limit is None or count < limit
+    return Result(status, solutions, stats, method="fast", complete=complete, count=count)

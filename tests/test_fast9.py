@@ -1,0 +1,180 @@
+"""The compiled 9×9 fast path (method ``fast``): counts, solutions, limits, errors."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+from sudograph.engine import fast9  # noqa: E402
+from sudograph.errors import InvalidArgument  # noqa: E402
+from sudograph.graph import petersen_graph, sudoku_graph  # noqa: E402
+from sudograph.grid import Grid  # noqa: E402
+from sudograph.problem import Problem, SolveOptions, is_solution  # noqa: E402
+
+DATA = Path(__file__).parent / "data" / "sudoku"
+UNIQUE = [
+    "norvig_easy50.txt",
+    "norvig_top95.txt",
+    "norvig_hardest.txt",
+    "tdoku_17_clue_200.txt",
+    "tdoku_top1465_100.txt",
+    "tdoku_hardest1106_50.txt",
+]
+
+
+def read_lines(name: str) -> list[str]:
+    return [ln.strip() for ln in (DATA / name).read_text().splitlines() if ln.strip()]
+
+
+def count_slowly(values: list[int], limit: int) -> int:
+    """An independent plain backtracking counter (row-major order, no inference)."""
+    grid = list(values)
+
+    def ok(i: int, d: int) -> bool:
+        r, c = divmod(i, 9)
+        br, bc = 3 * (r // 3), 3 * (c // 3)
+        for k in range(9):
+            if grid[9 * r + k] == d or grid[9 * k + c] == d:
+                return False
+            if grid[9 * (br + k // 3) + bc + k % 3] == d:
+                return False
+        return True
+
+    def go(i: int) -> int:
+        while i < 81 and grid[i]:
+            i += 1
+        if i == 81:
+            return 1
+        total = 0
+        for d in range(1, 10):
+            if ok(i, d):
+                grid[i] = d
+                total += go(i + 1)
+                grid[i] = 0
+                if total >= limit:
+                    break
+        return total
+
+    return go(0)
+
+
+@pytest.mark.parametrize("name", UNIQUE)
+def test_unique_sets_have_one_solution_each(name: str) -> None:
+    lines = read_lines(name)
+    arr = fast9.lines_to_array(lines)
+    counts, sols, _guesses, stopped = fast9.solve_array(arr, 2)
+    assert counts.tolist() == [1] * len(lines)
+    assert not stopped.any()
+    assert fast9.check_solutions(arr, counts, sols).all()
+    for line, sol in zip(lines[:20], sols[:20], strict=True):
+        assert Grid.parse(fast9.array_to_line(sol)).is_solution_of(Grid.parse(line))
+
+
+@pytest.mark.parametrize("locked", [0, 1, 2])
+def test_every_locked_mode_gives_the_same_counts(locked: int) -> None:
+    arr = fast9.lines_to_array(read_lines("tdoku_serg_100.txt")[:30])
+    counts, sols, _, _ = fast9.solve_array(arr, None, locked=locked)
+    reference, _, _, _ = fast9.solve_array(arr, None, locked=0)
+    assert (counts >= 2).all()
+    assert counts.tolist() == reference.tolist()
+    assert fast9.check_solutions(arr, counts, sols).all()
+
+
+def test_limit_two_stops_at_two_on_multi_solution_puzzles() -> None:
+    arr = fast9.lines_to_array(read_lines("tdoku_serg_100.txt"))
+    counts, _, _, _ = fast9.solve_array(arr, 2)
+    assert counts.tolist() == [2] * len(arr)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("12345678." + "........9" + "." * 63, 0),  # r1c9 has no candidate left
+        ("11" + "." * 79, fast9.load_kernels().CLASH),
+        ("." * 81, 2),
+    ],
+)
+def test_unsatisfiable_clash_and_empty(line: str, expected: int) -> None:
+    counts, sols, _, _ = fast9.solve_array(fast9.lines_to_array([line]), 2)
+    assert int(counts[0]) == expected
+    if expected <= 0:
+        assert not sols[0].any()
+
+
+def random_solution(rng: random.Random) -> list[int]:
+    """A full grid: solve a random sparse consistent seed (first solution of a random row)."""
+    row = list(range(1, 10))
+    rng.shuffle(row)
+    counts, sols, _, _ = fast9.solve_array(np.array([row + [0] * 72]), 1)
+    assert int(counts[0]) == 1
+    perm = list(range(1, 10))
+    rng.shuffle(perm)
+    return [perm[d - 1] for d in sols[0].tolist()]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), holes=st.integers(30, 50))
+def test_counts_agree_with_a_plain_counter(seed: int, holes: int) -> None:
+    rng = random.Random(seed)
+    full = random_solution(rng)
+    puzzle = list(full)
+    for i in rng.sample(range(81), holes):
+        puzzle[i] = 0
+    counts, sols, _, _ = fast9.solve_array(np.array([puzzle]), None)
+    assert int(counts[0]) == count_slowly(puzzle, 10**9)
+    assert int(counts[0]) >= 1
+    assert fast9.check_solutions(np.array([puzzle]), counts, sols).all()
+
+
+def test_run_solves_and_proves_uniqueness() -> None:
+    line = read_lines("norvig_hardest.txt")[0]
+    grid = Grid.parse(line)
+    res = fast9.run(grid.problem, SolveOptions(limit=2))
+    assert res.status == "solved" and res.count == 1 and res.complete
+    assert res.method == "fast"
+    assert is_solution(grid.problem, res.solutions[0])
+
+
+def test_run_counts_all_and_stops_on_max_nodes() -> None:
+    line = read_lines("tdoku_serg_100.txt")[0]
+    problem = Grid.parse(line).problem
+    every = fast9.run(problem, SolveOptions(limit=None))
+    assert every.complete and every.count == len(every.solutions) >= 2
+    assert len(set(every.solutions)) == every.count
+    assert all(is_solution(problem, s) for s in every.solutions)
+    stopped = fast9.run(Problem(sudoku_graph(3, 3), 9), SolveOptions(limit=None, max_nodes=5))
+    assert stopped.status == "stopped" and stopped.stats.nodes == 5
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [Problem(petersen_graph(), 3), Problem(sudoku_graph(2, 2), 4), Problem(sudoku_graph(3, 3), 8)],
+)
+def test_run_refuses_anything_but_9x9(problem: Problem) -> None:
+    with pytest.raises(InvalidArgument):
+        fast9.run(problem, SolveOptions())
+
+
+@pytest.mark.parametrize(
+    "bad", [np.zeros((2, 80), dtype=np.uint8), np.full((1, 81), 10), np.zeros(81)]
+)
+def test_solve_array_refuses_bad_arrays(bad: object) -> None:
+    with pytest.raises(InvalidArgument):
+        fast9.solve_array(bad)  # type: ignore[arg-type]
+
+
+def test_lines_to_array_refuses_bad_symbols() -> None:
+    with pytest.raises(InvalidArgument):
+        fast9.lines_to_array(["x" * 81])
+
+
+def test_warmup_loads_the_kernels() -> None:
+    assert fast9.warmup() >= 0.0
+    assert fast9.kernels_cached() in (True, False)
