@@ -1,0 +1,292 @@
+"""``generate``, ``count``, ``rate``, ``hint`` and ``explain``: make puzzles, count their
+solutions, rate them, give the next logical step or the whole logical path.
+
+Exit codes: 0 done; 1 ``hint`` found no step or ``explain``/``count`` met a puzzle without a
+(logical) solution; 2 an unreadable grid (reported as ``file:line:column``, the others still
+handled) or a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext
+from typing import IO, Any
+
+from ..errors import InvalidArgument, ParseError, SudographError
+from ..generate import DIFFICULTIES, SYMMETRIES, count_solutions, generate
+from ..grid import Grid, box_for
+from ..logic import describe, next_step, rate, solve_logically
+from .common import (
+    add_grid_options,
+    box_arg,
+    describe_item,
+    no_grid_error,
+    print_json,
+    read_items,
+    report_error,
+    stderr_is_tty,
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``generate``, ``count``, ``rate``, ``hint`` and ``explain`` sub-commands."""
+    p = subparsers.add_parser(
+        "generate",
+        help="make puzzles with exactly one solution",
+        description="Make random puzzles with a unique solution, one per line. The same --seed "
+        "gives the same puzzles.",
+    )
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--size", type=int, metavar="N", help="side of the grid (square boxes)")
+    size.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3")
+    p.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles")
+    p.add_argument("--clues", type=int, metavar="C", help="exact number of clues")
+    p.add_argument("--symmetry", choices=SYMMETRIES, help="symmetry of the clue pattern")
+    p.add_argument("--minimal", action="store_true", help="no clue can be removed")
+    p.add_argument("--difficulty", choices=list(DIFFICULTIES), help="rating band")
+    p.add_argument("--seed", type=int, help="random seed (printed on stderr when not given)")
+    p.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per puzzle")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.set_defaults(func=run_generate)
+
+    p = subparsers.add_parser(
+        "count",
+        help="count the solutions of puzzles",
+        description="Count the solutions of each puzzle (all of them, or up to --limit).",
+    )
+    p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    p.add_argument("--limit", type=int, metavar="N", help="stop counting at N solutions")
+    add_grid_options(p)
+    p.set_defaults(func=run_count)
+
+    p = subparsers.add_parser(
+        "rate",
+        help="rate puzzles: hardest technique needed and a score",
+        description="Rate each puzzle: the hardest human technique its logical solution needs "
+        "and a score (1.0 singles ... 4.4 colouring; 6 and more when logic stalls).",
+    )
+    p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    add_grid_options(p)
+    p.set_defaults(func=run_rate)
+
+    p = subparsers.add_parser(
+        "hint",
+        help="the next logical step (not the solution)",
+        description="Give the next logical step: the easiest technique that makes progress.",
+    )
+    p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle (or a file of puzzles)")
+    add_grid_options(p)
+    p.set_defaults(func=run_hint)
+
+    p = subparsers.add_parser(
+        "explain",
+        help="the whole logical solution path, step by step",
+        description="Solve by human techniques only and print every step in words.",
+    )
+    p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle (or a file of puzzles)")
+    add_grid_options(p)
+    p.set_defaults(func=run_explain)
+
+
+# -- generate -----------------------------------------------------------------------------------
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    bar = "#" * filled + "-" * (width - filled)
+    end = "\n" if done == total else ""
+    print(f"\rgenerating [{bar}] {done}/{total}", end=end, file=sys.stderr, flush=True)
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    """Generate ``--count`` puzzles and print them one per line (or as JSON)."""
+    if args.count < 1:
+        raise InvalidArgument(f"--count must be >= 1, got {args.count}")
+    box = box_for(args.size) if args.size is not None else args.box or (3, 3)
+    seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+        print(f"sudograph: seed {seed}", file=sys.stderr)
+    rng = random.Random(seed)
+    show = stderr_is_tty() and args.count > 1
+    target: AbstractContextManager[IO[str]] = (
+        open(args.output, "w", encoding="utf-8")  # noqa: SIM115 - closed by the with below
+        if args.output
+        else nullcontext(sys.stdout)
+    )
+    with target as out:
+        for k in range(1, args.count + 1):
+            puzzle = generate(
+                box,
+                clues=args.clues,
+                symmetry=args.symmetry,
+                minimal=args.minimal,
+                difficulty=args.difficulty,
+                seed=rng,
+                timeout=args.timeout,
+            )
+            if args.json:
+                rating = rate(puzzle)
+                record = {
+                    "puzzle": puzzle.to_line(),
+                    "box": list(puzzle.box),
+                    "clues": puzzle.clues,
+                    "seed": seed,
+                    "index": k,
+                    "symmetry": args.symmetry or "none",
+                    "minimal": args.minimal,
+                    "rating": rating.as_dict(),
+                }
+                print(json.dumps(record), file=out)
+            else:
+                print(puzzle.to_line(), file=out)
+            out.flush()
+            if show:
+                _progress(k, args.count)
+    return 0
+
+
+# -- reading puzzles ----------------------------------------------------------------------------
+
+
+def _each(args: argparse.Namespace, handle: Callable[[int | None, Grid], int]) -> int:
+    """Call ``handle`` on every grid of the input; report bad lines; combine exit codes."""
+    seen = unreadable = worst = 0
+    items: Iterator[tuple[int | None, Grid | ParseError]] = read_items(args.source, args)
+    for no, item in items:
+        seen += 1
+        if isinstance(item, ParseError):
+            unreadable += 1
+            report_error(item)
+            if getattr(args, "json", False):
+                print_json({"line": no if no is not None else item.line, "error": str(item)})
+            continue
+        try:
+            worst = max(worst, handle(no, item))
+        except SudographError as exc:  # e.g. clashing clues: report, go on with the others
+            unreadable += 1
+            where = f"{args.source}:{no}" if no is not None else "puzzle"
+            print(f"sudograph: error: {where}: {exc}", file=sys.stderr)
+            if getattr(args, "json", False):
+                print_json({"line": no, "error": str(exc)})
+    if seen == 0:
+        raise SudographError(no_grid_error(args.source))
+    return 2 if unreadable else worst
+
+
+def _prefix(no: int | None) -> str:
+    return "" if no is None else f"{describe_item(no)}: "
+
+
+# -- count --------------------------------------------------------------------------------------
+
+
+def run_count(args: argparse.Namespace) -> int:
+    """Count the solutions of each puzzle."""
+    limit = args.limit
+    if limit is not None and limit < 1:
+        raise InvalidArgument(f"--limit must be >= 1, got {limit}")
+
+    def handle(no: int | None, grid: Grid) -> int:
+        _ = grid.problem  # raises InvalidPuzzle naming clashing cells
+        count = count_solutions(grid, limit=limit)
+        capped = limit is not None and count >= limit
+        if args.json:
+            print_json({"line": no, "count": count, "complete": not capped, "unique": count == 1})
+        else:
+            word = "solution" if count == 1 else "solutions"
+            what = f"at least {count} {word} (--limit {limit})" if capped else f"{count} {word}"
+            if count == 1 and not capped:
+                what += " (unique)"
+            print(f"{_prefix(no)}{what}")
+        return 1 if count == 0 else 0
+
+    return _each(args, handle)
+
+
+# -- rate ---------------------------------------------------------------------------------------
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    """Rate each puzzle; with several, a summary line (mean score)."""
+    scores: list[float] = []
+
+    def handle(no: int | None, grid: Grid) -> int:
+        r = rate(grid)
+        scores.append(r.score)
+        if args.json:
+            print_json({"line": no, **r.as_dict()})
+        else:
+            how = f"{r.steps} steps"
+            if not r.solved:
+                how = f"logic stalls after {r.steps} steps, {r.guesses} guesses"
+            print(f"{_prefix(no)}{r.score:.2f} {r.technique} ({how})")
+        return 0
+
+    code = _each(args, handle)
+    if len(scores) > 1 and not args.json:
+        print(f"{len(scores)} puzzle(s): mean score {sum(scores) / len(scores):.2f}")
+    return code
+
+
+# -- hint and explain ---------------------------------------------------------------------------
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Print the next logical step of each puzzle."""
+
+    def handle(no: int | None, grid: Grid) -> int:
+        step = next_step(grid)
+        if args.json:
+            print_json(
+                {
+                    "line": no,
+                    "step": step.as_dict() if step else None,
+                    "solved": 0 not in grid.values,
+                }
+            )
+            return 0 if step else 1
+        if step is not None:
+            print(f"{_prefix(no)}{step.technique}: {step.text}")
+            return 0
+        if 0 not in grid.values:
+            print(f"{_prefix(no)}the grid is already complete")
+            return 0
+        print(f"{_prefix(no)}no logical step found: the techniques stall here")
+        return 1
+
+    return _each(args, handle)
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """Print the whole logical path of each puzzle."""
+
+    def handle(no: int | None, grid: Grid) -> int:
+        if args.json:
+            result = solve_logically(grid)
+            print_json(
+                {
+                    "line": no,
+                    "solved": result.solved,
+                    "steps": [s.as_dict() for s in result.steps],
+                    "grid": result.grid.to_line(),
+                }
+            )
+            return 0 if result.solved else 1
+        result = solve_logically(grid)
+        if no is not None:
+            print(f"# {describe_item(no)}: {grid.to_line()}")
+        for line in describe(result):
+            print(line)
+        if result.solved:
+            print(f"solved in {len(result.steps)} steps:")
+        print(result.grid.to_boxed())
+        return 0 if result.solved else 1
+
+    return _each(args, handle)

@@ -1,0 +1,871 @@
+"""Human-style solving: the techniques people use, each step explained in words.
+
+The solver works on *candidates* (the digits each empty cell may still take) and applies the
+techniques in order of difficulty, always the easiest one that makes progress, and never guesses:
+
+==================  =====  =========================================================
+technique           score  what it sees
+==================  =====  =========================================================
+naked single        1.0    a cell with one candidate left
+hidden single       1.2    a digit with one place left in a house
+pointing            1.7    a box whose candidates for a digit lie in one row/column
+box-line reduction  1.9    a row/column whose candidates for a digit lie in one box
+naked pair          2.0    2 cells of a house holding only the same 2 digits
+hidden pair         2.2    2 digits of a house that fit only in the same 2 cells
+naked triple        2.4    the naked pair with 3 cells and 3 digits
+hidden triple       2.6    the hidden pair with 3 digits and 3 cells
+naked quad          2.8    ... 4 cells
+hidden quad         3.0    ... 4 digits
+x-wing              3.2    a digit confined to the same 2 columns in 2 rows (or vice versa)
+swordfish           3.6    ... 3 rows and 3 columns
+jellyfish           4.0    ... 4
+xy-wing             4.2    a bivalue pivot and two bivalue pincers sharing a digit z
+simple colouring    4.4    the 2-colouring of a digit's conjugate-pair graph
+==================  =====  =========================================================
+
+A puzzle the techniques cannot finish is *stalled*; its rating is 6 or more (see :func:`rate`
+and ``docs/logic.md``).
+
+Glossary: ``i`` cell index (``r * N + c``), ``d`` digit ``1..N``, mask: a set of digits as an int
+with bit ``d - 1`` set for digit ``d``; houses are numbered as in :func:`sudograph.graph.
+sudoku_houses` (rows, then columns, then boxes); cells are written ``r4c5`` (1-based).
+
+>>> g = Grid.parse("4.3.1..42..3.1..")
+>>> step = next_step(g)
+>>> step.technique, step.text
+('naked single', 'r1c2: 2 is the only candidate left in the cell')
+>>> result = solve_logically(g)
+>>> result.solved, result.grid.to_line()
+(True, '4231132424133142')
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .errors import InvalidArgument, InvalidPuzzle
+from .graph import sudoku_graph
+from .grid import Grid, cell_name
+from .problem import Problem, Result, SolveOptions, Stats, is_solution
+
+Elimination = tuple[int, int]
+"""``(cell, digit)``: the digit leaves the candidates of the cell."""
+
+Placement = tuple[int, int]
+"""``(cell, digit)``: the digit is written in the cell."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logical step: the technique, the cells and digits that make the pattern, what it
+    removes (``eliminations``) or writes (``placements``), and the reason in words."""
+
+    technique: str
+    cells: tuple[int, ...]
+    digits: tuple[int, ...]
+    eliminations: tuple[Elimination, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    text: str = ""
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready dict (cells as ``r4c5`` names need the grid side: see ``text``)."""
+        return {
+            "technique": self.technique,
+            "cells": list(self.cells),
+            "digits": list(self.digits),
+            "eliminations": [list(e) for e in self.eliminations],
+            "placements": [list(p) for p in self.placements],
+            "text": self.text,
+        }
+
+
+@dataclass
+class LogicResult:
+    """What :func:`solve_logically` did: the ``steps`` taken, the ``grid`` reached (solved or
+    stalled), ``solved`` and ``contradiction`` (the clues admit no solution)."""
+
+    steps: list[Step]
+    grid: Grid
+    solved: bool
+    contradiction: bool = False
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How hard a puzzle is for a person: the hardest ``technique`` needed (``"trial and
+    error"`` when logic stalls), the numeric ``score`` (scale in the module docstring), the
+    number of ``steps`` and whether logic alone ``solved`` it; ``guesses`` counts the
+    assignments tried by a search from the stalled state (0 when solved)."""
+
+    technique: str
+    score: float
+    steps: int
+    solved: bool
+    guesses: int = 0
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready dict."""
+        return {
+            "technique": self.technique,
+            "score": self.score,
+            "steps": self.steps,
+            "solved": self.solved,
+            "guesses": self.guesses,
+        }
+
+
+TECHNIQUES: dict[str, float] = {
+    "naked single": 1.0,
+    "hidden single": 1.2,
+    "pointing": 1.7,
+    "box-line reduction": 1.9,
+    "naked pair": 2.0,
+    "hidden pair": 2.2,
+    "naked triple": 2.4,
+    "hidden triple": 2.6,
+    "naked quad": 2.8,
+    "hidden quad": 3.0,
+    "x-wing": 3.2,
+    "swordfish": 3.6,
+    "jellyfish": 4.0,
+    "xy-wing": 4.2,
+    "simple colouring": 4.4,
+}
+"""Every technique, easiest first, with its score (the rating of a puzzle that needs it)."""
+
+STALLED_SCORE = 6.0
+"""Base score of a puzzle logic cannot finish (plus log10 of the search's guesses)."""
+
+TRIAL = "trial and error"
+"""The technique name a rating gives when the logical techniques stall."""
+
+_SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+_FISH_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+
+
+# -- state --------------------------------------------------------------------------------------
+
+
+def _digits(mask: int) -> list[int]:
+    """The digits of a mask, in increasing order."""
+    out = []
+    d = 1
+    while mask:
+        if mask & 1:
+            out.append(d)
+        mask >>= 1
+        d += 1
+    return out
+
+
+class _State:
+    """Values and candidate masks of a grid, with the houses and peers of its graph."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.n = grid.n
+        graph = grid.graph
+        self.houses = graph.houses
+        self.peers = graph.neighbors
+        n = self.n
+        self.full = (1 << n) - 1
+        self.values = list(grid.values)
+        self.cand = [0] * (n * n)
+        br, bc = grid.box
+        self.house_of = [
+            (i // n, n + i % n, 2 * n + (i // n // br) * (n // bc) + (i % n) // bc)
+            for i in range(n * n)
+        ]
+        for i, d in enumerate(self.values):
+            if d == 0:
+                used = 0
+                for p in self.peers[i]:
+                    if self.values[p]:
+                        used |= 1 << (self.values[p] - 1)
+                self.cand[i] = self.full & ~used
+
+    def copy(self) -> _State:
+        other = object.__new__(_State)
+        other.__dict__.update(self.__dict__)
+        other.values = list(self.values)
+        other.cand = list(self.cand)
+        return other
+
+    def place(self, i: int, d: int) -> None:
+        self.values[i] = d
+        self.cand[i] = 0
+        off = ~(1 << (d - 1))
+        for p in self.peers[i]:
+            self.cand[p] &= off
+
+    def apply(self, step: Step) -> None:
+        for i, d in step.eliminations:
+            self.cand[i] &= ~(1 << (d - 1))
+        for i, d in step.placements:
+            self.place(i, d)
+
+    def solved(self) -> bool:
+        return 0 not in self.values
+
+    def broken(self) -> bool:
+        """An empty cell without candidates, or a digit with no place left in a house."""
+        if any(v == 0 and c == 0 for v, c in zip(self.values, self.cand, strict=True)):
+            return True
+        for h in self.houses:
+            seen = 0
+            for i in h:
+                seen |= self.cand[i] | (1 << (self.values[i] - 1) if self.values[i] else 0)
+            if seen != self.full:
+                return True
+        return False
+
+    def to_grid(self) -> Grid:
+        return self.grid.with_values(self.values)
+
+    # names
+    def cell(self, i: int) -> str:
+        return cell_name(i, self.n)
+
+    def house(self, h: int) -> str:
+        n = self.n
+        kind = ("row", "column", "box")[h // n]
+        return f"{kind} {h % n + 1}"
+
+    def positions(self, h: int, d: int) -> list[int]:
+        bit = 1 << (d - 1)
+        return [i for i in self.houses[h] if self.cand[i] & bit]
+
+
+def _cells(state: _State, cells: Sequence[int]) -> str:
+    return ", ".join(state.cell(i) for i in cells)
+
+
+def _elim_text(state: _State, elims: Sequence[Elimination]) -> str:
+    """``'3 from r4c5, r4c6; 8 from r4c7'``."""
+    by_digit: dict[int, list[int]] = {}
+    for i, d in elims:
+        by_digit.setdefault(d, []).append(i)
+    return "; ".join(f"{d} from {_cells(state, cells)}" for d, cells in sorted(by_digit.items()))
+
+
+def _set(digits: Sequence[int]) -> str:
+    return "{" + ",".join(str(d) for d in digits) + "}"
+
+
+# -- techniques ---------------------------------------------------------------------------------
+
+
+def _naked_single(s: _State) -> Iterator[Step]:
+    for i, c in enumerate(s.cand):
+        if c and c & (c - 1) == 0:
+            d = c.bit_length()
+            yield Step(
+                "naked single",
+                (i,),
+                (d,),
+                placements=((i, d),),
+                text=f"{s.cell(i)}: {d} is the only candidate left in the cell",
+            )
+
+
+def _hidden_single(s: _State) -> Iterator[Step]:
+    n = s.n
+    order = list(range(2 * n, 3 * n)) + list(range(2 * n))  # boxes first: easiest to see
+    for h in order:
+        for d in range(1, n + 1):
+            pos = s.positions(h, d)
+            if len(pos) == 1:
+                i = pos[0]
+                yield Step(
+                    "hidden single",
+                    (i,),
+                    (d,),
+                    placements=((i, d),),
+                    text=f"{s.cell(i)}: {d} is the only place for {d} in {s.house(h)}",
+                )
+
+
+def _pointing(s: _State) -> Iterator[Step]:
+    n = s.n
+    for b in range(2 * n, 3 * n):
+        for d in range(1, n + 1):
+            pos = s.positions(b, d)
+            if len(pos) < 2:
+                continue
+            for kind in (0, 1):  # row, column
+                lines = {s.house_of[i][kind] for i in pos}
+                if len(lines) != 1:
+                    continue
+                line = lines.pop()
+                bit = 1 << (d - 1)
+                elims = tuple(
+                    (i, d) for i in s.houses[line] if s.house_of[i][2] != b and s.cand[i] & bit
+                )
+                if elims:
+                    size = {2: "pair", 3: "triple"}.get(len(pos), "group")
+                    yield Step(
+                        "pointing",
+                        tuple(pos),
+                        (d,),
+                        eliminations=elims,
+                        text=(
+                            f"pointing {size}: in {s.house(b)}, {d} lies only in "
+                            f"{s.house(line)} ({_cells(s, pos)}), which removes "
+                            f"{_elim_text(s, elims)}"
+                        ),
+                    )
+
+
+def _box_line(s: _State) -> Iterator[Step]:
+    n = s.n
+    for line in range(2 * n):
+        for d in range(1, n + 1):
+            pos = s.positions(line, d)
+            if len(pos) < 2:
+                continue
+            boxes = {s.house_of[i][2] for i in pos}
+            if len(boxes) != 1:
+                continue
+            b = boxes.pop()
+            bit = 1 << (d - 1)
+            kind = 0 if line < n else 1
+            elims = tuple(
+                (i, d) for i in s.houses[b] if s.house_of[i][kind] != line and s.cand[i] & bit
+            )
+            if elims:
+                yield Step(
+                    "box-line reduction",
+                    tuple(pos),
+                    (d,),
+                    eliminations=elims,
+                    text=(
+                        f"in {s.house(line)}, {d} lies only in {s.house(b)} "
+                        f"({_cells(s, pos)}), which removes {_elim_text(s, elims)}"
+                    ),
+                )
+
+
+def _naked_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
+    name = f"naked {_SUBSET_NAMES[size]}"
+
+    def find(s: _State) -> Iterator[Step]:
+        for h, house in enumerate(s.houses):
+            free = [i for i in house if s.cand[i]]
+            if len(free) <= size:
+                continue
+            small = [i for i in free if 2 <= s.cand[i].bit_count() <= size]
+            for group in combinations(small, size):
+                union = 0
+                for i in group:
+                    union |= s.cand[i]
+                if union.bit_count() != size:
+                    continue
+                elims = tuple(
+                    (i, d) for i in free if i not in group for d in _digits(s.cand[i] & union)
+                )
+                if elims:
+                    digits = tuple(_digits(union))
+                    yield Step(
+                        name,
+                        group,
+                        digits,
+                        eliminations=elims,
+                        text=(
+                            f"{name}: in {s.house(h)}, {_cells(s, group)} hold only "
+                            f"{_set(digits)}, which removes {_elim_text(s, elims)}"
+                        ),
+                    )
+
+    return find
+
+
+def _hidden_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
+    name = f"hidden {_SUBSET_NAMES[size]}"
+
+    def find(s: _State) -> Iterator[Step]:
+        for h, house in enumerate(s.houses):
+            free = [i for i in house if s.cand[i]]
+            if len(free) <= size:
+                continue
+            where: dict[int, list[int]] = {}
+            for d in range(1, s.n + 1):
+                pos = s.positions(h, d)
+                if 2 <= len(pos) <= size:
+                    where[d] = pos
+            for digits in combinations(sorted(where), size):
+                cells = sorted({i for d in digits for i in where[d]})
+                if len(cells) != size:
+                    continue
+                keep = 0
+                for d in digits:
+                    keep |= 1 << (d - 1)
+                elims = tuple((i, d) for i in cells for d in _digits(s.cand[i] & ~keep))
+                if elims:
+                    yield Step(
+                        name,
+                        tuple(cells),
+                        digits,
+                        eliminations=elims,
+                        text=(
+                            f"{name}: in {s.house(h)}, {_set(digits)} fit only in "
+                            f"{_cells(s, cells)}, which removes {_elim_text(s, elims)}"
+                        ),
+                    )
+
+    return find
+
+
+def _fish(size: int) -> Callable[[_State], Iterator[Step]]:
+    name = _FISH_NAMES[size]
+
+    def find(s: _State) -> Iterator[Step]:
+        n = s.n
+        for d in range(1, n + 1):
+            bit = 1 << (d - 1)
+            for base_kind, cover_kind in ((0, 1), (1, 0)):
+                lines: dict[int, set[int]] = {}
+                for b in range(base_kind * n, base_kind * n + n):
+                    covers = {s.house_of[i][cover_kind] for i in s.positions(b, d)}
+                    if 2 <= len(covers) <= size:
+                        lines[b] = covers
+                for base in combinations(sorted(lines), size):
+                    cover: set[int] = set().union(*(lines[b] for b in base))
+                    if len(cover) != size:
+                        continue
+                    elims = tuple(
+                        sorted(
+                            (i, d)
+                            for c in cover
+                            for i in s.houses[c]
+                            if s.cand[i] & bit and s.house_of[i][base_kind] not in base
+                        )
+                    )
+                    if elims:
+                        pattern = tuple(sorted(i for b in base for i in s.positions(b, d)))
+                        bases = ", ".join(str(b % n + 1) for b in base)
+                        covers_txt = ", ".join(str(c % n + 1) for c in sorted(cover))
+                        kinds = ("rows", "columns")
+                        yield Step(
+                            name,
+                            pattern,
+                            (d,),
+                            eliminations=elims,
+                            text=(
+                                f"{name} on {d}: {kinds[base_kind]} {bases} have {d} only in "
+                                f"{kinds[cover_kind]} {covers_txt}, which removes "
+                                f"{_elim_text(s, elims)}"
+                            ),
+                        )
+
+    return find
+
+
+def _sees(s: _State, a: int, b: int) -> bool:
+    ha, hb = s.house_of[a], s.house_of[b]
+    return a != b and (ha[0] == hb[0] or ha[1] == hb[1] or ha[2] == hb[2])
+
+
+def _xy_wing(s: _State) -> Iterator[Step]:
+    bivalue = [i for i, c in enumerate(s.cand) if c.bit_count() == 2]
+    biset = set(bivalue)
+    for pivot in bivalue:
+        pc = s.cand[pivot]
+        wings = [p for p in s.peers[pivot] if p in biset and (s.cand[p] & pc).bit_count() == 1]
+        for a, b in combinations(wings, 2):
+            ca, cb = s.cand[a], s.cand[b]
+            if ca == cb or (ca & cb).bit_count() != 1 or (ca & cb) & pc:
+                continue
+            if (ca & pc) == (cb & pc):
+                continue
+            z = (ca & cb).bit_length()
+            bit = 1 << (z - 1)
+            elims = tuple(
+                (i, z)
+                for i in sorted(set(s.peers[a]) & set(s.peers[b]))
+                if i != pivot and s.cand[i] & bit
+            )
+            if elims:
+                yield Step(
+                    "xy-wing",
+                    (pivot, a, b),
+                    (z,),
+                    eliminations=elims,
+                    text=(
+                        f"xy-wing: pivot {s.cell(pivot)} {_set(_digits(pc))} with pincers "
+                        f"{s.cell(a)} {_set(_digits(ca))} and {s.cell(b)} {_set(_digits(cb))}: "
+                        f"one pincer is {z}, which removes {_elim_text(s, elims)}"
+                    ),
+                )
+
+
+def _colour_chains(s: _State, d: int) -> list[dict[int, int]]:
+    """Connected components of the conjugate pairs of digit d, each 2-coloured (0/1)."""
+    links: dict[int, set[int]] = {}
+    for h in range(len(s.houses)):
+        pos = s.positions(h, d)
+        if len(pos) == 2:
+            a, b = pos
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
+    seen: set[int] = set()
+    chains = []
+    for start in sorted(links):
+        if start in seen:
+            continue
+        colour = {start: 0}
+        stack = [start]
+        bipartite = True
+        while stack:
+            v = stack.pop()
+            for w in sorted(links[v]):
+                if w not in colour:
+                    colour[w] = 1 - colour[v]
+                    stack.append(w)
+                elif colour[w] == colour[v]:
+                    bipartite = False  # an odd cycle: the clues clash, deduce nothing here
+        seen.update(colour)
+        if len(colour) >= 3 and bipartite:
+            chains.append(colour)
+    return chains
+
+
+def _simple_colouring(s: _State) -> Iterator[Step]:
+    for d in range(1, s.n + 1):
+        bit = 1 << (d - 1)
+        for colour in _colour_chains(s, d):
+            chain = tuple(sorted(colour))
+            groups = [[v for v in chain if colour[v] == k] for k in (0, 1)]
+            # colour wrap: two cells of one colour see each other, so that colour is false
+            for k in (0, 1):
+                clash = next(
+                    ((a, b) for a, b in combinations(groups[k], 2) if _sees(s, a, b)), None
+                )
+                if clash is not None:
+                    elims = tuple((i, d) for i in groups[k])
+                    yield Step(
+                        "simple colouring",
+                        chain,
+                        (d,),
+                        eliminations=elims,
+                        text=(
+                            f"simple colouring on {d} (colour wrap): {s.cell(clash[0])} and "
+                            f"{s.cell(clash[1])} share a colour and see each other, so that "
+                            f"colour is false, which removes {_elim_text(s, elims)}"
+                        ),
+                    )
+                    break
+            # colour trap: a cell outside the chain sees both colours
+            elims_list = []
+            witness: tuple[int, int] | None = None
+            for i in range(len(s.cand)):
+                if i in colour or not s.cand[i] & bit:
+                    continue
+                a = next((v for v in groups[0] if _sees(s, i, v)), None)
+                b = next((v for v in groups[1] if _sees(s, i, v)), None)
+                if a is not None and b is not None:
+                    elims_list.append((i, d))
+                    witness = witness or (a, b)
+            if elims_list and witness is not None:
+                elims = tuple(elims_list)
+                yield Step(
+                    "simple colouring",
+                    chain,
+                    (d,),
+                    eliminations=elims,
+                    text=(
+                        f"simple colouring on {d} (colour trap): one of the two colours of "
+                        f"the chain {_cells(s, chain)} is {d}; cells seeing both colours "
+                        f"(e.g. {s.cell(witness[0])} and {s.cell(witness[1])}) cannot be {d}, "
+                        f"which removes {_elim_text(s, elims)}"
+                    ),
+                )
+
+
+FINDERS: dict[str, Callable[[_State], Iterator[Step]]] = {
+    "naked single": _naked_single,
+    "hidden single": _hidden_single,
+    "pointing": _pointing,
+    "box-line reduction": _box_line,
+    "naked pair": _naked_subsets(2),
+    "hidden pair": _hidden_subsets(2),
+    "naked triple": _naked_subsets(3),
+    "hidden triple": _hidden_subsets(3),
+    "naked quad": _naked_subsets(4),
+    "hidden quad": _hidden_subsets(4),
+    "x-wing": _fish(2),
+    "swordfish": _fish(3),
+    "jellyfish": _fish(4),
+    "xy-wing": _xy_wing,
+    "simple colouring": _simple_colouring,
+}
+
+
+def _check_techniques(techniques: Sequence[str] | None) -> tuple[str, ...]:
+    if techniques is None:
+        return tuple(TECHNIQUES)
+    for t in techniques:
+        if t not in TECHNIQUES:
+            raise InvalidArgument(f"unknown technique {t!r} (known: {', '.join(TECHNIQUES)})")
+    return tuple(t for t in TECHNIQUES if t in techniques)
+
+
+def _find(s: _State, techniques: tuple[str, ...]) -> Step | None:
+    for t in techniques:
+        for step in FINDERS[t](s):
+            return step
+    return None
+
+
+def _checked_state(grid: Grid) -> _State:
+    clashes = grid.conflicts()
+    if clashes:
+        raise InvalidPuzzle("clashing clues: " + "; ".join(c.describe(grid.n) for c in clashes[:3]))
+    return _State(grid)
+
+
+# -- public API ---------------------------------------------------------------------------------
+
+
+def find_steps(
+    grid: Grid,
+    technique: str,
+    candidates: Sequence[Iterable[int]] | None = None,
+) -> list[Step]:
+    """Every step ``technique`` finds on the candidates of ``grid`` (nothing applied).
+
+    ``candidates``, one collection of digits per cell, narrows the candidates the clues leave
+    (to study a pattern on a hand-made candidate grid).
+
+    >>> [s.text for s in find_steps(Grid.parse("4.3.1..42..3.1.."), "hidden single")][:1]
+    ['r2c2: 3 is the only place for 3 in box 1']
+    """
+    _check_techniques([technique])
+    state = _checked_state(grid)
+    if candidates is not None:
+        if len(candidates) != len(grid.values):
+            raise InvalidArgument(f"{len(candidates)} candidate sets for {len(grid.values)} cells")
+        for i, digits in enumerate(candidates):
+            mask = 0
+            for d in digits:
+                mask |= 1 << (d - 1)
+            state.cand[i] &= mask
+    return list(FINDERS[technique](state))
+
+
+def next_step(grid: Grid, techniques: Sequence[str] | None = None) -> Step | None:
+    """The next logical step on ``grid`` (the easiest technique that makes progress), or None.
+
+    Candidates are those of the clues alone (as a person starting on the printed grid); a
+    placement is the hint to give, an elimination prepares one. Raises :class:`InvalidPuzzle`
+    on clashing clues.
+
+    >>> next_step(Grid.parse("1234341221434321")) is None
+    True
+    """
+    s = _checked_state(grid)
+    if s.solved() or s.broken():
+        return None
+    return _find(s, _check_techniques(techniques))
+
+
+def solve_logically(
+    grid: Grid,
+    techniques: Sequence[str] | None = None,
+    *,
+    timeout: float | None = None,
+) -> LogicResult:
+    """Apply the techniques (all of them, or those named) until the grid is solved or stalls.
+
+    The steps are recorded in order. A solved grid is checked against the puzzle. Raises
+    :class:`InvalidPuzzle` on clashing clues and :class:`InvalidArgument` on an unknown
+    technique.
+
+    >>> r = solve_logically(Grid.parse("1.3.....2...4..1"), ["naked single"])
+    >>> r.solved, len(r.steps), r.grid.to_line()
+    (False, 7, '1.3.3.1.21434321')
+    """
+    names = _check_techniques(techniques)
+    s = _checked_state(grid)
+    steps: list[Step] = []
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    while not s.solved():
+        if s.broken():
+            return LogicResult(steps, s.to_grid(), False, contradiction=True)
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        step = _find(s, names)
+        if step is None:
+            break
+        steps.append(step)
+        s.apply(step)
+    out = s.to_grid()
+    solved = s.solved()
+    if solved and not out.is_solution_of(grid):  # pragma: no cover - the techniques are sound
+        raise AssertionError("logic produced a wrong solution")
+    return LogicResult(steps, out, solved)
+
+
+def _singles_fixpoint(s: _State) -> bool:
+    """Apply naked and hidden singles until none is left; False on a contradiction."""
+    while True:
+        if s.broken():
+            return False
+        step = next(_naked_single(s), None) or next(_hidden_single(s), None)
+        if step is None:
+            return True
+        s.apply(step)
+
+
+def _guesses(s: _State, limit: int = 100_000) -> int:
+    """Assignments tried by an MRV search with singles propagation until the first solution."""
+    count = 0
+
+    def search(state: _State) -> bool:
+        nonlocal count
+        if not _singles_fixpoint(state):
+            return False
+        if state.solved():
+            return True
+        free = [i for i, c in enumerate(state.cand) if c]
+        i = min(free, key=lambda j: state.cand[j].bit_count())
+        for d in _digits(state.cand[i]):
+            if count >= limit:
+                return False
+            count += 1
+            child = state.copy()
+            child.place(i, d)
+            if search(child):
+                return True
+        return False
+
+    search(s)
+    return count
+
+
+def rate(grid: Grid) -> Rating:
+    """How hard ``grid`` is for a person: the hardest technique needed and a score.
+
+    The score is the weight of the hardest technique (:data:`TECHNIQUES`, 1.0 to 4.4); when
+    logic stalls it is ``6 + log10(1 + guesses)``, the guesses of a singles-propagating search
+    from the stalled state (the technique is then ``"trial and error"``).
+
+    >>> rate(Grid.parse("4.3.1..42..3.1.."))
+    Rating(technique='naked single', score=1.0, steps=9, solved=True, guesses=0)
+    """
+    result = solve_logically(grid)
+    if result.solved:
+        hardest = max(result.steps, key=lambda st: TECHNIQUES[st.technique], default=None)
+        name = hardest.technique if hardest else "naked single"
+        return Rating(name, TECHNIQUES[name], len(result.steps), True)
+    state = _State(result.grid)
+    for step in result.steps:  # keep the eliminations made so far
+        for i, d in step.eliminations:
+            state.cand[i] &= ~(1 << (d - 1))
+    guesses = 0 if result.contradiction else _guesses(state)
+    score = round(STALLED_SCORE + math.log10(1 + guesses), 2)
+    return Rating(TRIAL, score, len(result.steps), False, guesses)
+
+
+def explain(grid: Grid) -> list[str]:
+    """The logical solution path in words, one line per step (and a last line if it stalls).
+
+    >>> explain(Grid.parse("4.3.1..42..3.1.."))[0]
+    '1. naked single: r1c2: 2 is the only candidate left in the cell'
+    """
+    return describe(solve_logically(grid))
+
+
+def describe(result: LogicResult) -> list[str]:
+    """The lines of :func:`explain` for a result of :func:`solve_logically`."""
+    lines = [f"{k}. {st.technique}: {st.text}" for k, st in enumerate(result.steps, 1)]
+    if result.contradiction:
+        lines.append("contradiction: the clues admit no solution")
+    elif not result.solved:
+        lines.append(
+            f"stalled after {len(result.steps)} steps: no technique applies "
+            f"({result.grid.clues} of {len(result.grid.values)} cells filled)"
+        )
+    return lines
+
+
+def grid_of(problem: Problem) -> Grid:
+    """The Sudoku grid a problem stands for; :class:`InvalidArgument` if it is not one.
+
+    >>> grid_of(Grid.parse("1.3.....2...4..1").problem).box
+    (2, 2)
+    """
+    k, n2 = problem.k, problem.graph.n
+    if k * k != n2:
+        raise InvalidArgument("method 'logic' works on Sudoku grids only")
+    shapes = sorted(((r, k // r) for r in range(1, k + 1) if k % r == 0), key=_squareness)
+    for r, c in shapes:
+        g = sudoku_graph(r, c)
+        if g is problem.graph or g.neighbors == problem.graph.neighbors:
+            return Grid((r, c), problem.precolouring)
+    raise InvalidArgument("method 'logic' works on Sudoku grids only")
+
+
+def _squareness(shape: tuple[int, int]) -> int:
+    return abs(shape[0] - shape[1])
+
+
+def run(problem: Problem, options: SolveOptions) -> Result:
+    """Runner of method ``"logic"``: solved when logic alone finishes, else stopped.
+
+    ``stats.deductions`` counts the steps; status ``"stopped"`` with reason ``"logic stalled"``
+    (or ``"time limit"``) when the techniques cannot finish, ``"unsatisfiable"`` when they
+    reach a contradiction.
+
+    >>> r = run(Grid.parse("4.3.1..42..3.1..").problem, SolveOptions())
+    >>> r.status, r.stats.deductions, r.grid.to_line()
+    ('solved', 9, '4231132424133142')
+    """
+    start = time.perf_counter()
+    grid = grid_of(problem)
+    result = solve_logically(grid, timeout=options.timeout)
+    stats = Stats(deductions=len(result.steps), seconds=time.perf_counter() - start)
+    if result.solved:
+        coloring = result.grid.values
+        if not is_solution(problem, coloring):  # pragma: no cover - checked twice on purpose
+            raise AssertionError("logic produced a wrong solution")
+        return Result("solved", [coloring], stats, method="logic", grids=[result.grid], count=None)
+    if result.contradiction:
+        return Result(
+            "unsatisfiable",
+            [],
+            stats,
+            method="logic",
+            reason="logic found a contradiction",
+            complete=True,
+            count=0,
+        )
+    timed_out = options.timeout is not None and stats.seconds >= options.timeout
+    return Result(
+        "stopped",
+        [],
+        stats,
+        method="logic",
+        reason="time limit" if timed_out else "logic stalled",
+    )
+
+
+__all__ = [
+    "STALLED_SCORE",
+    "TECHNIQUES",
+    "TRIAL",
+    "LogicResult",
+    "Rating",
+    "Step",
+    "describe",
+    "explain",
+    "find_steps",
+    "grid_of",
+    "next_step",
+    "rate",
+    "run",
+    "solve_logically",
+]
