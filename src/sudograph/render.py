@@ -1,4 +1,5 @@
-"""Pictures: grids and coloured graphs as SVG (no dependency) or PNG (matplotlib, ``plot`` extra).
+"""Pictures: grids and coloured graphs as SVG (no dependency) or PNG (matplotlib, ``plot`` extra),
+and the trace of a small search as frames, an animated SVG or a GIF.
 
 A grid picture shows clues in bold black, found digits in blue, and optionally the candidates
 of the empty cells as small pencil marks. A graph picture draws the vertices in their colours
@@ -12,12 +13,13 @@ True
 
 from __future__ import annotations
 
+import io
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
+from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidArgument, MissingExtra
 from .graph import Graph
@@ -26,46 +28,114 @@ if TYPE_CHECKING:  # pragma: no cover
     from .grid import Grid
 
 PALETTE = (
-    "#e41a1c", "#377eb8", "#ffd92f", "#4daf4a", "#984ea3", "#ff7f00", "#a65628", "#f781bf",
-    "#999999", "#66c2a5", "#fc8d62", "#8da0cb", "#e78ac3", "#a6d854", "#e5c494", "#b3b3b3",
+    "#e41a1c",
+    "#377eb8",
+    "#ffd92f",
+    "#4daf4a",
+    "#984ea3",
+    "#ff7f00",
+    "#a65628",
+    "#f781bf",
+    "#999999",
+    "#66c2a5",
+    "#fc8d62",
+    "#8da0cb",
+    "#e78ac3",
+    "#a6d854",
+    "#e5c494",
+    "#b3b3b3",
 )
 """Vertex colours: colour c is drawn ``PALETTE[(c - 1) % len(PALETTE)]`` (0 = white)."""
 
 CLUE_COLOUR = "#000000"
 FOUND_COLOUR = "#1f5fbf"
+PENCIL_COLOUR = "#777777"
 CELL = 40
 """Side of a cell in SVG units for a 9×9 grid (scaled for larger grids)."""
 
+EVENT_FILLS = {
+    "assign": "#c7e9c0",
+    "deduce": "#c6dbef",
+    "undo": "#fcbba1",
+    "fail": "#fb6a4a",
+}
+"""Background of the cell an event of the trace touches (frames of :func:`trace_frames`)."""
+
+PICTURE_FORMATS = ("svg", "png")
+
 
 def colour_of(c: int) -> str:
-    """Fill colour for colour number ``c`` (``colour_of(1) == '#e41a1c'``, 0 is white)."""
+    """Fill colour for colour number ``c`` (0 and below are white).
+
+    >>> colour_of(1), colour_of(2), colour_of(3), colour_of(0)
+    ('#e41a1c', '#377eb8', '#ffd92f', '#ffffff')
+    """
     return "#ffffff" if c <= 0 else PALETTE[(c - 1) % len(PALETTE)]
 
 
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on the ``#rrggbb`` colour ``fill``.
+
+    >>> ink_on("#ffd92f"), ink_on("#377eb8")
+    ('#000000', '#ffffff')
+    """
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+def _default_size(n: int) -> int:
+    return max(360, CELL * n)
+
+
+# -- grids ------------------------------------------------------------------------------------
 def grid_svg(
     grid: Grid,
     *,
     solution: Grid | None = None,
     candidates: bool = False,
     size: int | None = None,
+    highlight: Mapping[int, str] | None = None,
+    caption: str | None = None,
 ) -> str:
     """The grid as an SVG document: one ``<text>`` per filled cell.
 
-    Clues (the grid's values) are bold black; with ``solution`` the other cells show the
-    solution's digits in blue; with ``candidates`` empty cells show their candidates small.
+    Clues (the grid's values) are bold black; with ``solution`` (a complete or partial grid of
+    the same shape) the other cells show its digits in blue; with ``candidates`` each empty
+    cell shows its candidates small (one ``<text class="pencil">`` per empty cell).
     ``size`` is the picture's width in pixels (default: 40 per cell, at least 360).
+    ``highlight`` maps cells to a background colour; ``caption`` adds a line of text under
+    the grid (one more ``<text class="caption">``).
+
+    >>> from sudograph.grid import Grid
+    >>> g = Grid.parse("1.3.....2...4..1")
+    >>> svg = grid_svg(g, solution=Grid.parse("1234341221434321"), size=200)
+    >>> svg.count("<text"), 'width="200"' in svg
+    (16, True)
+
+    Raises :class:`InvalidArgument` when ``solution`` has another shape or ``size`` < 1.
     """
     n, (br, bc) = grid.n, grid.box
-    width = size or max(360, CELL * n)
+    if solution is not None and solution.box != grid.box:
+        raise InvalidArgument(f"solution box {solution.box} differs from the grid's {grid.box}")
+    width = _default_size(n) if size is None else size
+    if width < 1:
+        raise InvalidArgument(f"size must be >= 1, got {width}")
     cell = width / n
+    height = width + (cell * 0.8 if caption else 0)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{width:.0f}" '
-        f'viewBox="0 0 {width:.2f} {width:.2f}">',
-        f'<rect x="0" y="0" width="{width:.2f}" height="{width:.2f}" fill="#ffffff"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.2f} {height:.2f}">',
+        f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" fill="#ffffff"/>',
     ]
+    for i, fill in sorted((highlight or {}).items()):
+        r, c = divmod(i, n)
+        parts.append(
+            f'<rect x="{c * cell:.2f}" y="{r * cell:.2f}" width="{cell:.2f}" '
+            f'height="{cell:.2f}" fill="{fill}"/>'
+        )
     for i in range(1, n):
-        thick = 2.5 if i % bc == 0 else 0.8
         x = i * cell
+        thick = 2.5 if i % bc == 0 else 0.8
         parts.append(
             f'<line x1="{x:.2f}" y1="0" x2="{x:.2f}" y2="{width:.2f}" '
             f'stroke="#000" stroke-width="{thick}"/>'
@@ -90,17 +160,40 @@ def grid_svg(
             parts.append(_text(cx, cy, alpha[solution.values[i] - 1], font, FOUND_COLOUR))
         elif candidates:
             parts.append(_pencil_marks(grid, i, r, c, cell))
+    if caption:
+        parts.append(
+            _text(
+                width / 2,
+                width + cell * 0.4,
+                caption,
+                _caption_font(width, cell * 0.8, caption),
+                "#000",
+                cls="caption",
+            )
+        )
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _text(x: float, y: float, s: str, font: float, fill: str, *, bold: bool = False) -> str:
+def _text(
+    x: float, y: float, s: str, font: float, fill: str, *, bold: bool = False, cls: str = ""
+) -> str:
     weight = ' font-weight="bold"' if bold else ""
+    klass = f' class="{cls}"' if cls else ""
     return (
-        f'<text x="{x:.2f}" y="{y:.2f}" font-size="{font:.1f}" font-family="sans-serif" '
+        f'<text{klass} x="{x:.2f}" y="{y:.2f}" font-size="{font:.1f}" font-family="sans-serif" '
         f'text-anchor="middle" dominant-baseline="central" fill="{fill}"{weight}>'
-        f"{escape(s)}</text>"
+        f"{_escape(s)}</text>"
     )
+
+
+def _caption_font(width: float, band: float, caption: str) -> float:
+    """Font size (pixels) of a caption: half the band's height, smaller if it would not fit."""
+    return min(band * 0.5, 0.95 * width / (0.6 * max(len(caption), 1)))
+
+
+def _escape(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _pencil_marks(grid: Grid, i: int, r: int, c: int, cell: float) -> str:
@@ -112,12 +205,11 @@ def _pencil_marks(grid: Grid, i: int, r: int, c: int, cell: float) -> str:
         k = d - 1
         x = c * cell + (k % side + 0.5) * sub
         y = r * cell + (k // side + 0.5) * sub
-        spans.append(
-            f'<tspan x="{x:.2f}" y="{y:.2f}">{escape(grid.alphabet[k])}</tspan>'
-        )
+        spans.append(f'<tspan x="{x:.2f}" y="{y:.2f}">{_escape(grid.alphabet[k])}</tspan>')
     return (
         f'<text class="pencil" font-family="sans-serif" font-size="{sub * 0.7:.1f}" '
-        f'fill="#777" text-anchor="middle" dominant-baseline="central">{"".join(spans)}</text>'
+        f'fill="{PENCIL_COLOUR}" text-anchor="middle" dominant-baseline="central">'
+        f"{''.join(spans)}</text>"
     )
 
 
@@ -128,60 +220,97 @@ def save_grid(
     fmt: str | None = None,
     candidates: bool = False,
     solution: Grid | None = None,
+    size: int | None = None,
 ) -> None:
-    """Write the grid picture to ``path`` as ``svg`` or ``png`` (guessed from the suffix)."""
+    """Write the grid picture to ``path`` as ``svg`` or ``png`` (``fmt``, else the suffix).
+
+    The PNG is exactly ``size`` × ``size`` pixels (default as :func:`grid_svg`).
+
+    Raises :class:`InvalidArgument` on another format, :class:`MissingExtra` for a PNG without
+    matplotlib, OSError when the file cannot be written.
+    """
     kind = _kind(path, fmt)
     if kind == "svg":
-        Path(path).write_text(
-            grid_svg(grid, solution=solution, candidates=candidates), encoding="utf-8"
-        )
+        text = grid_svg(grid, solution=solution, candidates=candidates, size=size)
+        Path(path).write_text(text, encoding="utf-8")
         return
-    plt = _pyplot()
+    width = _default_size(grid.n) if size is None else size
+    fig = _figure(width, width)
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+    draw_grid(ax, grid, solution=solution, candidates=candidates, size=width)
+    fig.savefig(path, format="png", facecolor="white")
+
+
+def draw_grid(
+    ax: Any,
+    grid: Grid,
+    *,
+    solution: Grid | None = None,
+    candidates: bool = False,
+    highlight: Mapping[int, str] | None = None,
+    size: int | None = None,
+) -> Any:
+    """Draw the grid on a matplotlib Axes (as :func:`grid_svg` does) and return the Axes.
+
+    ``size`` is the Axes' width in pixels, used to scale the digits (default as grid_svg).
+    """
     n, (br, bc) = grid.n, grid.box
-    fig, ax = plt.subplots(figsize=(max(4.0, n * 0.45),) * 2, dpi=100)
+    width = _default_size(n) if size is None else size
     ax.set_xlim(0, n)
     ax.set_ylim(n, 0)
     ax.set_aspect("equal")
     ax.axis("off")
+    dpi = ax.figure.dpi
+    for i, fill in (highlight or {}).items():
+        r, c = divmod(i, n)
+        ax.add_patch(_rectangle((c, r), 1, 1, fill))
     for i in range(n + 1):
-        ax.plot([i, i], [0, n], color="black", lw=2.5 if i % bc == 0 else 0.6)
-        ax.plot([0, n], [i, i], color="black", lw=2.5 if i % br == 0 else 0.6)
-    size = max(6.0, 160.0 / n)
+        ax.plot([i, i], [0, n], color="black", lw=3 if i % bc == 0 else 0.6)
+        ax.plot([0, n], [i, i], color="black", lw=3 if i % br == 0 else 0.6)
+    points = width / n * 0.55 * 72 / dpi
+    alpha = grid.alphabet
     for i, d in enumerate(grid.values):
         r, c = divmod(i, n)
         if d:
-            ax.text(c + 0.5, r + 0.5, grid.alphabet[d - 1], ha="center", va="center",
-                    fontsize=size, fontweight="bold", color=CLUE_COLOUR)
+            ax.text(c + 0.5, r + 0.5, alpha[d - 1], ha="center", va="center",
+                    fontsize=points, fontweight="bold", color=CLUE_COLOUR)  # fmt: skip
         elif solution is not None and solution.values[i]:
-            ax.text(c + 0.5, r + 0.5, grid.alphabet[solution.values[i] - 1], ha="center",
-                    va="center", fontsize=size, color=FOUND_COLOUR)
+            ax.text(c + 0.5, r + 0.5, alpha[solution.values[i] - 1], ha="center",
+                    va="center", fontsize=points, color=FOUND_COLOUR)  # fmt: skip
         elif candidates:
             side = math.ceil(math.sqrt(n))
             for d2 in grid.candidates(i):
                 k = d2 - 1
                 ax.text(c + (k % side + 0.5) / side, r + (k // side + 0.5) / side,
-                        grid.alphabet[k], ha="center", va="center", fontsize=size / 3,
-                        color="#777777")
-    fig.savefig(path, format="png", bbox_inches="tight", facecolor="white")
-    plt.close(fig)
+                        alpha[k], ha="center", va="center", fontsize=points / side,
+                        color=PENCIL_COLOUR)  # fmt: skip
+    return ax
 
 
-def _kind(path: str | os.PathLike[str], fmt: str | None) -> str:
+def _rectangle(xy: tuple[float, float], w: float, h: float, fill: str) -> Any:
+    from matplotlib.patches import Rectangle
+
+    return Rectangle(xy, w, h, facecolor=fill, edgecolor="none", zorder=0)
+
+
+def _kind(
+    path: str | os.PathLike[str], fmt: str | None, allowed: Sequence[str] = ("svg", "png")
+) -> str:
     kind = (fmt or Path(path).suffix.lstrip(".")).lower()
-    if kind not in ("svg", "png"):
-        raise InvalidArgument(f"picture format must be svg or png, got {kind or 'none'!r}")
+    if kind not in allowed:
+        raise InvalidArgument(
+            f"picture format must be {' or '.join(allowed)}, got {kind or 'none'!r}"
+        )
     return kind
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def _figure(width_px: int, height_px: int, dpi: int = 100) -> Any:
+    """A matplotlib Figure of exactly that many pixels (no pyplot: no global state)."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
     except ImportError as exc:
         raise MissingExtra("matplotlib", "plot") from exc
-    return plt
+    return Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi)
 
 
 # -- graphs -----------------------------------------------------------------------------------
@@ -189,9 +318,11 @@ def graph_layout(graph: Graph) -> list[tuple[float, float]]:
     """Positions in the unit square: Petersen as pentagon + star, Sudoku graphs on their grid,
     any other graph on a circle.
 
-    >>> from sudograph.graph import petersen_graph
+    >>> from sudograph.graph import petersen_graph, sudoku_graph
     >>> len(graph_layout(petersen_graph()))
     10
+    >>> graph_layout(sudoku_graph(2))[5]
+    (0.375, 0.375)
     """
     n = graph.n
     if graph.name == "petersen" and n == 10:
@@ -205,61 +336,98 @@ def graph_layout(graph: Graph) -> list[tuple[float, float]]:
     if graph.houses and side * side == n:
         return [((v % side + 0.5) / side, (v // side + 0.5) / side) for v in range(n)]
     return [
-        (0.5 + 0.45 * math.cos(2 * math.pi * v / max(n, 1)),
-         0.5 + 0.45 * math.sin(2 * math.pi * v / max(n, 1)))
+        (
+            0.5 + 0.45 * math.cos(2 * math.pi * v / max(n, 1)),
+            0.5 + 0.45 * math.sin(2 * math.pi * v / max(n, 1)),
+        )
         for v in range(n)
     ]
+
+
+def _drawn_edges(graph: Graph, max_edges: int) -> list[tuple[int, int]]:
+    """The edges a picture shows: for a Sudoku graph only those inside a box (figure 8)."""
+    boxes: dict[int, int] = {}
+    if graph.houses:
+        third = len(graph.houses) // 3
+        for b, house in enumerate(graph.houses[2 * third :]):
+            for v in house:
+                boxes[v] = b
+    out: list[tuple[int, int]] = []
+    for u, v in graph.edges():
+        if boxes and boxes.get(u) != boxes.get(v):
+            continue
+        if len(out) >= max_edges:
+            break
+        out.append((u, v))
+    return out
+
+
+def _vertex_label(graph: Graph, v: int, coloring: Sequence[int] | None) -> str:
+    """A Sudoku graph with a colouring shows its digits; other graphs their vertex numbers."""
+    if coloring is not None and graph.houses and coloring[v]:
+        return str(coloring[v])
+    return str(v)
 
 
 def graph_svg(
     graph: Graph,
     coloring: Sequence[int] | None = None,
     *,
+    layout: Sequence[tuple[float, float]] | None = None,
     size: int = 480,
     labels: bool = True,
     max_edges: int = 20000,
 ) -> str:
-    """The graph as SVG: vertices filled with their colours, numbered; edges as lines.
+    """The graph as SVG: vertices filled with their colours, labelled; edges as lines.
 
-    For a Sudoku graph, only the edges inside boxes are drawn (like seed 002's figure 8), so
-    the picture stays readable.
+    ``layout`` gives each vertex a position in the unit square (default :func:`graph_layout`).
+    For a Sudoku graph only the edges inside boxes are drawn (like seed 002's figure 8), so the
+    picture stays readable, and a colouring labels the vertices with its digits.
+
+    >>> from sudograph.graph import petersen_graph
+    >>> svg = graph_svg(petersen_graph(), (1, 2, 1, 2, 3, 2, 1, 3, 3, 2))
+    >>> svg.count("<circle"), svg.count("<line"), svg.count('fill="#e41a1c"')
+    (10, 15, 3)
+
+    Raises :class:`InvalidArgument` when ``coloring`` or ``layout`` has the wrong length.
     """
-    pos = [(x * size, y * size) for x, y in graph_layout(graph)]
-    box_only = bool(graph.houses)
-    boxes: dict[int, int] = {}
-    if box_only:
-        third = len(graph.houses) // 3
-        for b, house in enumerate(graph.houses[2 * third:]):
-            for v in house:
-                boxes[v] = b
+    pos = _positions(graph, coloring, layout, size)
     radius = max(4.0, min(18.0, size / (3 * math.sqrt(max(graph.n, 1)))))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
         f'viewBox="0 0 {size} {size}">',
         f'<rect width="{size}" height="{size}" fill="#ffffff"/>',
     ]
-    drawn = 0
-    for u, v in graph.edges():
-        if box_only and boxes.get(u) != boxes.get(v):
-            continue
-        if drawn >= max_edges:
-            break
+    for u, v in _drawn_edges(graph, max_edges):
         (x1, y1), (x2, y2) = pos[u], pos[v]
         parts.append(
             f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
             'stroke="#555" stroke-width="1"/>'
         )
-        drawn += 1
     for v, (x, y) in enumerate(pos):
-        c = coloring[v] if coloring is not None else 0
+        fill = colour_of(coloring[v] if coloring is not None else 0)
         parts.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{colour_of(c)}" '
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}" '
             'stroke="#000" stroke-width="1"/>'
         )
         if labels:
-            parts.append(_text(x, y, str(v), radius, "#000"))
+            parts.append(_text(x, y, _vertex_label(graph, v, coloring), radius, ink_on(fill)))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _positions(
+    graph: Graph,
+    coloring: Sequence[int] | None,
+    layout: Sequence[tuple[float, float]] | None,
+    size: float,
+) -> list[tuple[float, float]]:
+    if coloring is not None and len(coloring) != graph.n:
+        raise InvalidArgument(f"colouring has {len(coloring)} entries for {graph.n} vertices")
+    unit = graph_layout(graph) if layout is None else list(layout)
+    if len(unit) != graph.n:
+        raise InvalidArgument(f"layout has {len(unit)} positions for {graph.n} vertices")
+    return [(x * size, y * size) for x, y in unit]
 
 
 def save_graph(
@@ -268,34 +436,304 @@ def save_graph(
     coloring: Sequence[int] | None = None,
     *,
     fmt: str | None = None,
+    layout: Sequence[tuple[float, float]] | None = None,
+    size: int = 480,
+    labels: bool = True,
 ) -> None:
-    """Write the graph picture to ``path`` as ``svg`` or ``png``."""
+    """Write the graph picture to ``path`` as ``svg`` or ``png`` (``size`` × ``size`` pixels).
+
+    Raises :class:`InvalidArgument` on another format or a colouring/layout of the wrong
+    length, :class:`MissingExtra` for a PNG without matplotlib.
+    """
     kind = _kind(path, fmt)
     if kind == "svg":
-        Path(path).write_text(graph_svg(graph, coloring), encoding="utf-8")
+        text = graph_svg(graph, coloring, layout=layout, size=size, labels=labels)
+        Path(path).write_text(text, encoding="utf-8")
         return
-    plt = _pyplot()
-    pos = graph_layout(graph)
-    fig, ax = plt.subplots(figsize=(6, 6), dpi=100)
+    pos = _positions(graph, coloring, layout, 1.0)
+    fig = _figure(size, size)
+    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     ax.set_xlim(0, 1)
     ax.set_ylim(1, 0)
     ax.set_aspect("equal")
     ax.axis("off")
-    boxes: dict[int, int] = {}
-    if graph.houses:
-        third = len(graph.houses) // 3
-        for b, house in enumerate(graph.houses[2 * third:]):
-            for v in house:
-                boxes[v] = b
-    for u, v in graph.edges():
-        if graph.houses and boxes.get(u) != boxes.get(v):
-            continue
+    for u, v in _drawn_edges(graph, 20000):
         ax.plot([pos[u][0], pos[v][0]], [pos[u][1], pos[v][1]], color="#555555", lw=0.8,
-                zorder=1)
-    xs = [p[0] for p in pos]
-    ys = [p[1] for p in pos]
+                zorder=1)  # fmt: skip
     fills = [colour_of(coloring[v] if coloring is not None else 0) for v in range(graph.n)]
-    ax.scatter(xs, ys, s=max(30, 6000 / max(graph.n, 1)), c=fills, edgecolors="black",
-               zorder=2)
-    fig.savefig(path, format="png", bbox_inches="tight", facecolor="white")
-    plt.close(fig)
+    radius_px = max(4.0, min(18.0, size / (3 * math.sqrt(max(graph.n, 1)))))
+    points = radius_px * 72 / fig.dpi
+    ax.scatter([p[0] for p in pos], [p[1] for p in pos], s=(2 * points) ** 2, c=fills,
+               edgecolors="black", zorder=2)  # fmt: skip
+    if labels:
+        for v, (x, y) in enumerate(pos):
+            ax.text(x, y, _vertex_label(graph, v, coloring), ha="center", va="center",
+                    fontsize=points, color=ink_on(fills[v]), zorder=3)  # fmt: skip
+    fig.savefig(path, format="png", facecolor="white")
+
+
+@dataclass(frozen=True)
+class GraphPicture:
+    """A graph with an optional colouring that notebooks show as a picture (``_repr_svg_``).
+
+    >>> from sudograph.graph import petersen_graph
+    >>> GraphPicture(petersen_graph())._repr_svg_().count("<circle")
+    10
+    """
+
+    graph: Graph
+    coloring: tuple[int, ...] | None = None
+    size: int = 480
+
+    def _repr_svg_(self) -> str:
+        return graph_svg(self.graph, self.coloring, size=self.size)
+
+    def save(self, path: str | os.PathLike[str], *, fmt: str | None = None) -> None:
+        """Write the picture (see :func:`save_graph`)."""
+        save_graph(self.graph, path, self.coloring, fmt=fmt, size=self.size)
+
+
+def picture(
+    graph: Graph, coloring: Sequence[int] | None = None, *, size: int = 480
+) -> GraphPicture:
+    """A notebook-displayable picture of ``graph`` coloured by ``coloring``."""
+    return GraphPicture(graph, None if coloring is None else tuple(coloring), size)
+
+
+# -- traces -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Frame:
+    """One picture of a traced search: the colouring after an event (``values``: clues and
+    search together), the ``cell`` the event touched (-1 for none), its ``kind`` and a
+    ``caption`` such as ``'node 12: r1c3 = 4'``."""
+
+    values: tuple[int, ...]
+    cell: int
+    kind: str
+    caption: str
+
+
+SHOWN_EVENTS = ("assign", "deduce", "undo", "fail", "solution")
+"""The trace events that make a frame (select, try and retract do not change the picture)."""
+
+
+def trace_states(
+    grid: Grid,
+    method: str = "naive",
+    *,
+    max_frames: int = 120,
+    max_nodes: int = 2000,
+) -> list[Frame]:
+    """Solve ``grid`` with ``method`` under a trace and keep at most ``max_frames`` frames.
+
+    The first frame is the puzzle, the last one the solution (or where the search stopped
+    after ``max_nodes`` nodes); in between, when there are more steps than frames, evenly
+    spaced ones are kept.
+
+    >>> from sudograph.grid import Grid
+    >>> frames = trace_states(Grid.parse("...3.2.1...4.1.2"), "naive")
+    >>> frames[0].caption, frames[1].caption, frames[-1].caption
+    ('start: 6 clues', 'node 1: r1c1 = 1', 'solved after 10 nodes')
+
+    Raises :class:`InvalidArgument` when ``max_frames`` < 2 or the method is unknown.
+    """
+    from .search.trace import Recorder, replay
+    from .solve import solve
+
+    if max_frames < 2:
+        raise InvalidArgument(f"max_frames must be >= 2, got {max_frames}")
+    recorder = Recorder(cap=200_000)
+    result = solve(grid, method, trace=recorder, max_nodes=max_nodes, engine="python")
+    n = grid.n
+    steps: list[Frame] = []
+    for e, col in replay(recorder.events, grid.values):
+        if e.kind not in SHOWN_EVENTS or e.kind == "solution":
+            continue
+        steps.append(
+            Frame(
+                col,
+                e.vertex,
+                e.kind,
+                _caption(e.kind, e.vertex, e.colour, e.node, n, grid.alphabet),
+            )
+        )
+    start = Frame(grid.values, -1, "start", f"start: {grid.clues} clues")
+    final_values = (
+        result.solutions[0] if result.solutions else (steps[-1].values if steps else grid.values)
+    )
+    word = f"stopped ({result.reason})" if result.status == "stopped" else str(result.status)
+    end = Frame(tuple(final_values), -1, result.status, f"{word} after {result.stats.nodes} nodes")
+    room = max_frames - 2
+    if len(steps) > room:
+        steps = [steps[round(j * (len(steps) - 1) / max(room - 1, 1))] for j in range(room)]
+    return [start, *steps, end]
+
+
+def _caption(kind: str, v: int, colour: int, node: int, n: int, alphabet: str) -> str:
+    where = f"r{v // n + 1}c{v % n + 1}" if v >= 0 else "a house"
+    digit = alphabet[colour - 1] if 1 <= colour <= len(alphabet) else str(colour)
+    if kind == "assign":
+        return f"node {node}: {where} = {digit}"
+    if kind == "deduce":
+        return f"{where} = {digit} (single)"
+    if kind == "undo":
+        return f"backtrack: {where} was {digit}"
+    return f"dead end at {where}"
+
+
+def frame_svg(grid: Grid, frame: Frame, *, size: int | None = None) -> str:
+    """One frame as SVG: the clues, the search's digits in blue, the touched cell highlighted."""
+    fill = EVENT_FILLS.get(frame.kind)
+    highlight = {frame.cell: fill} if fill and frame.cell >= 0 else None
+    return grid_svg(
+        grid,
+        solution=grid.with_values(frame.values),
+        size=size,
+        highlight=highlight,
+        caption=frame.caption,
+    )
+
+
+def trace_frames(
+    grid: Grid,
+    method: str = "naive",
+    max_frames: int = 120,
+    *,
+    max_nodes: int = 2000,
+    size: int | None = None,
+) -> list[str]:
+    """SVG frames of a small traced search of ``grid`` (see :func:`trace_states`).
+
+    >>> from sudograph.grid import Grid
+    >>> frames = trace_frames(Grid.parse("...3.2.1...4.1.2"), "naive", max_frames=5)
+    >>> len(frames), frames[-1].count("<text")
+    (5, 17)
+    """
+    states = trace_states(grid, method, max_frames=max_frames, max_nodes=max_nodes)
+    return [frame_svg(grid, f, size=size) for f in states]
+
+
+def animated_svg(frames: Sequence[str], *, interval_ms: int = 400) -> str:
+    """One SVG that shows ``frames`` (SVG documents of one size) in turn, looping (SMIL).
+
+    >>> svg = animated_svg(['<svg width="10" height="10"></svg>'] * 3)
+    >>> svg.count("<animate "), 'dur="1.200s"' in svg
+    (3, True)
+    """
+    if not frames:
+        raise InvalidArgument("no frames to animate")
+    head = frames[0].split(">", 1)[0]
+    width = _attribute(head, "width")
+    height = _attribute(head, "height")
+    m = len(frames)
+    total = m * interval_ms / 1000
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">'
+    ]
+    for i, frame in enumerate(frames):
+        if m == 1:
+            values, times = "inline", "0"
+        elif i == 0:
+            values, times = "inline;none", f"0;{1 / m:.6f}"
+        elif i == m - 1:
+            values, times = "none;inline", f"0;{i / m:.6f}"
+        else:
+            values, times = "none;inline;none", f"0;{i / m:.6f};{(i + 1) / m:.6f}"
+        display = "inline" if i == 0 else "none"
+        parts.append(
+            f'<g display="{display}"><animate attributeName="display" values="{values}" '
+            f'keyTimes="{times}" dur="{total:.3f}s" calcMode="discrete" '
+            f'repeatCount="indefinite"/>{frame}</g>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _attribute(tag: str, name: str) -> str:
+    key = f' {name}="'
+    start = tag.find(key)
+    if start < 0:
+        raise InvalidArgument(f"frame has no {name} attribute")
+    start += len(key)
+    return tag[start : tag.index('"', start)]
+
+
+def save_trace(
+    path: str | os.PathLike[str],
+    grid: Grid,
+    method: str = "naive",
+    *,
+    max_frames: int = 120,
+    max_nodes: int = 2000,
+    fmt: str | None = None,
+    interval_ms: int = 400,
+    size: int | None = None,
+) -> list[Path]:
+    """Write a traced search of ``grid`` as a picture a class can watch; return the files.
+
+    ``fmt`` (else the suffix of ``path``): ``gif`` an animated GIF (matplotlib and pillow, the
+    ``plot`` extra), ``svg`` one animated SVG (opens in a browser), ``frames`` (or a path
+    without suffix) a folder of numbered SVG frames ``frame-0001.svg``...
+
+    Raises :class:`InvalidArgument` on another format, :class:`MissingExtra` for a GIF without
+    matplotlib or pillow.
+    """
+    target = Path(path)
+    kind = (fmt or target.suffix.lstrip(".") or "frames").lower()
+    if kind not in ("gif", "svg", "frames"):
+        raise InvalidArgument(f"trace picture format must be gif, svg or frames, got {kind!r}")
+    states = trace_states(grid, method, max_frames=max_frames, max_nodes=max_nodes)
+    if kind == "frames":
+        target.mkdir(parents=True, exist_ok=True)
+        out = []
+        for i, f in enumerate(states, 1):
+            file = target / f"frame-{i:04d}.svg"
+            file.write_text(frame_svg(grid, f, size=size), encoding="utf-8")
+            out.append(file)
+        return out
+    if kind == "svg":
+        frames = [frame_svg(grid, f, size=size) for f in states]
+        target.write_text(animated_svg(frames, interval_ms=interval_ms), encoding="utf-8")
+        return [target]
+    _save_gif(target, grid, states, interval_ms, size)
+    return [target]
+
+
+def _save_gif(
+    target: Path, grid: Grid, states: Sequence[Frame], interval_ms: int, size: int | None
+) -> None:
+    try:
+        from PIL import Image
+    except ImportError as exc:
+        raise MissingExtra("pillow", "plot") from exc
+    width = _default_size(grid.n) if size is None else size
+    caption_px = round(width / grid.n * 0.8)
+    images = []
+    for f in states:
+        fig = _figure(width, width + caption_px)
+        ax = fig.add_axes(
+            (0.0, caption_px / (width + caption_px), 1.0, width / (width + caption_px))
+        )
+        fill = EVENT_FILLS.get(f.kind)
+        draw_grid(
+            ax,
+            grid,
+            solution=grid.with_values(f.values),
+            highlight={f.cell: fill} if fill and f.cell >= 0 else None,
+            size=width,
+        )
+        fig.text(0.5, caption_px / 2 / (width + caption_px), f.caption, ha="center", va="center",
+                 fontsize=_caption_font(width, caption_px, f.caption) * 72 / fig.dpi)  # fmt: skip
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", facecolor="white")
+        buf.seek(0)
+        images.append(Image.open(buf).convert("RGB").convert("P", palette=Image.Palette.ADAPTIVE))
+    images[0].save(
+        target,
+        format="GIF",
+        save_all=True,
+        append_images=images[1:],
+        duration=interval_ms,
+        loop=0,
+    )

@@ -1,0 +1,379 @@
+"""Compare methods on puzzle sets: the engine behind ``sudograph bench``.
+
+Every method runs on every puzzle of every set, each solve capped (``limit_seconds``, and
+``max_nodes`` if given) so that a hopeless method reports ``stopped`` instead of hanging.
+Every solution is checked against its puzzle. :func:`summarize` turns the runs into one
+:class:`Row` per method and set: solved, nodes, backtracks and time (mean, median, max),
+µs per puzzle, success rate and, for randomized methods, attempts.
+
+>>> from sudograph.grid import Grid
+>>> s = PuzzleSet("tiny", (Grid.parse("...3.2.1...4.1.2"), Grid.parse("1.3.....2...4..1")))
+>>> rows = summarize(run_bench([s], ["naive", "mrv"]))
+>>> [(r.method, r.solved, r.total) for r in rows]
+[('naive', 2, 2), ('mrv', 2, 2)]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from .errors import InvalidArgument, ParseError
+from .grid import Box, Grid
+from .methods import METHODS, get_method
+
+DEFAULT_LIMIT_SECONDS = 1.0
+"""Default cap on one solve, in seconds."""
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """A named set of grids (``name`` is the file name without its folder)."""
+
+    name: str
+    grids: tuple[Grid, ...]
+
+
+def load_set(
+    path: str | os.PathLike[str],
+    *,
+    box: Box | None = None,
+    alphabet: str | None = None,
+    first: int | None = None,
+) -> PuzzleSet:
+    """Read a puzzle file (one grid per line, or multi-line grids; ``-`` is standard input);
+    keep the ``first`` ones.
+
+    Raises :class:`ParseError` (with the line) on the first bad grid, and when the file holds
+    none; OSError when it cannot be read.
+    """
+    from .formats.puzzles import iter_grids, open_source
+
+    stream, name = open_source(os.fspath(path))
+    grids: list[Grid] = []
+    try:
+        for _, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
+            if isinstance(item, ParseError):
+                raise item
+            grids.append(item)
+            if first is not None and len(grids) >= first:
+                break
+    finally:
+        if os.fspath(path) != "-":
+            stream.close()
+    if not grids:
+        raise ParseError(f"{name}: no grid found")
+    return PuzzleSet("stdin" if os.fspath(path) == "-" else Path(path).name, tuple(grids))
+
+
+@dataclass(frozen=True)
+class Run:
+    """One method on one puzzle: status, counts and wall time (``seconds``, checks included)."""
+
+    set: str
+    index: int
+    clues: int
+    method: str
+    status: str
+    reason: str
+    nodes: int
+    backtracks: int
+    attempts: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Row:
+    """One method on one set, summarized (see the module docstring)."""
+
+    method: str
+    set: str
+    total: int
+    solved: int
+    stopped: int
+    unsatisfiable: int
+    success_rate: float
+    nodes_mean: float
+    nodes_median: float
+    nodes_max: int
+    backtracks_mean: float
+    backtracks_median: float
+    backtracks_max: int
+    seconds_mean: float
+    seconds_median: float
+    seconds_max: float
+    us_per_puzzle: float
+    attempts_mean: float | None
+    randomized: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as a plain dict (for JSON)."""
+        return asdict(self)
+
+
+def default_methods() -> list[str]:
+    """Every registered method that runs on the Python engine (``fast`` needs numba: ask it).
+
+    >>> "naive" in default_methods(), "fast" in default_methods()
+    (True, False)
+    """
+    return [name for name, m in METHODS.items() if "python" in m.engines]
+
+
+def parse_methods(text: str | None) -> list[str]:
+    """``'naive,mrv'`` -> ``['naive', 'mrv']`` (None: :func:`default_methods`).
+
+    Raises :class:`InvalidArgument` naming an unknown method, or on an empty list.
+    """
+    if text is None:
+        return default_methods()
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise InvalidArgument("--methods needs at least one method name")
+    for name in names:
+        get_method(name)
+    return names
+
+
+def run_one(
+    grid: Grid,
+    method: str,
+    *,
+    limit_seconds: float | None = DEFAULT_LIMIT_SECONDS,
+    max_nodes: int | None = None,
+    seed: int | None = None,
+    engine: str = "python",
+    set_name: str = "",
+    index: int = 0,
+) -> Run:
+    """Solve one grid with one method under the caps, check the solution, time it.
+
+    Raises :class:`InvalidArgument` on an unknown method or bad caps, :class:`InvalidPuzzle`
+    for clashing clues.
+    """
+    from .solve import solve
+
+    start = time.perf_counter()
+    result = solve(
+        grid,
+        method,
+        max_nodes=max_nodes,
+        timeout=limit_seconds,
+        seed=seed,
+        engine=engine,
+    )
+    seconds = time.perf_counter() - start
+    if result.status == "solved" and not (result.grid and result.grid.is_solution_of(grid)):
+        raise AssertionError(f"{method} returned a wrong solution")  # pragma: no cover
+    s = result.stats
+    return Run(
+        set_name,
+        index,
+        grid.clues,
+        method,
+        result.status,
+        result.reason,
+        s.nodes,
+        s.backtracks,
+        s.attempts,
+        seconds,
+    )
+
+
+def run_bench(
+    sets: Sequence[PuzzleSet],
+    methods: Sequence[str] | None = None,
+    *,
+    limit_seconds: float | None = DEFAULT_LIMIT_SECONDS,
+    max_nodes: int | None = None,
+    seed: int = 0,
+    engine: str = "python",
+    warmup: bool = True,
+    on_run: Callable[[Run], None] | None = None,
+) -> list[Run]:
+    """Every method on every puzzle of every set (set by set, method by method).
+
+    A randomized method gets the seed ``seed + index`` on puzzle ``index`` (reproducible).
+    With ``warmup`` each method first solves the first puzzle of the first set untimed (so a
+    compiled engine's start-up is not counted). ``on_run`` is called after each run (progress).
+
+    Raises :class:`InvalidArgument` on an unknown method or a negative cap.
+    """
+    names = list(methods) if methods is not None else default_methods()
+    for name in names:
+        get_method(name)
+    if limit_seconds is not None and limit_seconds <= 0:
+        raise InvalidArgument(f"limit_seconds must be > 0, got {limit_seconds}")
+    if warmup and sets and sets[0].grids:
+        for name in names:
+            run_one(sets[0].grids[0], name, limit_seconds=limit_seconds, max_nodes=100,
+                    seed=seed, engine=engine)  # fmt: skip
+    runs: list[Run] = []
+    for pset in sets:
+        for name in names:
+            randomized = METHODS[name].randomized
+            for i, grid in enumerate(pset.grids):
+                run = run_one(
+                    grid,
+                    name,
+                    limit_seconds=limit_seconds,
+                    max_nodes=max_nodes,
+                    seed=seed + i if randomized else None,
+                    engine=engine,
+                    set_name=pset.name,
+                    index=i,
+                )
+                runs.append(run)
+                if on_run is not None:
+                    on_run(run)
+    return runs
+
+
+def summarize(runs: Iterable[Run]) -> list[Row]:
+    """One :class:`Row` per (method, set), in the order the runs came.
+
+    Nodes, backtracks and time are over every run, stopped ones included (their counts are
+    what was spent before the cap).
+    """
+    groups: dict[tuple[str, str], list[Run]] = {}
+    for r in runs:
+        groups.setdefault((r.method, r.set), []).append(r)
+    rows = []
+    for (method, set_name), rs in groups.items():
+        nodes = [r.nodes for r in rs]
+        backs = [r.backtracks for r in rs]
+        secs = [r.seconds for r in rs]
+        solved = sum(r.status == "solved" for r in rs)
+        randomized = method in METHODS and METHODS[method].randomized
+        rows.append(
+            Row(
+                method=method,
+                set=set_name,
+                total=len(rs),
+                solved=solved,
+                stopped=sum(r.status == "stopped" for r in rs),
+                unsatisfiable=sum(r.status == "unsatisfiable" for r in rs),
+                success_rate=solved / len(rs),
+                nodes_mean=statistics.fmean(nodes),
+                nodes_median=float(statistics.median(nodes)),
+                nodes_max=max(nodes),
+                backtracks_mean=statistics.fmean(backs),
+                backtracks_median=float(statistics.median(backs)),
+                backtracks_max=max(backs),
+                seconds_mean=statistics.fmean(secs),
+                seconds_median=statistics.median(secs),
+                seconds_max=max(secs),
+                us_per_puzzle=statistics.fmean(secs) * 1e6,
+                attempts_mean=statistics.fmean(r.attempts for r in rs) if randomized else None,
+                randomized=randomized,
+            )
+        )
+    return rows
+
+
+COLUMNS = (
+    ("method", "method"),
+    ("set", "set"),
+    ("solved", "solved"),
+    ("stopped", "stopped"),
+    ("nodes mean", "nodes_mean"),
+    ("nodes med", "nodes_median"),
+    ("nodes max", "nodes_max"),
+    ("back mean", "backtracks_mean"),
+    ("back med", "backtracks_median"),
+    ("back max", "backtracks_max"),
+    ("ms mean", "seconds_mean"),
+    ("ms med", "seconds_median"),
+    ("ms max", "seconds_max"),
+    ("µs/puzzle", "us_per_puzzle"),
+    ("success", "success_rate"),
+    ("attempts", "attempts_mean"),
+)
+"""Table columns: header and Row field."""
+
+
+def _cell(row: Row, field: str) -> str:
+    value = getattr(row, field)
+    if field == "solved":
+        return f"{row.solved}/{row.total}"
+    if value is None:
+        return "-"
+    if field.startswith("seconds_"):
+        return f"{value * 1000:.2f}"
+    if field == "success_rate":
+        return f"{value:.0%}"
+    if isinstance(value, float):
+        return f"{value:.1f}" if value < 100 else f"{value:.0f}"
+    return str(value)
+
+
+def table_cells(rows: Iterable[Row]) -> tuple[list[str], list[list[str]]]:
+    """Headers and cell texts of the comparison table."""
+    return [h for h, _ in COLUMNS], [[_cell(r, f) for _, f in COLUMNS] for r in rows]
+
+
+def format_table(rows: Iterable[Row]) -> str:
+    """The comparison as aligned plain text (text left-aligned, numbers right-aligned).
+
+    >>> from sudograph.grid import Grid
+    >>> s = PuzzleSet("tiny", (Grid.parse("...3.2.1...4.1.2"),))
+    >>> print(format_table(summarize(run_bench([s], ["naive"]))).splitlines()[0].split()[:4])
+    ['method', 'set', 'solved', 'stopped']
+    """
+    headers, body = table_cells(rows)
+    widths = [max(len(h), *(len(line[j]) for line in body)) for j, h in enumerate(headers)]
+
+    def fmt(cells: Sequence[str]) -> str:
+        out = [
+            c.ljust(w) if j < 2 else c.rjust(w)
+            for j, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(out).rstrip()
+
+    return "\n".join([fmt(headers), *(fmt(line) for line in body)])
+
+
+def rich_tables(rows: Iterable[Row]) -> list[Any]:
+    """The comparison as :class:`rich.table.Table` s for a terminal, one per set: mean, median
+    and max stacked in each row, so that a row stays narrow enough for a usual terminal."""
+    from rich import box
+    from rich.table import Table
+
+    by_set: dict[str, list[Row]] = {}
+    for r in rows:
+        by_set.setdefault(r.set, []).append(r)
+    tables = []
+    for name, mine in by_set.items():
+        table = Table(title=f"sudograph bench: {name}", show_lines=True,
+                      padding=(0, 0), pad_edge=False, box=box.SIMPLE_HEAD)  # fmt: skip
+        for j, h in enumerate(("method", "solved", "stop", "", "nodes", "back", "ms", "µs/pz",
+                               "success", "tries")):  # fmt: skip
+            table.add_column(h, justify="left" if j in (0, 3) else "right", no_wrap=True)
+        for r in mine:
+            stacked = [
+                "\n".join(_cell(r, f"{stem}_{part}") for part in ("mean", "median", "max"))
+                for stem in ("nodes", "backtracks", "seconds")
+            ]
+            table.add_row(r.method, _cell(r, "solved"), _cell(r, "stopped"), "mean\nmed\nmax",
+                          *stacked, _cell(r, "us_per_puzzle"), _cell(r, "success_rate"),
+                          _cell(r, "attempts_mean"))  # fmt: skip
+        tables.append(table)
+    return tables
+
+
+def to_csv(rows: Iterable[Row]) -> str:
+    """The rows as CSV text, one column per :class:`Row` field (header first)."""
+    out = io.StringIO()
+    names = [f.name for f in fields(Row)]
+    writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
+    writer.writeheader()
+    for r in rows:
+        writer.writerow(r.as_dict())
+    return out.getvalue()

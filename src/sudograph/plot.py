@@ -1,0 +1,273 @@
+"""Figures (matplotlib, the ``plot`` extra, imported lazily): methods compared over puzzles,
+greedy success rates, and seed 002's comparison of GC (naive) and GC_BIS (mrv).
+
+Every function takes ``ax=None`` (a new figure is made; with pyplot already imported, through
+pyplot so that notebooks show it) and returns the Axes it drew on.
+
+>>> [name for name, _, _ in SEED002_LEVELS][:3]
+['easy', 'medium', 'hard']
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .bench import Row, Run
+from .errors import InvalidArgument, MissingExtra
+
+SEED002_LEVELS: tuple[tuple[str, int, str], ...] = (
+    (
+        "easy",
+        38,
+        "52381.74.7....31...9...28.5..9.4..874..2.8..316..3.2..3.27...6...56....8.76.51.9.",
+    ),
+    (
+        "medium",
+        30,
+        ".53...79...97534..1.......2.9..8..1....9.7....8..3..7.5.......3..76412...61...94.",
+    ),
+    (
+        "hard",
+        25,
+        ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+    ),
+    (
+        "expert",
+        22,
+        "..7..8.....6.2.3...3......9.1..5..6.....1.....7.9....2........4.83..4...26....51.",
+    ),
+    (
+        "super expert",
+        19,
+        "...9.2....4.....5...2...3..2.......7...456...6.......9..7...8...3.....4....2.7...",
+    ),
+    (
+        "hyper expert",
+        17,
+        "........1.......23..4..5......1.........3.6....7...58.....67....1...4...52.......",
+    ),
+    (
+        "ultra expert",
+        17,
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+    ),
+)
+"""Seed 002's seven levels: (name, clues, grid). Sources in ``examples/seed002_levels.txt``:
+easy to expert from Norvig's easy50/top95 (the easy one with two clues added from its
+solution), super and hyper expert as printed in figure 10, ultra expert as in figure 11."""
+
+SEED002_NAMES = {"naive": "GC (naive)", "mrv": "GC_BIS (mrv)"}
+"""Seed 002's names of the two methods it compares."""
+
+METRICS = ("nodes", "backtracks", "seconds", "attempts")
+
+
+def _pyplot_or_none() -> Any:
+    return sys.modules.get("matplotlib.pyplot")
+
+
+def _new_axes(ncols: int = 1, *, width: float = 7.0, height: float = 4.5) -> Any:
+    """Fresh Axes (an array of ``ncols`` of them when ``ncols`` > 1)."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        raise MissingExtra("matplotlib", "plot") from exc
+    plt = _pyplot_or_none()
+    if plt is not None:
+        _, axes = plt.subplots(1, ncols, figsize=(width, height))
+        return axes
+    fig = Figure(figsize=(width, height))
+    axes = fig.subplots(1, ncols)
+    return axes
+
+
+def _check_metric(metric: str) -> None:
+    if metric not in METRICS:
+        raise InvalidArgument(f"metric must be one of {', '.join(METRICS)}, got {metric!r}")
+
+
+def plot_runs(
+    runs: Iterable[Run],
+    *,
+    metric: str = "nodes",
+    sort_by: str = "clues",
+    ax: Any = None,
+) -> Any:
+    """One line per method: ``metric`` on each puzzle, puzzles sorted from easy to hard.
+
+    ``sort_by="clues"`` puts the puzzles with most clues first; ``"difficulty"`` sorts them by
+    the median of ``metric`` over the methods. The y axis is logarithmic (zeros are drawn at
+    the bottom); a stopped run is marked with a cross. Returns the Axes.
+
+    Raises :class:`InvalidArgument` on an unknown metric or ordering or no runs,
+    :class:`MissingExtra` without matplotlib.
+    """
+    _check_metric(metric)
+    if sort_by not in ("clues", "difficulty"):
+        raise InvalidArgument(f"sort_by must be clues or difficulty, got {sort_by!r}")
+    runs = list(runs)
+    if not runs:
+        raise InvalidArgument("no runs to plot")
+    puzzles: dict[tuple[str, int], list[Run]] = {}
+    methods: list[str] = []
+    for r in runs:
+        puzzles.setdefault((r.set, r.index), []).append(r)
+        if r.method not in methods:
+            methods.append(r.method)
+
+    def key(p: tuple[str, int]) -> tuple[float, str, int]:
+        rs = puzzles[p]
+        if sort_by == "clues":
+            return (-rs[0].clues, p[0], p[1])
+        return (statistics.median(float(getattr(r, metric)) for r in rs), p[0], p[1])
+
+    order = sorted(puzzles, key=key)
+    rank = {p: i for i, p in enumerate(order)}
+    ax = _new_axes() if ax is None else ax
+    floor = 0.5 if metric != "seconds" else 1e-6
+    for method in methods:
+        mine = sorted((rank[(r.set, r.index)], r) for r in runs if r.method == method)
+        xs = [x for x, _ in mine]
+        ys = [max(float(getattr(r, metric)), floor) for _, r in mine]
+        (line,) = ax.plot(xs, ys, marker=".", lw=1, label=method)
+        stopped = [(x, y) for (x, r), y in zip(mine, ys, strict=True) if r.status == "stopped"]
+        if stopped:
+            ax.scatter(*zip(*stopped, strict=True), marker="x", color=line.get_color(), zorder=3)
+    ax.set_yscale("log")
+    label = "seconds" if metric == "seconds" else metric
+    ax.set_ylabel(f"{label} per puzzle (log)")
+    ax.set_xlabel("puzzles, most clues first" if sort_by == "clues" else "puzzles, easiest first")
+    ax.set_title(f"{label} per puzzle and method (x: stopped at the cap)")
+    ax.legend(fontsize="small")
+    return ax
+
+
+def plot_success_rates(
+    rates: Mapping[str, float] | Iterable[Row], *, ax: Any = None, title: str = ""
+) -> Any:
+    """Bars: the share of puzzles each method (e.g. each greedy heuristic) solved, in %.
+
+    ``rates`` maps a method to a rate in ``0..1``, or is bench rows (their ``success_rate``;
+    several sets are pooled by puzzles). Returns the Axes.
+
+    Raises :class:`InvalidArgument` on a rate outside ``0..1`` or nothing to plot.
+    """
+    if isinstance(rates, Mapping):
+        table = dict(rates)
+    else:
+        solved: dict[str, list[int]] = {}
+        for row in rates:
+            acc = solved.setdefault(row.method, [0, 0])
+            acc[0] += row.solved
+            acc[1] += row.total
+        table = {m: s / t for m, (s, t) in solved.items() if t}
+    if not table:
+        raise InvalidArgument("no success rates to plot")
+    for m, v in table.items():
+        if not 0 <= v <= 1:
+            raise InvalidArgument(f"success rate of {m} is {v}, not in 0..1")
+    ax = _new_axes() if ax is None else ax
+    names = list(table)
+    values = [100 * table[m] for m in names]
+    bars = ax.bar(range(len(names)), values, color="#377eb8")
+    for bar, v in zip(bars, values, strict=True):
+        ax.annotate(f"{v:.0f}%", (bar.get_x() + bar.get_width() / 2, v), ha="center",
+                    va="bottom", fontsize="small")  # fmt: skip
+    ax.set_xticks(range(len(names)))
+    ax.set_xticklabels(names, rotation=20, ha="right")
+    ax.set_ylim(0, 110)
+    ax.set_ylabel("puzzles solved (%)")
+    ax.set_title(title or "success rate per method")
+    return ax
+
+
+def seed002_runs(
+    methods: Sequence[str] = ("naive", "mrv"),
+    *,
+    limit_seconds: float | None = 10.0,
+    max_nodes: int | None = None,
+    engine: str = "auto",
+    warmup: bool = True,
+) -> list[Run]:
+    """Solve seed 002's seven levels with each method (capped: a stopped run says so).
+
+    With numba installed (``engine="numba"``, or ``"auto"`` past a node budget) naive's 69
+    million nodes on the ultra expert grid take seconds; on the Python engine alone it stops
+    at the cap. With ``warmup`` each method first solves the easy level untimed (so that the
+    compiled engine's start-up is not counted).
+    """
+    from .bench import run_one
+    from .grid import Grid
+
+    runs = []
+    for method in methods:
+        if warmup:
+            run_one(Grid.parse(SEED002_LEVELS[0][2]), method, limit_seconds=limit_seconds,
+                    engine=engine)  # fmt: skip
+        for i, (_, _, line) in enumerate(SEED002_LEVELS):
+            runs.append(
+                run_one(Grid.parse(line), method, limit_seconds=limit_seconds,
+                        max_nodes=max_nodes, engine=engine, set_name="seed002", index=i)
+            )  # fmt: skip
+    return runs
+
+
+def plot_seed002_comparison(
+    runs: Iterable[Run] | None = None,
+    *,
+    axes: Sequence[Any] | None = None,
+    limit_seconds: float | None = 10.0,
+    max_nodes: int | None = None,
+    engine: str = "auto",
+) -> tuple[Any, Any]:
+    """Seed 002's figure 12: time and nodes of GC (naive) and GC_BIS (mrv) over its seven
+    levels, easy (38 clues) to ultra expert (17 clues, built against naive backtracking).
+
+    ``runs`` are :func:`seed002_runs` results (computed with the caps given when None; runs
+    carry the level as ``index``). Both y axes are logarithmic; a run stopped at the cap is
+    drawn hollow and labelled ``stopped``. Returns the two Axes (time, nodes).
+
+    Raises :class:`InvalidArgument` when ``axes`` is not two Axes or a run's level is unknown,
+    :class:`MissingExtra` without matplotlib.
+    """
+    data = list(runs) if runs is not None else seed002_runs(
+        limit_seconds=limit_seconds, max_nodes=max_nodes, engine=engine
+    )  # fmt: skip
+    if axes is None:
+        axes = list(_new_axes(2, width=12.0, height=4.5))
+    if len(axes) != 2:
+        raise InvalidArgument(f"axes must be two Axes (time, nodes), got {len(axes)}")
+    levels = [f"{name.replace(' ', chr(10))}\n{clues} clues" for name, clues, _ in SEED002_LEVELS]
+    methods: list[str] = []
+    for r in data:
+        if not 0 <= r.index < len(SEED002_LEVELS):
+            raise InvalidArgument(f"run index {r.index} is not one of the seven levels")
+        if r.method not in methods:
+            methods.append(r.method)
+    ax_time, ax_nodes = axes
+    for ax, metric, unit in ((ax_time, "seconds", "time (s)"), (ax_nodes, "nodes", "nodes")):
+        floor = 1e-5 if metric == "seconds" else 0.5
+        for method in methods:
+            mine = sorted((r.index, r) for r in data if r.method == method)
+            xs = [i for i, _ in mine]
+            ys = [max(float(getattr(r, metric)), floor) for _, r in mine]
+            label = SEED002_NAMES.get(method, method)
+            (line,) = ax.plot(xs, ys, marker="o", lw=1.5, label=label)
+            for x, y, (_, r) in zip(xs, ys, mine, strict=True):
+                if r.status == "stopped":
+                    ax.plot([x], [y], marker="o", ms=11, mfc="white", color=line.get_color())
+                    ax.annotate("stopped", (x, y), textcoords="offset points", xytext=(0, 8),
+                                ha="center", fontsize="x-small")  # fmt: skip
+        ax.set_yscale("log")
+        ax.set_xticks(range(len(levels)))
+        ax.set_xticklabels(levels, fontsize="x-small")
+        ax.set_ylabel(f"{unit} (log)")
+        ax.set_xlabel("level and clues")
+        ax.grid(True, which="major", axis="y", alpha=0.3)
+        ax.legend(fontsize="small")
+    ax_time.set_title("GC vs GC_BIS: time per grid")
+    ax_nodes.set_title("GC vs GC_BIS: nodes per grid")
+    return ax_time, ax_nodes
