@@ -1,18 +1,77 @@
-"""sudograph: Sudoku as graph colouring."""
+"""sudograph: Sudoku as graph colouring.
 
-from .batch import BatchResult, solve_many
+A Sudoku is a precoloured graph: cells are vertices, cells sharing a row, a column or a box are
+joined, digits are colours, clues are the precolouring. Every solver here is a graph-colouring
+algorithm, and the same solvers colour any graph.
+
+>>> from sudograph import Grid, solve
+>>> result = solve(Grid.parse("1.3.....2...4..1"), limit=None)
+>>> result.status, len(result.grids)
+('solved', 2)
+
+The core model (graphs, grids, problems, errors) is imported at once; the solvers, the
+generator, the logic solver and the batch runner load on first use, so that importing
+sudograph (and starting the CLI) stays fast. The French API of the seeds lives in
+:mod:`sudograph.fr`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import InvalidArgument, InvalidPuzzle, MissingExtra, ParseError, SudographError
 from .generate import full_grid, generate, is_minimal
 from .graph import Graph, petersen_graph, sudoku_graph
 from .grid import Conflict, Grid
-from .logic import LogicResult, Rating, Step, explain, next_step, rate, solve_logically
 from .problem import Problem, Result, SolveOptions, Stats, is_proper_coloring, is_solution
-from .search.chromatic import ChromaticResult, chromatic_number
-from .search.greedy import GreedyColoring, greedy_color
-from .search.trace import TraceEvent
 from .solve import color, count_solutions, is_unique, solve
 
+# ``generate`` and ``solve`` are also submodules: their functions are bound above, at import,
+# so that loading the submodule later cannot shadow them (the import system sets a package
+# attribute when it loads a submodule). The rest loads on first use, through __getattr__.
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .batch import BatchResult, solve_many
+    from .logic import LogicResult, Rating, Step, explain, next_step, rate, solve_logically
+    from .search.chromatic import ChromaticResult, chromatic_number
+    from .search.greedy import GreedyColoring, greedy_color
+    from .search.trace import TraceEvent
+    from .solve import color, count_solutions, is_unique, solve
+
 __version__ = "0.1.0"
+
+_LAZY = {
+    "BatchResult": "batch",
+    "solve_many": "batch",
+    "LogicResult": "logic",
+    "Rating": "logic",
+    "Step": "logic",
+    "explain": "logic",
+    "next_step": "logic",
+    "rate": "logic",
+    "solve_logically": "logic",
+    "ChromaticResult": "search.chromatic",
+    "chromatic_number": "search.chromatic",
+    "GreedyColoring": "search.greedy",
+    "greedy_color": "search.greedy",
+    "TraceEvent": "search.trace",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the solvers and faces on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sudograph' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "BatchResult",
