@@ -1,0 +1,323 @@
+"""The compiled twin of the reference search: same tree, same counts, numba speed.
+
+Every ``order`` × ``inference`` of :mod:`sudograph.search.backtracking` runs here over flat
+arrays (CSR adjacency, houses, ``uint64`` colour masks, so any graph with ``k <= 64``, Sudoku
+up to 64×64) with an explicit stack. Nodes, backtracks, solutions and their order are those of
+the reference engine (see ``tests/test_engine_parity.py``).
+
+The kernel runs in slices of nodes: between two slices Python checks the clock (``timeout``)
+and takes the solutions found so far, so counting every solution never holds them all in
+memory (:func:`count`).
+
+>>> from sudograph.graph import petersen_graph
+>>> from sudograph.problem import Problem, SolveOptions
+>>> r = run(Problem(petersen_graph(), 3), SolveOptions(order="static", inference="check"))
+>>> r.status, r.solution
+('solved', (1, 2, 1, 2, 3, 2, 1, 3, 3, 2))
+
+Raises :class:`~sudograph.errors.MissingExtra` when numba is not installed, and
+:class:`~sudograph.errors.InvalidArgument` on an unknown order or inference.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import InvalidArgument, MissingExtra
+from ..methods import INFERENCES, ORDERS, check_order_inference
+from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
+
+DEFAULT_ORDER = "mrv"
+DEFAULT_INFERENCE = "singles"
+"""Used when the options name no order / inference (the ``propagate`` method)."""
+
+ROOT_CHECK = {"check": False, "forward": True, "singles": True}
+"""Whether an uncoloured vertex with no colour at all fails before the first node."""
+
+FIRST_SLICE = 4096
+"""Nodes of the first slice of the kernel; later slices aim at ``SLICE_SECONDS`` each, so the
+clock (``timeout``) and Ctrl-C are checked a few times a second."""
+SLICE_SECONDS = 0.05
+BUFFER_ROWS = 4096
+"""Solutions handed back to Python at a time when all of them are kept."""
+
+
+def _kernels() -> Any:
+    try:
+        from . import _twin_kernels
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise MissingExtra("numba", "fast") from exc
+    return _twin_kernels
+
+
+class _Search:
+    """The arrays of one search and the loop that drives the kernel slice by slice."""
+
+    def __init__(self, problem: Problem, order: str, inference: str, keep: int | None) -> None:
+        import numpy as np
+
+        from ._arrays import graph_arrays, to_csr
+
+        K = _kernels()
+        self.K = K
+        self.problem = problem
+        g = graph_arrays(problem.graph)
+        self.g = g
+        n, k = problem.graph.n, problem.k
+        self.n = n
+        self.params = np.zeros(K.NUM_PARAMS, dtype=np.int64)
+        p = self.params
+        p[K.P_N] = n
+        p[K.P_K] = k
+        p[K.P_ORDER] = ORDERS.index(order)
+        p[K.P_INF] = INFERENCES.index(inference)
+        self.st = np.zeros(K.NUM_STATE, dtype=np.int64)
+        self.col = np.array(problem.precolouring, dtype=np.int32)
+        if n == 0:
+            self.col = np.zeros(0, dtype=np.int32)
+        self.dom = np.zeros(n, dtype=np.uint64)
+        self.clmask = np.zeros(g.num_cliques, dtype=np.uint64)
+        self.udeg = np.zeros(n, dtype=np.int32)
+        self.trail_v = np.zeros(n * k + 1, dtype=np.int32)
+        self.trail_m = np.zeros(n * k + 1, dtype=np.uint64)
+        self.astack = np.zeros(n + 1, dtype=np.int32)
+        self.dvar = np.zeros(n + 1, dtype=np.int32)
+        self.drem = np.zeros(n + 1, dtype=np.uint64)
+        self.dtmark = np.zeros(n + 1, dtype=np.int32)
+        self.damark = np.zeros(n + 1, dtype=np.int32)
+        self.free = np.flatnonzero(self.col == 0).astype(np.int32)
+        p[K.P_NFREE] = len(self.free)
+        # keep: None = keep every solution (drain the buffer when full), else keep that many
+        rows = BUFFER_ROWS if keep is None else keep
+        self.sols = np.zeros((max(rows, 1), max(n, 1)), dtype=np.int8)
+        p[K.P_CAP] = rows
+        p[K.P_DRAIN] = 1 if keep is None else 0
+        self.solutions: list[Coloring] = []
+        self.naive = order == "static" and inference == "check"
+        houses = problem.graph.houses
+        if all(len(h) == k for h in houses):
+            self.house_ptr, self.house_idx = g.house_ptr, g.house_idx
+        else:  # only a house of k vertices must hold every colour (hidden singles)
+            self.house_ptr, self.house_idx = to_csr([h for h in houses if len(h) == k])
+
+    def _kernel_and_args(self) -> tuple[Any, tuple[Any, ...]]:
+        g = self.g
+        K = self.K
+        if self.naive:
+            counts = {int(g.clique_ptr[v + 1] - g.clique_ptr[v]) for v in self.free}
+            if len(counts) == 1:  # a Sudoku: every vertex in its row, column and box
+                import numpy as np
+
+                fcl = np.array([g.vertex_cliques(int(v)) for v in self.free], dtype=np.int32)
+                fcl = fcl.reshape(len(self.free), counts.pop())
+                return K.search_static_check_dense, (
+                    self.params,
+                    self.st,
+                    self.col,
+                    self.clmask,
+                    self.drem,
+                    self.dom,
+                    self.free,
+                    self.sols,
+                    fcl,
+                )
+            return K.search_static_check, (
+                self.params,
+                self.st,
+                self.col,
+                self.clmask,
+                self.drem,
+                self.dom,
+                self.free,
+                self.sols,
+                g.clique_ptr,
+                g.clique_idx,
+            )
+        return K.search, (
+            self.params,
+            self.st,
+            self.col,
+            self.dom,
+            self.clmask,
+            self.udeg,
+            self.trail_v,
+            self.trail_m,
+            self.astack,
+            self.dvar,
+            self.drem,
+            self.dtmark,
+            self.damark,
+            self.free,
+            self.sols,
+            g.nbr_ptr,
+            g.nbr_idx,
+            g.clique_ptr,
+            g.clique_idx,
+            self.house_ptr,
+            self.house_idx,
+        )
+
+    def prepare(self, root_check: bool) -> bool:
+        g = self.g
+        ok: bool = self.K.prepare(
+            self.params,
+            self.st,
+            self.col,
+            self.dom,
+            self.clmask,
+            self.udeg,
+            self.trail_v,
+            self.trail_m,
+            self.astack,
+            g.nbr_ptr,
+            g.nbr_idx,
+            g.clique_ptr,
+            g.clique_idx,
+            self.house_ptr,
+            self.house_idx,
+            root_check,
+        )
+        return ok
+
+    def drain(self) -> None:
+        b = int(self.st[self.K.S_BUFFERED])
+        for row in self.sols[:b, : self.n].tolist():
+            self.solutions.append(tuple(row))
+        self.st[self.K.S_BUFFERED] = 0
+
+    def run(
+        self, limit: int | None, max_nodes: int | None, timeout: float | None, start: float
+    ) -> tuple[int, str]:
+        """Drive the kernel slice by slice to the end; ``(code, reason)``, the reason of a stop
+        being ``node limit``, ``time limit`` or ``interrupted`` (Ctrl-C between two slices)."""
+        K = self.K
+        p = self.params
+        p[K.P_LIMIT] = -1 if limit is None else limit
+        p[K.P_MAX_NODES] = -1 if max_nodes is None else max_nodes
+        cap_nodes = (1 << 62) if max_nodes is None else max_nodes
+        deadline = None if timeout is None else start + timeout
+        slice_nodes = FIRST_SLICE
+        kernel, args = self._kernel_and_args()
+        try:
+            while True:
+                done = int(self.st[K.S_NODES])
+                p[K.P_STOP_AT] = min(cap_nodes, done + slice_nodes)
+                t0 = time.perf_counter()
+                code = int(kernel(*args))
+                if code == K.BUFFER_FULL:
+                    self.drain()
+                    continue
+                if code != K.PAUSED:
+                    return code, "node limit" if code == K.MAX_NODES else ""
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    return code, "time limit"
+                ran = int(self.st[K.S_NODES]) - done
+                slice_nodes = max(FIRST_SLICE, int(ran * SLICE_SECONDS / max(now - t0, 1e-6)))
+        except KeyboardInterrupt:
+            return K.PAUSED, "interrupted"
+        finally:
+            self.drain()
+
+    def stats(self, start: float) -> Stats:
+        K = self.K
+        s = self.st
+        return Stats(
+            nodes=int(s[K.S_NODES]),
+            backtracks=int(s[K.S_BACKTRACKS]),
+            deductions=int(s[K.S_DEDUCTIONS]),
+            max_depth=int(s[K.S_MAX_DEPTH]),
+            seconds=time.perf_counter() - start,
+        )
+
+
+def _resolve(options: SolveOptions) -> tuple[str, str]:
+    order = options.order or DEFAULT_ORDER
+    inference = options.inference or DEFAULT_INFERENCE
+    check_order_inference(order, inference)
+    return order, inference
+
+
+def _solve(problem: Problem, options: SolveOptions, keep: int | None) -> tuple[Result, int]:
+    start = time.perf_counter()
+    order, inference = _resolve(options)
+    search = _Search(problem, order, inference, keep)
+    method = f"{order}+{inference}"
+    if not search.prepare(ROOT_CHECK[inference]):
+        stats = search.stats(start)
+        return Result("unsatisfiable", [], stats, method=method, complete=True, count=0), 0
+    code, reason = search.run(options.limit, options.max_nodes, options.timeout, start)
+    found = int(search.st[search.K.S_FOUND])
+    for sol in search.solutions:
+        if not is_solution(problem, sol):  # pragma: no cover - a bug in the kernel
+            raise AssertionError(f"the twin returned a colouring that is not a solution: {sol}")
+    stats = search.stats(start)
+    complete = code == search.K.EXHAUSTED
+    if found:
+        status: Status = "solved"
+    else:
+        status = "unsatisfiable" if complete else "stopped"
+    result = Result(
+        status,
+        search.solutions,
+        stats,
+        method=method,
+        reason=reason,
+        complete=complete,
+        count=found if complete else None,
+    )
+    return result, found
+
+
+def run(problem: Problem, options: SolveOptions) -> Result:
+    """Solve ``problem`` as :func:`sudograph.search.backtracking.run` does, compiled.
+
+    ``options.order`` / ``options.inference`` pick the search (default ``mrv`` + ``singles``),
+    ``limit`` the number of solutions kept (None = all), ``max_nodes`` / ``timeout`` stop it
+    with status ``stopped``. ``options.trace`` is not supported by the compiled engine (use the
+    Python engine to trace): :class:`~sudograph.errors.InvalidArgument`.
+    """
+    if options.trace is not None:
+        raise InvalidArgument("the numba engine cannot trace: use engine='python'")
+    result, _ = _solve(problem, options, keep=options.limit)
+    return result
+
+
+def count(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Result:
+    """Count every solution (``options.limit`` is ignored) keeping only the first ``keep``.
+
+    ``result.count`` is the number of solutions when the search ended (``complete``), else
+    the number found before it stopped is in ``result.count`` too but ``complete`` is False.
+
+    >>> from sudograph.graph import sudoku_graph
+    >>> from sudograph.problem import Problem, SolveOptions
+    >>> count(Problem(sudoku_graph(2), 4), SolveOptions()).count
+    288
+    """
+    if options.trace is not None:
+        raise InvalidArgument("the numba engine cannot trace: use engine='python'")
+    opts = SolveOptions(
+        limit=None,
+        max_nodes=options.max_nodes,
+        timeout=options.timeout,
+        order=options.order,
+        inference=options.inference,
+    )
+    result, found = _solve(problem, opts, keep=keep)
+    result.count = found
+    return result
+
+
+def warmup(progress: Callable[[str], None] | None = None) -> float:
+    """Compile (or load from the cache) every kernel of the twin; the seconds it took."""
+    from ..graph import petersen_graph
+
+    start = time.perf_counter()
+    if progress is not None:
+        progress("compiling the twin engine, once")
+    p = Problem(petersen_graph(), 3)
+    run(p, SolveOptions(order="static", inference="check"))  # the naive kernel
+    run(p, SolveOptions(order="dsatur", inference="singles"))  # the general one
+    return time.perf_counter() - start
