@@ -35,9 +35,7 @@ class ParseError(SudographError, ValueError):
         where = [str(p) for p in (self.source, self.line, self.column) if p is not None]
         return f"{':'.join(where)}: {self.message}" if where else self.message
 
-    def located(
-        self, *, line: int | None = None, source: str | None = None
-    ) -> ParseError:
+    def located(self, *, line: int | None = None, source: str | None = None) -> ParseError:
         """Return a copy of this error placed at ``line`` of ``source`` (keeps what is known)."""
         return type(self)(
             self.message,
@@ -60,6 +58,5 @@ class MissingExtra(SudographError, ImportError):
 
     def __init__(self, module: str, extra: str) -> None:
         super().__init__(
-            f"this needs the optional dependency {module!r}: "
-            f"pip install 'sudograph[{extra}]'"
+            f"this needs the optional dependency {module!r}: pip install 'sudograph[{extra}]'"
         )

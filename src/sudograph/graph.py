@@ -52,13 +52,30 @@ class Graph:
     _edge_count: int = field(default=-1, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        """Check the adjacency: in range, no self-loop, sorted, symmetric; houses in range.
+
+        Raises :class:`InvalidArgument` naming the first fault found.
+        """
         n = len(self.neighbors)
         total = 0
         for v, nbrs in enumerate(self.neighbors):
+            prev = -1
             for u in nbrs:
                 if not 0 <= u < n or u == v:
                     raise InvalidArgument(f"vertex {v}: bad neighbour {u}")
+                if u <= prev:
+                    raise InvalidArgument(f"vertex {v}: neighbours must be sorted and distinct")
+                prev = u
             total += len(nbrs)
+        sets = self._neighbor_sets()
+        for v, nbrs in enumerate(self.neighbors):
+            for u in nbrs:
+                if v not in sets[u]:
+                    raise InvalidArgument(f"edge ({v}, {u}) is not listed at vertex {u}")
+        for h, house in enumerate(self.houses):
+            for v in house:
+                if not 0 <= v < n:
+                    raise InvalidArgument(f"house {h}: vertex {v} out of range 0..{n - 1}")
         if self.labels is not None and len(self.labels) != n:
             raise InvalidArgument(f"{len(self.labels)} labels for {n} vertices")
         object.__setattr__(self, "_edge_count", total // 2)
@@ -80,16 +97,17 @@ class Graph:
         """
         if n < 0:
             raise InvalidArgument(f"number of vertices must be >= 0, got {n}")
-        adj: list[set[int]] = [set() for _ in range(n)]
+        adj: dict[int, set[int]] = {}  # only the vertices with an edge: n may be large
         for u, v in edges:
             if not (0 <= u < n and 0 <= v < n):
                 raise InvalidArgument(f"edge ({u}, {v}): vertex out of range 0..{n - 1}")
             if u == v:
                 raise InvalidArgument(f"edge ({u}, {v}) is a self-loop")
-            adj[u].add(v)
-            adj[v].add(u)
+            adj.setdefault(u, set()).add(v)
+            adj.setdefault(v, set()).add(u)
+        isolated: tuple[int, ...] = ()
         return cls(
-            neighbors=tuple(tuple(sorted(a)) for a in adj),
+            neighbors=tuple(tuple(sorted(adj[v])) if v in adj else isolated for v in range(n)),
             houses=tuple(tuple(h) for h in houses),
             labels=tuple(labels) if labels is not None else None,
             name=name,
@@ -147,7 +165,8 @@ class Graph:
     def _neighbor_sets(self) -> tuple[frozenset[int], ...]:
         cached: tuple[frozenset[int], ...] | None = self.__dict__.get("_nsets")
         if cached is None:
-            cached = tuple(frozenset(a) for a in self.neighbors)
+            none: frozenset[int] = frozenset()
+            cached = tuple(frozenset(a) if a else none for a in self.neighbors)
             object.__setattr__(self, "_nsets", cached)
         return cached
 
@@ -194,16 +213,11 @@ def sudoku_houses(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
     for br in range(0, n, box_rows):
         for bc in range(0, n, box_cols):
             boxes.append(
-                tuple(
-                    r * n + c
-                    for r in range(br, br + box_rows)
-                    for c in range(bc, bc + box_cols)
-                )
+                tuple(r * n + c for r in range(br, br + box_rows) for c in range(bc, bc + box_cols))
             )
     return tuple(rows + cols + boxes)
 
 
-@cache
 def sudoku_graph(box_rows: int, box_cols: int | None = None) -> Graph:
     """The Sudoku graph with boxes of ``box_rows × box_cols`` cells (square boxes by default).
 
@@ -212,8 +226,16 @@ def sudoku_graph(box_rows: int, box_cols: int | None = None) -> Graph:
 
     >>> sudoku_graph(2).stats()["edges"], sudoku_graph(2, 3).n
     (56, 36)
+
+    The graph is built once per box shape and shared. Raises :class:`InvalidArgument` on a
+    box side below 1 or N above 64.
     """
-    box_cols = box_rows if box_cols is None else box_cols
+    return _sudoku_graph(box_rows, box_rows if box_cols is None else box_cols)
+
+
+@cache
+def _sudoku_graph(box_rows: int, box_cols: int) -> Graph:
+    """The cached builder behind :func:`sudoku_graph` (one Graph per box shape)."""
     if box_rows < 1 or box_cols < 1:
         raise InvalidArgument(f"box shape must be positive, got {box_rows}x{box_cols}")
     n = box_rows * box_cols

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -56,8 +57,17 @@ EMPTY_CHARS = ".0_-"
 ALPHABETS_16 = ("123456789ABCDEFG", "0123456789ABCDEF", "ABCDEFGHIJKLMNOP")
 """The 16×16 conventions, the default first."""
 
+FORBIDDEN_SYMBOLS = ".-_|+#,[]{}\"'"
+"""Characters an alphabet may not use: empty-cell marks, rulers, comments, list syntax."""
+
 MAX_LINE = MAX_SIDE * MAX_SIDE * 4 + 1024
 """Longest text line a grid can take (values written as numbers with separators)."""
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters no grid text holds (tab, CR and LF are fine)."""
+
+RULER_CHARS = frozenset("-+=|*")
+"""A line made only of these (and spaces) is a ruler of boxed text."""
 
 Box = tuple[int, int]
 Cell = int | tuple[int, int]
@@ -114,6 +124,26 @@ def box_for(n: int, box: Box | None = None) -> Box:
     )
 
 
+def check_alphabet(n: int, alphabet: str) -> None:
+    """Raise :class:`InvalidArgument` unless ``alphabet`` is N distinct usable symbols.
+
+    >>> check_alphabet(4, "ABCD")
+    >>> check_alphabet(4, "12")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: alphabet '12' must have 4 distinct symbols, not 2
+    """
+    if len(alphabet) != n or len(set(alphabet)) != n:
+        raise InvalidArgument(
+            f"alphabet {alphabet!r} must have {n} distinct symbols, not {len(set(alphabet))}"
+        )
+    bad = next((ch for ch in alphabet if ch.isspace() or ch in FORBIDDEN_SYMBOLS), None)
+    if bad is not None:
+        raise InvalidArgument(
+            f"alphabet {alphabet!r} uses {bad!r}: whitespace and {FORBIDDEN_SYMBOLS} are reserved"
+        )
+
+
 def parse_box(text: str) -> Box:
     """Read ``'2x3'`` (or ``'2X3'``, ``'2,3'``) as a box shape."""
     for sep in ("x", "X", ",", "×"):
@@ -142,8 +172,7 @@ class Grid:
             if not 0 <= d <= n:
                 raise InvalidArgument(f"{cell_name(i, n)}: value {d} is outside 0..{n}")
         alphabet = self.alphabet or default_alphabet(n)
-        if len(alphabet) != n or len(set(alphabet)) != n:
-            raise InvalidArgument(f"alphabet {alphabet!r} must have {n} distinct symbols")
+        check_alphabet(n, alphabet)
         object.__setattr__(self, "alphabet", alphabet)
         object.__setattr__(self, "values", tuple(self.values))
 
@@ -164,9 +193,13 @@ class Grid:
         >>> Grid.from_lists([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]]).clues
         4
         """
+        if not isinstance(rows, Sequence) or isinstance(rows, str | bytes):
+            raise ParseError(f"expected a list of rows, got {type(rows).__name__}")
         n = len(rows)
         if n == 0:
             raise ParseError("empty grid")
+        if n > MAX_SIDE:
+            raise ParseError(f"{n} rows: a grid has at most {MAX_SIDE}", line=n)
         values: list[int] = []
         for r, row in enumerate(rows):
             if not isinstance(row, Sequence) or isinstance(row, str | bytes):
@@ -190,7 +223,8 @@ class Grid:
     ) -> Grid:
         """Read a grid in any of the formats of this module (see the module docstring).
 
-        Raises :class:`ParseError` saying what is wrong and where (line, column).
+        Raises :class:`ParseError` saying what is wrong and where (line, column); it is the
+        only exception this raises on bad text (a bad ``box`` or ``alphabet`` too).
 
         >>> Grid.parse('''
         ... # a 4x4 grid, boxed
@@ -201,13 +235,36 @@ class Grid:
         ... | 0 0 | 0 1 |
         ... ''').to_line()
         '1.....1..1.....1'
-        >>> Grid.parse("12x4............")
+        >>> Grid.parse("12x4............")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        sudograph.errors.ParseError: 1:3: unknown character 'x' (expected one of 1234 or .0_- for empty)
+        sudograph.errors.ParseError: 1:3: unknown character 'x' (expected one of 1234 or ...)
         """
+        try:
+            return cls._parse_any(text, box=box, alphabet=alphabet)
+        except InvalidArgument as exc:
+            raise ParseError(str(exc)) from None
+        except RecursionError:
+            raise ParseError("lists nested too deeply") from None
+
+    @classmethod
+    def _parse_any(
+        cls,
+        text: str | Sequence[Sequence[int]],
+        *,
+        box: Box | None,
+        alphabet: str | None,
+    ) -> Grid:
         if not isinstance(text, str):
             return cls.from_lists(text, box=box, alphabet=alphabet)
+        control = _CONTROL.search(text)
+        if control is not None:
+            at = control.start()
+            row = text.count("\n", 0, at) + 1
+            col = at - (text.rfind("\n", 0, at) + 1) + 1
+            raise ParseError(
+                f"binary data (control character {control.group()!r})", line=row, column=col
+            )
         lines = [
             (no, line.strip())
             for no, line in enumerate(text.splitlines(), 1)
@@ -216,7 +273,7 @@ class Grid:
         if not lines:
             raise ParseError("no grid: the text is empty or only comments")
         first = lines[0][1]
-        if first.startswith("["):
+        if first.startswith(("[", "{")):
             return cls._parse_json(text, box=box, alphabet=alphabet)
         if len(lines) == 1:
             no, line = lines[0]
@@ -225,10 +282,15 @@ class Grid:
 
     @classmethod
     def _parse_json(cls, text: str, *, box: Box | None, alphabet: str | None) -> Grid:
+        body = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text.splitlines())
         try:
-            data = json.loads(text)
+            data = json.loads(body)
         except json.JSONDecodeError as exc:
-            raise ParseError(f"bad list syntax: {exc.msg}", line=exc.lineno, column=exc.colno)
+            raise ParseError(
+                f"bad list syntax: {exc.msg}", line=exc.lineno, column=exc.colno
+            ) from None
+        if isinstance(data, dict):  # the ``json`` format: {"box", "alphabet", "rows"}
+            box, alphabet, data = _unpack_json(data, box, alphabet)
         if not isinstance(data, list):
             raise ParseError("expected a list of rows")
         return cls.from_lists(data, box=box, alphabet=alphabet)
@@ -238,9 +300,7 @@ class Grid:
         cls, line: str, *, line_no: int | None, box: Box | None, alphabet: str | None
     ) -> Grid:
         if len(line) > MAX_LINE:
-            raise ParseError(
-                f"line of {len(line)} characters is too long for a grid", line=line_no
-            )
+            raise ParseError(f"line of {len(line)} characters is too long for a grid", line=line_no)
         tokens = line.split()
         if len(tokens) > 1:
             n = math.isqrt(len(tokens))
@@ -249,14 +309,15 @@ class Grid:
                     f"{len(tokens)} values is not a square number of cells", line=line_no
                 )
             shape = _box_or_parse_error(n, box, line_no)
-            decode = _decoder(n, alphabet)
+            alpha = alphabet or _guess_alphabet(n, "".join(t for t in tokens if len(t) == 1))
+            decode = _decoder(n, alpha)
             values = []
             col = 1
             for tok in tokens:
                 col = line.index(tok, col - 1) + 1
                 values.append(decode(tok, line_no, col))
                 col += len(tok)
-            return cls(shape, tuple(values), alphabet or "")
+            return cls(shape, tuple(values), alpha)
         cells = tokens[0]
         n = math.isqrt(len(cells))
         if n * n != len(cells) or n > MAX_SIDE:
@@ -282,36 +343,39 @@ class Grid:
         cls, lines: list[tuple[int, str]], *, box: Box | None, alphabet: str | None
     ) -> Grid:
         rows: list[tuple[int, list[tuple[str, int]]]] = []
+        chars: list[list[tuple[str, int]]] = []  # the same rows read symbol by symbol
         for no, raw in lines:
-            if set(raw.replace(" ", "")) <= set("-+=|"):
+            if set(raw.replace(" ", "")) <= RULER_CHARS:
                 continue  # a ruler (in multi-line text, write empty cells as . or 0)
             toks: list[tuple[str, int]] = []
             cleaned = raw.replace("|", " ").replace("+", " ")
             parts = cleaned.split()
             pos = 0
-            if len(parts) == 1:
-                start = cleaned.index(parts[0])
-                toks = [(ch, start + j + 1) for j, ch in enumerate(parts[0])]
-            else:
-                for part in parts:
-                    pos = cleaned.index(part, pos)
-                    toks.append((part, pos + 1))
-                    pos += len(part)
-            rows.append((no, toks))
+            for part in parts:
+                pos = cleaned.index(part, pos)
+                toks.append((part, pos + 1))
+                pos += len(part)
+            per_char = [(ch, col + j) for part, col in toks for j, ch in enumerate(part)]
+            rows.append((no, toks if len(toks) > 1 else per_char))
+            chars.append(per_char)
+        n = len(rows)
+        for i, (no, toks) in enumerate(rows):  # '..3|.2.|6..' (Simple Sudoku): groups of symbols
+            if len(toks) != n and len(chars[i]) == n:
+                rows[i] = (no, chars[i])
         n = len(rows)
         if n == 0:
             raise ParseError("no grid rows found")
         if n > MAX_SIDE:
             raise ParseError(f"{n} rows: a grid has at most {MAX_SIDE}", line=rows[-1][0])
         shape = _box_or_parse_error(n, box, rows[0][0])
-        decode = _decoder(n, alphabet or _guess_alphabet(n, "".join(
-            t for _, toks in rows for t, _ in toks if len(t) == 1)))
+        singles = "".join(t for _, toks in rows for t, _ in toks if len(t) == 1)
+        alpha = alphabet or _guess_alphabet(n, singles)
+        decode = _decoder(n, alpha)
         values: list[int] = []
         for no, toks in rows:
             if len(toks) != n:
                 raise ParseError(f"row has {len(toks)} cells, expected {n}", line=no)
             values.extend(decode(tok, no, col) for tok, col in toks)
-        alpha = alphabet or ""
         return cls(shape, tuple(values), alpha)
 
     # -- writing ----------------------------------------------------------------------------
@@ -328,8 +392,8 @@ class Grid:
         ruler = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
         out = [ruler]
         for r in range(n):
-            row = self.values[r * n:(r + 1) * n]
-            chunks = [" ".join(sym[d] for d in row[c:c + bc]) for c in range(0, n, bc)]
+            row = self.values[r * n : (r + 1) * n]
+            chunks = [" ".join(sym[d] for d in row[c : c + bc]) for c in range(0, n, bc)]
             out.append("| " + " | ".join(chunks) + " |")
             if (r + 1) % br == 0:
                 out.append(ruler)
@@ -338,7 +402,7 @@ class Grid:
     def to_lists(self) -> list[list[int]]:
         """Rows as lists of ints, 0 for empty (the seeds' representation)."""
         n = self.n
-        return [list(self.values[r * n:(r + 1) * n]) for r in range(n)]
+        return [list(self.values[r * n : (r + 1) * n]) for r in range(n)]
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: box, alphabet, line, rows."""
@@ -469,11 +533,43 @@ def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box
         raise ParseError(str(exc), line=line) from None
 
 
+def _unpack_json(
+    data: dict[str, Any], box: Box | None, alphabet: str | None
+) -> tuple[Box | None, str | None, Any]:
+    """Box, alphabet and rows of the ``json`` format (arguments given win)."""
+    if box is None and "box" in data:
+        shape = data["box"]
+        if (
+            not isinstance(shape, list)
+            or len(shape) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in shape)
+        ):
+            raise ParseError(f"bad box {shape!r}: expected [rows, cols]")
+        box = (shape[0], shape[1])
+    if alphabet is None and "alphabet" in data:
+        if not isinstance(data["alphabet"], str):
+            raise ParseError("bad alphabet: expected a string")
+        alphabet = data["alphabet"]
+    if "rows" not in data:
+        raise ParseError("a grid object needs a 'rows' key")
+    return box, alphabet, data["rows"]
+
+
 def _guess_alphabet(n: int, cells: str) -> str:
-    """Default alphabet, or another 16×16 convention when the text only fits that one."""
+    """Default alphabet, or another 16×16 convention when the text only fits that one.
+
+    With 16×16, ``0123456789ABCDEF`` is chosen when the symbols fit it, ``0`` occurs and
+    either another empty mark (``.``, ``_``, ``-``) occurs too or ``0`` occurs at most 16
+    times (a solved grid); ``ABCDEFGHIJKLMNOP`` when a letter after ``G`` occurs and no
+    digit; otherwise the default, where ``0`` marks an empty cell.
+    """
     default = default_alphabet(n)
     if n != 16:
         return default
+    if "0" in cells and not set(cells.upper()) - set("0123456789ABCDEF._-"):
+        marked = any(ch in cells for ch in "._-")  # another mark for empty cells is used
+        if marked or cells.count("0") <= 16:  # (at most 16 zeros: 0 is a value, 16 times)
+            return ALPHABETS_16[1]
     used = set(cells) - set(EMPTY_CHARS)
     used_upper = {c.upper() for c in used}
     for alpha in ALPHABETS_16:
@@ -483,6 +579,7 @@ def _guess_alphabet(n: int, cells: str) -> str:
 
 
 def _char_table(n: int, alphabet: str) -> dict[str, int]:
+    check_alphabet(n, alphabet)
     table = {ch: 0 for ch in EMPTY_CHARS if ch not in alphabet}
     case_free = alphabet == alphabet.upper()
     for d, ch in enumerate(alphabet, 1):

@@ -1,4 +1,5 @@
-"""The one input every solver takes (:class:`Problem`) and the one output it gives (:class:`Result`).
+"""The one input every solver takes (:class:`Problem`) and the one output it gives
+(:class:`Result`).
 
 A *colouring* is a tuple of colours, one per vertex, ``1..k`` (0 = uncoloured).
 
@@ -131,7 +132,8 @@ class Result:
     was complete and found none) or ``"stopped"`` (a node limit, a time limit, an interrupt,
     or a randomized method that ran out of attempts; ``reason`` says which). For a Grid input
     ``grids`` holds the solved grids. ``complete`` is True when every solution was enumerated
-    (so ``len(solutions)`` is the exact count).
+    (so ``len(solutions)`` is the exact count). ``seed`` is the seed a randomized method used
+    (to replay the run).
     """
 
     status: Status
@@ -142,6 +144,7 @@ class Result:
     complete: bool = False
     grids: list[Grid] = field(default_factory=list)
     count: int | None = None
+    seed: int | None = None
 
     @property
     def solution(self) -> Coloring | None:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
 import pkgutil
 import sys
 
 from .. import __version__
 from ..errors import SudographError
-from .common import fail
+from .common import fail, warn
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,8 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_"))
     for name in names:
-        module = importlib.import_module(f"{__name__}.{name}")
-        module.register(sub)
+        try:
+            module = importlib.import_module(f"{__name__}.{name}")
+            module.register(sub)
+        except Exception as exc:  # a broken sub-command must not take the others down
+            warn(f"command module {name} not loaded: {type(exc).__name__}: {exc}")
     return parser
 
 
@@ -49,10 +54,20 @@ def main(argv: list[str] | None = None) -> int:
         return fail(str(exc))
     except KeyboardInterrupt:
         return fail("interrupted", code=130)
-    except BrokenPipeError:
+    except BrokenPipeError:  # e.g. `sudograph show big.txt | head`: stop quietly
+        _silence_stdout()
         return 0
     except OSError as exc:
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
         return fail(f"{where}{exc.strerror or exc}")
     except RecursionError:  # pragma: no cover - the engines are iterative
         return fail("input too deeply nested")
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that flushing at exit raises no second BrokenPipeError."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # pragma: no cover - no real fd
+        pass

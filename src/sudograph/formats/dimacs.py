@@ -20,14 +20,18 @@ from __future__ import annotations
 import io
 import os
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from ..errors import ParseError
 from ..graph import Graph
 
-MAX_VERTICES = 10_000_000
+MAX_VERTICES = 1_000_000
+"""Largest vertex count a ``p`` line may declare (a hostile header costs no gigabytes)."""
+
+MAX_DIMACS_LINE = 64 * 1024
+"""Longest line of a ``.col`` file, in bytes; a longer one is rejected without being held."""
 
 
 class SelfLoopWarning(UserWarning):
@@ -37,7 +41,17 @@ class SelfLoopWarning(UserWarning):
 def parse_dimacs(
     text: str | Iterable[str], *, strict: bool = False, source: str | None = None
 ) -> Graph:
-    """Read DIMACS text (a string or an iterable of lines) into a :class:`Graph`."""
+    """Read DIMACS text (a string or an iterable of lines) into a :class:`Graph`.
+
+    Raises :class:`ParseError` (with the line number) on a bad or missing ``p`` line, a bad
+    edge line, a vertex out of range, an unknown line type, or a self-loop when ``strict``;
+    without ``strict`` a self-loop is dropped with a :class:`SelfLoopWarning`.
+
+    >>> parse_dimacs("p edge 2 1\\ne 1 3\\n")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.ParseError: 2: vertex 3 is out of range 1..2
+    """
     lines = io.StringIO(text) if isinstance(text, str) else text
     n: int | None = None
     edges: list[tuple[int, int]] = []
@@ -58,19 +72,21 @@ def parse_dimacs(
             n = _int(fields[2], "vertex count", no, source)
             _int(fields[3], "edge count", no, source)
             if n > MAX_VERTICES:
-                raise ParseError(f"{n} vertices is more than {MAX_VERTICES}", line=no, source=source)
+                raise ParseError(
+                    f"{n} vertices is more than {MAX_VERTICES}", line=no, source=source
+                )
         elif kind == "e":
             if n is None:
                 raise ParseError("edge before the 'p edge N M' line", line=no, source=source)
             if len(fields) != 3:
-                raise ParseError(f"bad edge line {line!r}: expected 'e u v'", line=no, source=source)
+                raise ParseError(
+                    f"bad edge line {line!r}: expected 'e u v'", line=no, source=source
+                )
             u = _int(fields[1], "vertex", no, source)
             v = _int(fields[2], "vertex", no, source)
             for x in (u, v):
                 if not 1 <= x <= n:
-                    raise ParseError(
-                        f"vertex {x} is out of range 1..{n}", line=no, source=source
-                    )
+                    raise ParseError(f"vertex {x} is out of range 1..{n}", line=no, source=source)
             if u == v:
                 if strict:
                     raise ParseError(f"self-loop on vertex {u}", line=no, source=source)
@@ -102,17 +118,34 @@ def _int(text: str, what: str, line: int, source: str | None) -> int:
 def read_dimacs(
     source: str | os.PathLike[str] | BinaryIO, *, strict: bool = False, name: str | None = None
 ) -> Graph:
-    """Read a ``.col`` file (path or binary stream)."""
+    """Read a ``.col`` file (path or binary stream), one line at a time.
+
+    Raises :class:`ParseError` as :func:`parse_dimacs` does, and on invalid UTF-8, a NUL
+    byte or a line longer than :data:`MAX_DIMACS_LINE` (naming the line).
+    """
     if isinstance(source, str | os.PathLike):
         with Path(source).open("rb") as stream:
             return read_dimacs(stream, strict=strict, name=str(source))
-    try:
-        text = source.read().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ParseError("invalid UTF-8", column=exc.start + 1, source=name) from None
-    if "\x00" in text:
-        raise ParseError("binary data (NUL byte)", source=name)
-    return parse_dimacs(text, strict=strict, source=name)
+    return parse_dimacs(_text_lines(source, name), strict=strict, source=name)
+
+
+def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
+    """Decoded lines of a binary stream; ParseError on a line that cannot be text."""
+    no = 0
+    while True:
+        raw = stream.readline(MAX_DIMACS_LINE + 1)
+        if not raw:
+            return
+        no += 1
+        if len(raw) > MAX_DIMACS_LINE and not raw.endswith(b"\n"):
+            raise ParseError(f"line longer than {MAX_DIMACS_LINE} bytes", line=no, source=name)
+        if b"\x00" in raw:
+            col = raw.index(b"\x00") + 1
+            raise ParseError("binary data (NUL byte)", line=no, column=col, source=name)
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=name) from None
 
 
 def format_dimacs(graph: Graph, comments: Iterable[str] = ()) -> str:

@@ -8,7 +8,8 @@ Files holding one or more multi-line grids (boxed text, separated by blank lines
 
 >>> import io
 >>> text = b"# two puzzles and a bad line\\n1.3.....2...4..1\\nxyz\\r\\n.2.......1......\\n"
->>> [(no, g.to_line() if isinstance(g, Grid) else str(g)) for no, g in iter_puzzles(io.BytesIO(text))]
+>>> items = iter_puzzles(io.BytesIO(text))
+>>> [(no, g.to_line() if isinstance(g, Grid) else str(g)) for no, g in items]
 ... # doctest: +NORMALIZE_WHITESPACE
 [(2, '1.3.....2...4..1'),
  (3, '3: wrong length: 3 cells is not N*N for a side N in 1..64 (a 9x9 grid has 81)'),
@@ -22,10 +23,11 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, cast
 
 from ..errors import ParseError
-from ..grid import MAX_LINE, Box, Grid
+from ..graph import MAX_SIDE
+from ..grid import MAX_LINE, RULER_CHARS, Box, Grid
 
 Source = str | os.PathLike[str] | BinaryIO
 Item = tuple[int, Grid | ParseError]
@@ -78,20 +80,28 @@ def iter_puzzles(
 ) -> Iterator[Item]:
     """Yield ``(line number, Grid | ParseError)`` for each puzzle line of ``source``.
 
-    Blank lines and ``#`` comments are skipped; CRLF endings are accepted; a Kaggle-style CSV
-    (header ``quizzes,solutions``) yields the first column of each row.
+    Blank lines and ``#`` comments are skipped; CRLF endings and a UTF-8 byte-order mark are
+    accepted; a Kaggle-style CSV (header ``quizzes,solutions`` on line 1) yields the first
+    column of each row. Every problem of a line (wrong length, unknown character, invalid
+    UTF-8, NUL byte, a line longer than :data:`~sudograph.grid.MAX_LINE`) is yielded as a
+    :class:`ParseError` with its line (and column); reading goes on. Only an unreadable
+    stream (OSError) stops it.
     """
     if isinstance(source, str | os.PathLike):
         path = Path(source)
         with path.open("rb") as stream:
             yield from iter_puzzles(stream, box=box, alphabet=alphabet, name=name or str(path))
         return
+    if isinstance(source, io.RawIOBase):  # unbuffered: readline would read byte by byte
+        source = cast(BinaryIO, io.BufferedReader(source))
     csv = False
     for no, raw in _raw_lines(source):
         text = _decode(no, raw, name)
         if isinstance(text, ParseError):
             yield no, text
             continue
+        if no == 1:
+            text = text.removeprefix("\ufeff")  # a byte-order mark
         line = text.strip()
         if not line or line.startswith("#"):
             continue
@@ -99,7 +109,10 @@ def iter_puzzles(
             csv = True
             continue
         if csv:
-            line = line.split(",", 1)[0].strip()
+            line = line.split(",", 1)[0].strip().strip('"').strip()
+            if not line:
+                yield no, ParseError("empty first column", line=no, column=1, source=name)
+                continue
         try:
             yield no, Grid.parse(line, box=box, alphabet=alphabet)
         except ParseError as exc:
@@ -115,9 +128,11 @@ def iter_grids(
 ) -> Iterator[Item]:
     """Like :func:`iter_puzzles`, but a file of multi-line grids is read too.
 
-    The first content line decides: a whole one-line puzzle means one puzzle per line;
-    anything else means grids written over several lines, separated by blank lines (the
-    line number reported is the grid's first line).
+    The first content lines decide: a list (``[`` or ``{``), a boxed row (``|``), a ruler
+    (``+---+``), or a line that is no puzzle followed by one of as many cells (two rows of
+    a grid) mean grids written over several lines, separated by blank lines (the line number
+    reported is the grid's first line); anything else means one puzzle per line, so a bad
+    line is reported and the others read.
     """
     if isinstance(source, str | os.PathLike):
         path = Path(source)
@@ -125,10 +140,10 @@ def iter_grids(
             yield from iter_grids(stream, box=box, alphabet=alphabet, name=name or str(path))
         return
     if not hasattr(source, "peek"):
-        source = io.BufferedReader(source)  # type: ignore[arg-type]
-    head = source.peek(MAX_LINE)[: MAX_LINE]  # type: ignore[attr-defined]
-    first = _first_content_line(head)
-    if first is None or _is_csv_header(first) or _parses_as_line(first, box, alphabet):
+        source = cast(BinaryIO, io.BufferedReader(cast(Any, source)))
+    head = cast(Any, source).peek(MAX_LINE)[:MAX_LINE]
+    lines = _content_lines(head, 2)
+    if not lines or _is_csv_header(lines[0]) or not _is_multiline(lines, box, alphabet):
         yield from iter_puzzles(source, box=box, alphabet=alphabet, name=name)
         return
     data = source.read(MAX_GRID_FILE + 1)
@@ -136,32 +151,52 @@ def iter_grids(
         yield 1, ParseError(f"multi-line grid file larger than {MAX_GRID_FILE} bytes", source=name)
         return
     text = _decode(1, data, name)
-    if isinstance(text, ParseError):
-        yield 1, text
+    if isinstance(text, ParseError):  # place the error at its line in the whole text
+        offset = (text.column or 1) - 1
+        no = data.count(b"\n", 0, offset) + 1
+        col = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+        yield no, ParseError(text.message, line=no, column=col, source=name)
         return
-    yield from _grid_blocks(text, box=box, alphabet=alphabet, name=name)
+    yield from _grid_blocks(text.removeprefix("\ufeff"), box=box, alphabet=alphabet, name=name)
 
 
-def _first_content_line(head: bytes) -> str | None:
+def _content_lines(head: bytes, count: int) -> list[str]:
+    """The first ``count`` lines that are neither blank nor comments (fewer on bad text)."""
+    out: list[str] = []
     for raw in head.splitlines():
         try:
-            line = raw.decode("utf-8").strip()
+            line = raw.decode("utf-8").removeprefix("\ufeff").strip()
         except UnicodeDecodeError:
-            return None
+            break
         if line and not line.startswith("#"):
-            return line
-    return None
+            out.append(line)
+            if len(out) == count:
+                break
+    return out
 
 
-def _parses_as_line(line: str, box: Box | None, alphabet: str | None) -> bool:
-    if line.startswith("[") or "|" in line:
-        return False
+def _is_ruler(line: str) -> bool:
+    return set(line.replace(" ", "")) <= RULER_CHARS
+
+
+def _cell_count(line: str) -> int:
+    parts = line.replace("|", " ").replace("+", " ").split()
+    return len(parts) if len(parts) != 1 else len(parts[0])
+
+
+def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None) -> bool:
+    first = lines[0]
+    if first.startswith(("[", "{")) or "|" in first or _is_ruler(first):
+        return True
     try:
-        Grid.parse(line, box=box, alphabet=alphabet)
+        Grid.parse(first, box=box, alphabet=alphabet)
     except ParseError:
-        # a row of a multi-line grid is short; a bad one-line puzzle is long
-        return len(line.replace(" ", "")) >= 16
-    return True
+        if len(lines) < 2:
+            return False
+        second = lines[1]
+        width = _cell_count(first)
+        return _is_ruler(second) or (width <= MAX_SIDE and _cell_count(second) == width)
+    return False
 
 
 def _grid_blocks(

@@ -1,0 +1,150 @@
+"""``sudograph info [--box RxC | --size N] [PUZZLE]``: the Sudoku graph's figures.
+
+With a puzzle, also its clues, empty cells and the brute-force search space of the NSI
+exercise (seed 000): ``k^empty`` grids to try, and the time at 10^6 grids per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from ..errors import InvalidArgument, ParseError, SudographError
+from ..graph import Graph, sudoku_graph
+from ..grid import Box, Grid, box_for
+from .common import (
+    add_grid_options,
+    describe_item,
+    no_grid_error,
+    print_json,
+    read_items,
+    report_error,
+)
+
+RATE = 10**6
+"""Grids per second of the brute-force estimate (the NSI document's machine)."""
+
+MAX_EXACT_DIGITS = 4000
+"""Larger brute-force counts are given as ``k^e`` and a logarithm only (not as an integer)."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``info`` sub-command."""
+    p = subparsers.add_parser(
+        "info",
+        help="graph figures; with a puzzle, clues, empty cells and the brute-force space",
+        description="Vertices, edges, degree and houses of the Sudoku graph; with a puzzle "
+        "also its clues, empty cells and k^empty grids for brute force at 10^6 grids/s.",
+    )
+    p.add_argument("source", nargs="?", metavar="PUZZLE|FILE|-", help="optional puzzle(s)")
+    p.add_argument("--size", type=int, metavar="N", help="grid side N (N = k² unless --box)")
+    add_grid_options(p)
+    p.set_defaults(func=run)
+
+
+def graph_info(graph: Graph, k: int) -> dict[str, Any]:
+    """Name, vertices, edges, degree (min, max), houses and k."""
+    return {"graph": graph.name, **graph.stats(), "k": k}
+
+
+def brute_force(k: int, empty: int) -> dict[str, Any]:
+    """The search space of trying every value in every empty cell, and its time at 10^6/s.
+
+    >>> b = brute_force(9, 45)
+    >>> b["brute_force_expr"], round(b["brute_force_log10"], 2), round(b["brute_force_days_log10"])
+    ('9^45', 42.94, 32)
+    """
+    log_grids = empty * math.log10(k) if k > 1 else 0.0
+    log_seconds = log_grids - math.log10(RATE)
+    log_days = log_seconds - math.log10(86400)
+    exact = k**empty if log_grids < MAX_EXACT_DIGITS else None
+    return {
+        "brute_force_grids": exact,
+        "brute_force_expr": f"{k}^{empty}",
+        "brute_force_log10": log_grids,
+        "brute_force_seconds_log10": log_seconds,
+        "brute_force_days_log10": log_days,
+    }
+
+
+def sci(log10: float) -> str:
+    """A number given by its base-10 logarithm, written ``8.7e42`` (any size)."""
+    exponent = math.floor(log10)
+    mantissa = 10 ** (log10 - exponent)
+    if mantissa >= 9.95:
+        mantissa, exponent = 1.0, exponent + 1
+    return f"{mantissa:.1f}e{exponent}"
+
+
+def puzzle_info(no: int | None, grid: Grid) -> dict[str, Any]:
+    """Line, clues, empty cells and the brute-force figures of one grid."""
+    empty = len(grid.values) - grid.clues
+    return {"line": no, "clues": grid.clues, "empty": empty, **brute_force(grid.n, empty)}
+
+
+def _graph_lines(info: dict[str, Any]) -> list[str]:
+    d = info["degree"]
+    degree = str(d["min"]) if d["min"] == d["max"] else f"{d['min']}..{d['max']}"
+    return [
+        f"graph: {info['graph']}",
+        f"vertices: {info['vertices']}",
+        f"edges: {info['edges']}",
+        f"degree: {degree}",
+        f"houses: {info['houses']} (rows, columns, boxes)",
+        f"colours: {info['k']}",
+    ]
+
+
+def _puzzle_lines(where: str, p: dict[str, Any]) -> list[str]:
+    exact = p["brute_force_grids"]
+    count = f"{exact}" if exact is not None and exact < 10**15 else sci(p["brute_force_log10"])
+    return [
+        f"{where}: {p['clues']} clues, {p['empty']} empty",
+        f"  brute force: {p['brute_force_expr']} = {count} grids",
+        f"  at 10^6 grids per second: {sci(p['brute_force_seconds_log10'])} s"
+        f" = {sci(p['brute_force_days_log10'])} days",
+    ]
+
+
+def _box(args: argparse.Namespace) -> Box | None:
+    if args.size is not None:
+        try:
+            return box_for(args.size, args.box)
+        except InvalidArgument as exc:
+            raise InvalidArgument(f"--size {args.size}: {exc}") from None
+    return args.box  # type: ignore[no-any-return]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the figures of the graph (and of each puzzle given); return the exit code."""
+    box = _box(args)
+    if args.source is None:
+        shape = box or (3, 3)
+        info = graph_info(sudoku_graph(*shape), shape[0] * shape[1])
+        if args.json:
+            print_json(info)
+        else:
+            print("\n".join(_graph_lines(info)))
+        return 0
+    args.box = box
+    seen = unreadable = 0
+    printed_graph: Box | None = None
+    for no, item in read_items(args.source, args):
+        seen += 1
+        if isinstance(item, ParseError):
+            unreadable += 1
+            report_error(item)
+            continue
+        info = graph_info(item.graph, item.n)
+        pinfo = puzzle_info(no, item)
+        if args.json:
+            print_json({**info, **pinfo})
+            continue
+        if printed_graph != item.box:
+            print("\n".join(_graph_lines(info)))
+            printed_graph = item.box
+        print("\n".join(_puzzle_lines(describe_item(no), pinfo)))
+    if seen == 0:
+        raise SudographError(no_grid_error(args.source))
+    return 2 if unreadable else 0

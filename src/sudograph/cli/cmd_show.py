@@ -1,0 +1,133 @@
+"""``sudograph show PUZZLE|FILE|-``: print grids (boxed, one line, lists, JSON) or draw them.
+
+``--svg FILE`` / ``--png FILE`` call :func:`sudograph.render.save_grid` (imported only then);
+with several grids the picture files are numbered (``grid-1.svg``, ``grid-2.svg``...).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..errors import ParseError, SudographError
+from ..grid import Grid
+from .common import add_grid_options, no_grid_error, print_json, read_items, report_error
+
+FORMATS = ("boxed", "line", "lists", "json")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``show`` sub-command."""
+    p = subparsers.add_parser(
+        "show",
+        help="print grids (boxed, line, lists, json) or draw them (--svg, --png)",
+        description="Print each grid of the input, or save it as a picture.",
+    )
+    p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
+    p.add_argument("--format", choices=FORMATS, default="boxed", help="text format (boxed)")
+    p.add_argument("--svg", metavar="FILE", help="save the grid as an SVG picture")
+    p.add_argument("--png", metavar="FILE", help="save the grid as a PNG picture")
+    p.add_argument("--candidates", action="store_true", help="show each empty cell's candidates")
+    add_grid_options(p)
+    p.set_defaults(func=run)
+
+
+def format_candidates(grid: Grid) -> str:
+    """Boxed text where an empty cell shows its candidates in brackets (pencil marks).
+
+    >>> print(format_candidates(Grid.parse("1..4341221434.2.")))
+    +-----------+-----------+
+    | 1    (2)  | (3)  4    |
+    | 3    4    | 1    2    |
+    +-----------+-----------+
+    | 2    1    | 4    3    |
+    | 4    (3)  | 2    (1)  |
+    +-----------+-----------+
+    """
+    n, (br, bc) = grid.n, grid.box
+    cells = []
+    for i, d in enumerate(grid.values):
+        if d:
+            cells.append(grid.alphabet[d - 1])
+        else:
+            cands = "".join(grid.alphabet[c - 1] for c in grid.candidates(i))
+            cells.append(f"({cands})")  # () : no candidate left
+    width = max(max(len(c) for c in cells), 4)
+    ruler = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
+    out = [ruler]
+    for r in range(n):
+        row = cells[r * n : (r + 1) * n]
+        chunks = [" ".join(c.ljust(width) for c in row[k : k + bc]) for k in range(0, n, bc)]
+        out.append("| " + " | ".join(chunks) + " |")
+        if (r + 1) % br == 0:
+            out.append(ruler)
+    return "\n".join(out)
+
+
+def picture_path(path: str, index: int, many: bool) -> str:
+    """``path``, or ``stem-index.ext`` when several grids are drawn."""
+    if not many:
+        return path
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}-{index}{p.suffix}"))
+
+
+def save_picture(grid: Grid, path: str, fmt: str, candidates: bool) -> None:
+    """Draw the grid with :func:`sudograph.render.save_grid` (imported lazily)."""
+    try:
+        from .. import render  # type: ignore[attr-defined,unused-ignore]
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("sudograph"):
+            raise SudographError(
+                f"--{fmt} needs sudograph.render, which this version does not have yet"
+            ) from None
+        raise
+    render.save_grid(grid, path, fmt=fmt, candidates=candidates, solution=None)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print (or draw) every grid of the input; return the exit code."""
+    fmt = "json" if args.json else args.format
+    pictures = [(f, p) for f, p in (("svg", args.svg), ("png", args.png)) if p]
+    items = read_items(args.source, args)
+    seen = unreadable = shown = 0
+    first: tuple[int | None, Grid | ParseError] | None = next(items, None)
+    pending = [first] if first is not None else []
+    second = next(items, None) if first is not None else None
+    many = second is not None
+    if second is not None:
+        pending.append(second)
+    for no, item in _chain(pending, items):
+        seen += 1
+        if isinstance(item, ParseError):
+            unreadable += 1
+            report_error(item)
+            continue
+        shown += 1
+        for kind, path in pictures:
+            save_picture(item, picture_path(path, shown, many), kind, args.candidates)
+        if pictures:
+            continue
+        if fmt == "json":
+            print_json({**item.to_json(), "line_no": no})
+        elif args.candidates and fmt == "boxed":
+            _print_block(format_candidates(item), shown)
+        elif fmt == "boxed":
+            _print_block(item.to_boxed(), shown)
+        else:
+            print(item.format(fmt))
+    if seen == 0:
+        raise SudographError(no_grid_error(args.source))
+    return 2 if unreadable else 0
+
+
+def _print_block(text: str, index: int) -> None:
+    if index > 1:
+        print()
+    print(text)
+
+
+def _chain(head: list[Any], rest: Any) -> Any:
+    yield from head
+    yield from rest

@@ -1,0 +1,43 @@
+"""Shared test fixtures: the small data sets in ``tests/data`` and the hypothesis profile.
+
+Tests never read ``../shared``: everything they need is in ``tests/data`` (sources listed in
+its README).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+DATA = Path(__file__).parent / "data"
+SUDOKU = DATA / "sudoku"
+GRAPHS = DATA / "graphs"
+
+# Two shared cores: no per-example deadline (timings are never asserted), a bounded budget.
+settings.register_profile(
+    "sudograph",
+    deadline=None,
+    max_examples=100,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("sudograph")
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    """``tests/data``."""
+    return DATA
+
+
+@pytest.fixture
+def sudoku_dir() -> Path:
+    """``tests/data/sudoku``: one-line puzzle files."""
+    return SUDOKU
+
+
+@pytest.fixture
+def graphs_dir() -> Path:
+    """``tests/data/graphs``: DIMACS ``.col`` files."""
+    return GRAPHS
