@@ -193,11 +193,21 @@ class Graph:
         return f"<Graph{label}: {self.n} vertices, {self.num_edges} edges>"
 
     def _repr_html_(self) -> str:
+        """Notebook display: the stats line, and the picture for graphs of up to 400 vertices."""
         s = self.stats()
-        return (
+        line = (
             f"<b>Graph</b> {self.name}: {s['vertices']} vertices, {s['edges']} edges, "
             f"degree {s['degree']['min']}..{s['degree']['max']}, {s['houses']} houses"
         )
+        if self.n > 400:
+            return line
+        return f"<div>{line}</div>{self._repr_svg_()}"
+
+    def _repr_svg_(self) -> str:
+        """The graph drawn as SVG (uncoloured); see :func:`sudograph.render.graph_svg`."""
+        from .render import graph_svg  # lazy: pictures are a face, not the core
+
+        return graph_svg(self)
 
 
 def sudoku_houses(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
