@@ -2,8 +2,9 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python bench/bench_fast.py [--data DIR] [--sample N] [--python-sample N]
-                                         [--python-cap SECONDS] [--out docs/benchmarks.md]
+    .venv/bin/python bench/bench_fast.py [--data DIR] [--sample N] [--reps N] [--python-sample N]
+                                         [--python-cap SECONDS] [--baseline KERNELS.py]
+                                         [--out docs/benchmarks.md]
 
 For each data set of ``DIR`` (default ``../shared/data/sudoku``, missing files are reported):
 CPU µs/puzzle of the fast engine with limit 2 (solve and prove unique, tdoku's protocol) in one
@@ -11,11 +12,18 @@ compiled loop on 1 core, median and max of per-puzzle calls, guesses/puzzle, % s
 guess, puzzles/s on all cores (``solve_many``), and the same columns for the Python method
 ``propagate`` on a small subset under a time cap. Every solution is validated. The first-call
 compile time (fresh numba cache) and the cached start time are measured in subprocesses.
+
+The mean is the best of ``--reps`` runs of the whole loop (CPU time), which filters out most of
+the noise of a shared machine. ``--baseline FILE`` times another kernels module side by side
+(for instance the committed one: ``git show HEAD:src/sudograph/engine/_fast9_kernels.py >
+/tmp/old_kernels.py``): both run on the same puzzles, chunk by chunk, interleaved, best of
+``--reps`` per chunk, and the table gives before/after.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import statistics
@@ -24,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -51,16 +60,18 @@ def read(path: Path, sample: int | None) -> list[str]:
     return out
 
 
-def bench_fast(lines: list[str], per_call: int) -> dict[str, float]:
+def bench_fast(lines: list[str], per_call: int, reps: int = 1) -> dict[str, float]:
     import numpy as np
 
     from sudograph.batch import solve_many
     from sudograph.engine import fast9
 
     arr = fast9.lines_to_array(lines)
-    t0 = time.process_time()
-    counts, sols, guesses, _ = fast9.solve_array(arr, 2)
-    cpu = time.process_time() - t0
+    cpu = float("inf")
+    for _ in range(reps):
+        t0 = time.process_time()
+        counts, sols, guesses, _ = fast9.solve_array(arr, 2)
+        cpu = min(cpu, time.process_time() - t0)
     assert fast9.check_solutions(arr, counts, sols).all(), "invalid solution"
     solved = int((counts >= 1).sum())
     t0 = time.process_time()
@@ -90,6 +101,67 @@ def bench_fast(lines: list[str], per_call: int) -> dict[str, float]:
         "rate_1": len(lines) / cpu,
         "rate_all": len(lines) / wall_all,
     }
+
+
+def load_module(path: str) -> Any:
+    """Import a kernels module from a file (a baseline to compare with)."""
+    spec = importlib.util.spec_from_file_location("baseline_kernels", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["baseline_kernels"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def bench_side_by_side(
+    lines: list[str], baseline: Any, reps: int, chunk: int = 200
+) -> dict[str, float]:
+    """CPU µs/puzzle (limit 2) and guesses/puzzle of the baseline and the current kernels,
+    interleaved chunk by chunk, best of ``reps`` per chunk; every solution is checked and the
+    two kernels' counts must agree."""
+    import numpy as np
+
+    from sudograph.engine import fast9
+
+    arr = fast9.lines_to_array(lines)
+
+    def run_base(a: Any) -> tuple[Any, Any, Any]:
+        n = len(a)
+        c, s, g = np.zeros(n, np.int64), np.zeros((n, 81), np.uint8), np.zeros(n, np.int64)
+        st = np.zeros(n, np.bool_)
+        if hasattr(baseline, "solve_one"):  # the first kernels' signature
+            baseline.solve_batch(a, 2, 0, c, s, g, st, *baseline.build_tables(), 1)
+        else:
+            baseline.solve_batch(a, 2, -1, c, s, g, st, fast9.LOCKED_DEFAULT)
+        return c, s, g
+
+    def run_new(a: Any) -> tuple[Any, Any, Any]:
+        c, s, g, _ = fast9.solve_array(a, 2)
+        return c, s, g
+
+    out: dict[str, float] = {"n": len(arr)}
+    counts = []
+    for name, fn in (("before", run_base), ("after", run_new)):
+        c, s, g = fn(arr)
+        assert (c >= 1).all() and fast9.check_solutions(arr, c, s).all(), name
+        counts.append(c)
+        out[name + "_guesses"] = float(np.mean(g))
+    assert (counts[0] == counts[1]).all(), "the two kernels disagree on a count"
+    total = {"before": 0.0, "after": 0.0}
+    for i in range(0, len(arr), chunk):
+        sub = arr[i : i + chunk]
+        best = {"before": float("inf"), "after": float("inf")}
+        for _ in range(reps):
+            for name, fn in (("before", run_base), ("after", run_new)):
+                t0 = time.process_time()
+                fn(sub)
+                best[name] = min(best[name], time.process_time() - t0)
+        for name in total:
+            total[name] += best[name]
+    for name in total:
+        out[name + "_us"] = total[name] / len(arr) * 1e6
+    return out
 
 
 def bench_python(lines: list[str], method: str, cap: float) -> dict[str, float] | None:
@@ -147,6 +219,8 @@ def main() -> int:
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sudoku"))
     ap.add_argument("--sample", type=int, help="first N puzzles of each set (default all)")
     ap.add_argument("--per-call", type=int, default=2000, help="puzzles timed one by one")
+    ap.add_argument("--reps", type=int, default=3, help="runs per timing, the best is kept")
+    ap.add_argument("--baseline", help="a kernels module file to time side by side")
     ap.add_argument("--python-sample", type=int, default=30)
     ap.add_argument("--python-cap", type=float, default=10.0, help="CPU seconds per set")
     ap.add_argument("--out", help="write the markdown report to this file")
@@ -156,7 +230,8 @@ def main() -> int:
     first, cached = compile_times()
     fast9.warmup()
     data = Path(args.data)
-    rows_fast, rows_py, missing = [], [], []
+    rows_fast, rows_py, rows_cmp, missing = [], [], [], []
+    baseline = load_module(args.baseline) if args.baseline else None
     for name, file in SETS.items():
         path = data / file
         if not path.exists():
@@ -164,9 +239,13 @@ def main() -> int:
             print(f"missing: {path}", file=sys.stderr)
             continue
         lines = read(path, args.sample)
-        f = bench_fast(lines, args.per_call)
+        f = bench_fast(lines, args.per_call, args.reps)
         rows_fast.append((name, f))
         print(name, {k: round(v, 2) for k, v in f.items()}, file=sys.stderr)
+        if baseline is not None:
+            b = bench_side_by_side(lines, baseline, args.reps)
+            rows_cmp.append((name, b))
+            print(" side by side", {k: round(v, 2) for k, v in b.items()}, file=sys.stderr)
         p = bench_python(lines[: args.python_sample], "propagate", args.python_cap)
         if p is not None:
             rows_py.append((name, p, f))
@@ -182,7 +261,7 @@ def main() -> int:
         f"Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.",
         "",
         "Protocol: limit 2 (solve and prove unique); CPU time of one compiled loop over the set on "
-        "one core; median/max from per-puzzle calls (first "
+        f"one core (best of {args.reps} runs); median/max from per-puzzle calls (first "
         f"{args.per_call}, CPU time, including a few µs of Python call overhead); "
         "all-cores rate from `solve_many(workers=None)` wall time (process start-up "
         "included). Every solution is validated. tdoku anchors from the data README "
@@ -200,6 +279,22 @@ def main() -> int:
             f"{f['guesses']:.1f} | {f['no_guess']:.1f} | {f['rate_1']:,.0f} | "
             f"{f['rate_all']:,.0f} | {f['us_mean_l1']:.1f} | {f['guesses_l1']:.1f} |"
         )
+    if rows_cmp:
+        lines_md += [
+            "",
+            f"Side by side with the baseline kernels `{args.baseline}` (same puzzles, chunks of "
+            f"200 interleaved, best of {args.reps} per chunk, CPU µs/puzzle at limit 2):",
+            "",
+            "| set | puzzles | before µs | after µs | speed-up | before guesses | "
+            "after guesses | after / tdoku |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for name, b in rows_cmp:
+            lines_md.append(
+                f"| {name} | {b['n']:,.0f} | {b['before_us']:.1f} | {b['after_us']:.1f} | "
+                f"{b['before_us'] / b['after_us']:.2f}× | {b['before_guesses']:.1f} | "
+                f"{b['after_guesses']:.1f} | {b['after_us'] / TDOKU_US[name]:.2f}× |"
+            )
     lines_md += [
         "",
         f"Python method `propagate` (reference engine, first {args.python_sample} puzzles of "

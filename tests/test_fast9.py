@@ -178,3 +178,48 @@ def test_lines_to_array_refuses_bad_symbols() -> None:
 def test_warmup_loads_the_kernels() -> None:
     assert fast9.warmup() >= 0.0
     assert fast9.kernels_cached() in (True, False)
+
+
+@pytest.mark.parametrize("budget", [1, 3, 17])
+def test_a_search_run_by_budgets_matches_one_run(budget: int) -> None:
+    k = fast9.load_kernels()
+    puzzles = fast9.lines_to_array(read_lines("tdoku_serg_100.txt")[:8])
+
+    def search(puzzle: np.ndarray, step: int) -> tuple[int, int, int, np.ndarray]:
+        stack = np.empty(k.LEVELS * k.WORDS, dtype=np.int64)
+        ctl = np.zeros(k.CTL, dtype=np.int64)
+        cband, cbit, rem = (np.empty(k.LEVELS, dtype=np.int64) for _ in range(3))
+        sols = np.zeros((50, 81), dtype=np.uint8)
+        assert k.start(puzzle, stack, ctl)
+        calls = 1
+        while k.search(stack, ctl, cband, cbit, rem, 0, step, sols, 2) == k.PAUSED:
+            calls += 1
+        return int(ctl[1]), int(ctl[2]), calls, sols
+
+    for puzzle in puzzles:
+        count, guesses, calls, sols = search(puzzle, -1)
+        count_b, guesses_b, calls_b, sols_b = search(puzzle, budget)
+        assert (count_b, guesses_b) == (count, guesses)
+        assert (sols_b == sols).all()
+        assert calls == 1 and calls_b >= guesses // budget
+
+
+def test_run_honours_the_timeout() -> None:
+    problem = Problem(sudoku_graph(3, 3), 9)
+    res = fast9.run(problem, SolveOptions(limit=None, timeout=0.05))
+    assert res.status == "stopped" and res.reason == "time limit"
+    assert res.count >= len(res.solutions) > 0
+    assert len(res.solutions) <= fast9.MAX_STORED
+    assert len(set(res.solutions[:200])) == len(res.solutions[:200])
+    assert all(is_solution(problem, s) for s in res.solutions[:50])
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "reason"),
+    [("norvig_easy50.txt", "solved", ""), ("tdoku_hardest1106_50.txt", "stopped", "max_nodes")],
+)
+def test_max_nodes_zero_stops_before_the_first_guess(name: str, status: str, reason: str) -> None:
+    grid = Grid.parse(read_lines(name)[0])
+    res = fast9.run(grid.problem, SolveOptions(limit=2, max_nodes=0))
+    assert (res.status, res.reason, res.stats.nodes) == (status, reason, 0)
+    assert all(is_solution(grid.problem, s) for s in res.solutions)
