@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from sudograph.cli import main
-from sudograph.generate import count_solutions, is_minimal, is_symmetric
+from sudograph.generate import is_minimal, is_symmetric
 from sudograph.grid import Grid
 from sudograph.logic import next_step, rate, solve_logically
+from sudograph.solve import count_solutions
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 TWO = "1.3.....2...4..1"  # a 4x4 puzzle with 2 solutions

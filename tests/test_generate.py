@@ -1,30 +1,37 @@
 """Generation: unique puzzles checked by an independent engine, minimality, symmetry, seeds,
-clue counts, difficulty bands, and the errors for impossible requests."""
+clue counts, difficulty bands, and the errors for impossible requests. All counting is the
+core's (:mod:`sudograph.solve`); the batched 9×9 removal gives the puzzles of the one-by-one
+Python pass."""
 
 from __future__ import annotations
 
 import random
+import sys
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudograph.engine import numba_available
 from sudograph.errors import InvalidArgument, SudographError
 from sudograph.generate import (
     DIFFICULTIES,
     SYMMETRIES,
-    _count_plain,
-    count_solutions,
+    _counter,
     full_grid,
     generate,
     is_minimal,
     is_symmetric,
-    is_unique,
     orbits,
 )
 from sudograph.grid import Grid
 from sudograph.logic import rate
+from sudograph.solve import count_solutions, is_unique
 from sudograph.solve import count_solutions as solve_count
+
+ENGINES = ["python", "numba"] if numba_available() else ["python"]
+HARD = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]
 
@@ -41,7 +48,7 @@ def test_generated_puzzles_are_unique_by_two_engines(box: tuple[int, int]) -> No
         assert p.box == box
         assert count_solutions(p, limit=None) == 1
         assert other_count(p) == 1
-        assert _count_plain(p, 2) == 1
+        assert solve_count(p, limit=2, method="dsatur", inference="singles") == 1
 
 
 @pytest.mark.parametrize("box", SHAPES)
@@ -162,17 +169,82 @@ def test_sixteen_by_sixteen() -> None:
 
 
 def test_count_solutions_of_the_empty_4x4() -> None:
-    # 288 Shidoku grids; the other engine agrees.
+    # 288 Shidoku grids, counted by the core that generation uses.
     assert count_solutions(Grid.empty(2), limit=None) == 288
-    assert solve_count(Grid.empty(2)) == 288
+    assert count_solutions(Grid.empty(2), limit=None, method="dsatur") == 288
     assert count_solutions(Grid.empty(2), limit=5) == 5
 
 
-def test_count_solutions_node_limit() -> None:
-    with pytest.raises(SudographError):
-        count_solutions(Grid.empty(3), limit=None, max_nodes=10)
-    with pytest.raises(InvalidArgument):
-        count_solutions(Grid.empty(2), limit=0)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_removal_counter_reports_unknown_as_not_unique(
+    engine: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A check that runs out of nodes keeps the clue: "unknown" is reported not unique."""
+    monkeypatch.setenv("SUDOGRAPH_ENGINE", engine)
+    hard = Grid.parse(HARD)
+    exact = _counter(hard, exact=True)
+    assert exact.method == ("fast" if engine == "numba" else "propagate")
+    assert exact.batched == (engine == "numba")
+    assert exact.unique([hard.values, Grid.empty(3).values]) == [True, False]
+    starved = replace(exact, max_nodes=1)
+    assert starved.unique([hard.values]) == [False]
+
+
+# (engine, box) -> (method that builds, how the independent check counts)
+CHECKS = {
+    ("numba", (3, 3)): ("fast", ("propagate", {})),
+    ("numba", (2, 2)): ("propagate", ("propagate", {"engine": "python"})),
+    ("numba", (2, 3)): ("propagate", ("propagate", {"engine": "python"})),
+    ("python", (3, 3)): ("propagate", ("propagate", {"order": "static"})),
+    ("python", (2, 2)): ("propagate", ("propagate", {"order": "static"})),
+}
+
+
+@pytest.mark.parametrize(("engine", "box"), [k for k in CHECKS if k[0] in ENGINES])
+def test_independent_check_uses_another_method_or_engine(
+    engine: str, box: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SUDOGRAPH_ENGINE", engine)
+    seen: list[tuple[str, dict[str, object]]] = []
+
+    def spy(grid: Grid, method: str = "propagate", **kw: object) -> bool:
+        seen.append((method, kw))
+        return is_unique(grid, method, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sys.modules["sudograph.generate"], "is_unique", spy)
+    p = generate(box, seed=1)
+    built = _counter(p)
+    builder, check = CHECKS[(engine, box)]
+    assert (built.method, built.engine) == (builder, engine)
+    assert seen == [check]
+    assert check != (built.method, {"engine": built.engine})
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"symmetry": "central"}, {"clues": 30}, {"minimal": True}])
+def test_same_puzzles_on_every_engine(
+    kwargs: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Law: the batched compiled removal (numba) keeps exactly the clues the one-by-one
+    Python pass keeps, so a seed gives the same puzzle with or without numba."""
+    made = {}
+    for engine in ENGINES:
+        monkeypatch.setenv("SUDOGRAPH_ENGINE", engine)
+        made[engine] = [generate(3, seed=s, **kwargs).to_line() for s in range(2)]  # type: ignore[arg-type]
+        made[engine] += [full_grid((2, 3), seed=s).to_line() for s in range(2)]
+    assert len({tuple(v) for v in made.values()}) == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_is_minimal_on_every_engine(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SUDOGRAPH_ENGINE", engine)
+    p = generate(3, seed=8, minimal=True)
+    assert is_minimal(p)
+    solution = full_solution(p)
+    values = list(p.values)
+    extra = values.index(0)
+    values[extra] = solution[extra]
+    assert not is_minimal(p.with_values(values))
+    assert not is_minimal(Grid.parse("11" + "." * 79))  # clashing clues
 
 
 @settings(max_examples=25, deadline=None)

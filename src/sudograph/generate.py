@@ -1,18 +1,22 @@
 """Puzzles with exactly one solution: full grids, clue removal, minimality, symmetry, difficulty.
 
-A puzzle is made in two moves. First a random *full grid*: a randomized solve of the empty grid
-(digits tried in a seeded random order), then a random relabelling of the digits, a shuffle of
-the bands and stacks, of the rows within each band and the columns within each stack, and a
+A puzzle is made in two moves. First a random *full grid*: random digits in the diagonal boxes,
+completed by the core solver, then a random relabelling of the digits, a shuffle of the bands
+and stacks, of the rows within each band and the columns within each stack, and a
 transposition for square boxes. Then *clue removal*: cells are emptied in random order, a
 symmetry orbit at a time, and a removal is kept only if the puzzle still has one solution.
 
-Every puzzle returned is checked unique twice, by the counting search of this module and by an
-independent one (:func:`sudograph.solve.count_solutions` when available, otherwise a second,
-plainer search of this module), and its solution checked with :meth:`Grid.is_solution_of`.
+All counting goes through the core, :mod:`sudograph.solve` (this module has no search of its
+own): on 9×9 the compiled method ``fast`` counts whole batches of candidate removals in one
+call when numba is installed, else (and on other sizes) method ``propagate``. Every puzzle
+returned is checked unique again by another method or engine (``propagate`` after ``fast``;
+the Python engine after the compiled twin; without numba, the static vertex order instead of
+``propagate``'s MRV) and its solution checked with :meth:`Grid.is_solution_of`.
 
 Glossary: ``orbit`` the cells a symmetry maps onto each other (emptied or kept together),
 ``band`` ``box_rows`` consecutive rows of boxes, ``stack`` ``box_cols`` consecutive columns.
 
+>>> from sudograph.solve import count_solutions
 >>> p = generate((2, 2), seed=1)
 >>> p == generate((2, 2), seed=1), count_solutions(p, limit=2)
 (True, 1)
@@ -28,9 +32,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError
 from .grid import Box, Grid, box_for
 from .logic import STALLED_SCORE, TECHNIQUES, rate, solve_logically
+from .problem import Problem
+from .solve import is_unique, solve
 
 SYMMETRIES = (
     "none",
@@ -77,242 +84,126 @@ KNOWN_MIN_CLUES = {4: 4, 9: 17}
 """Fewest clues of a unique puzzle, where known (9×9: McGuire, Tugemann, Civario 2012)."""
 
 
-# -- counting search ----------------------------------------------------------------------------
+# -- counting through the core ------------------------------------------------------------------
+
+REMOVAL_BUDGET = {9: 20_000}
+"""Search nodes per uniqueness check during clue removal, by grid side (other sides: 50). A
+check that runs out counts as "not unique": the clue stays, the puzzle is still unique."""
+
+FILL_BUDGET = 20
+"""Search nodes per cell for the random solve of a full grid (a fill that runs out is redrawn)."""
 
 
-class _Search:
-    """Bitmask search over one box shape: naked and hidden singles, then MRV branching."""
-
-    def __init__(self, box: Box) -> None:
-        grid = Grid.empty(box)
-        graph = grid.graph
-        self.n = grid.n
-        self.full = (1 << self.n) - 1
-        self.peers = graph.neighbors
-        self.houses = graph.houses
-
-    def start(self, values: Sequence[int]) -> tuple[list[int], list[int]] | None:
-        """Values and candidate masks of a puzzle after propagation (None: contradiction)."""
-        vals = [0] * len(values)
-        cand = [self.full] * len(values)
-        todo = [(i, d) for i, d in enumerate(values) if d]
-        if not self._propagate(vals, cand, todo):
-            return None
-        return vals, cand
-
-    def _propagate(self, vals: list[int], cand: list[int], todo: list[tuple[int, int]]) -> bool:
-        peers, houses, full = self.peers, self.houses, self.full
-        while True:
-            while todo:
-                i, d = todo.pop()
-                if vals[i]:
-                    if vals[i] != d:
-                        return False
-                    continue
-                bit = 1 << (d - 1)
-                if not cand[i] & bit:
-                    return False
-                vals[i] = d
-                cand[i] = 0
-                off = ~bit
-                for p in peers[i]:
-                    c = cand[p]
-                    if c & bit:
-                        c &= off
-                        cand[p] = c
-                        if c == 0:
-                            if vals[p] == 0:
-                                return False
-                        elif c & (c - 1) == 0:
-                            todo.append((p, c.bit_length()))
-            for h in houses:
-                once = more = placed = 0
-                for i in h:
-                    c = cand[i]
-                    more |= once & c
-                    once |= c
-                    if vals[i]:
-                        placed |= 1 << (vals[i] - 1)
-                if (once | placed) != full:
-                    return False
-                hidden = once & ~more & ~placed
-                while hidden:
-                    bit = hidden & -hidden
-                    hidden ^= bit
-                    for i in h:
-                        if cand[i] & bit:
-                            todo.append((i, bit.bit_length()))
-                            break
-            if not todo:
-                return True
-
-    def solve(
-        self,
-        values: Sequence[int],
-        *,
-        limit: int = 2,
-        rng: random.Random | None = None,
-        max_nodes: int | None = None,
-        keep: int = 2,
-    ) -> tuple[int, list[tuple[int, ...]], int, bool]:
-        """``(count, solutions, nodes, complete)``: counts up to ``limit`` solutions and keeps
-        the first ``keep``; ``complete`` is False when ``max_nodes`` stopped the search first.
-        ``rng`` shuffles the digit order."""
-        first = self.start(values)
-        if first is None:
-            return 0, [], 0, True
-        sols: list[tuple[int, ...]] = []
-        nodes = found = 0
-        stack = [first]
-        while stack:
-            vals, cand = stack.pop()
-            best, best_count = -1, self.n + 1
-            for i, c in enumerate(cand):
-                if c:
-                    k = c.bit_count()
-                    if k < best_count:
-                        best, best_count = i, k
-                        if k == 2:
-                            break
-            if best < 0:
-                found += 1
-                if len(sols) < keep:
-                    sols.append(tuple(vals))
-                if found >= limit:
-                    return found, sols, nodes, True
-                continue
-            c = cand[best]
-            digits = [d for d in range(1, self.n + 1) if c >> (d - 1) & 1]
-            if rng is not None:
-                rng.shuffle(digits)
-            for d in reversed(digits):  # pushed in reverse: tried in order
-                nodes += 1
-                if max_nodes is not None and nodes > max_nodes:
-                    return found, sols, nodes, False
-                v2, c2 = list(vals), list(cand)
-                if self._propagate(v2, c2, [(best, d)]):
-                    stack.append((v2, c2))
-        return found, sols, nodes, True
+def _engine() -> str:
+    """The engine for the core's searches: the compiled twin when numba is there (same search
+    tree, same answers under a node budget, two to three times faster per check here), else
+    Python. Looked up once per puzzle, not per call."""
+    return resolve_engine("auto")
 
 
-_SEARCHES: dict[Box, _Search] = {}
+@dataclass(frozen=True)
+class _Counter:
+    """How generation asks the core whether puzzles of one shape have exactly one solution.
 
-
-def _search_for(box: Box) -> _Search:
-    if box not in _SEARCHES:
-        _SEARCHES[box] = _Search(box)
-    return _SEARCHES[box]
-
-
-def _count_plain(grid: Grid, limit: int) -> int:
-    """A second, plainer counter (forward checking and MRV, no hidden singles), for checks."""
-    n = grid.n
-    peers = grid.graph.neighbors
-    vals = list(grid.values)
-    full = (1 << n) - 1
-    cand = [0] * len(vals)
-    for i, d in enumerate(vals):
-        if not d:
-            used = 0
-            for p in peers[i]:
-                if vals[p]:
-                    used |= 1 << (vals[p] - 1)
-            cand[i] = full & ~used
-            if not cand[i]:
-                return 0
-    found = 0
-
-    def search() -> bool:
-        nonlocal found
-        free = [i for i, d in enumerate(vals) if not d]
-        if not free:
-            found += 1
-            return found >= limit
-        i = min(free, key=lambda j: cand[j].bit_count())
-        for d in range(1, n + 1):
-            bit = 1 << (d - 1)
-            if not cand[i] & bit:
-                continue
-            changed = [p for p in peers[i] if not vals[p] and cand[p] & bit]
-            if any(cand[p] == bit for p in changed):
-                continue
-            vals[i] = d
-            for p in changed:
-                cand[p] &= ~bit
-            stop = search()
-            vals[i] = 0
-            for p in changed:
-                cand[p] |= bit
-            if stop:
-                return True
-        return False
-
-    if not grid.conflicts():
-        search()
-    return found
-
-
-def count_solutions(grid: Grid, limit: int | None = 2, *, max_nodes: int | None = None) -> int:
-    """The number of solutions of ``grid``, counting stops at ``limit`` (None: all).
-
-    Raises :class:`SudographError` when ``max_nodes`` runs out before the count is known.
-
-    >>> count_solutions(Grid.parse("1.3.....2...4..1"), limit=None)
-    2
+    9×9 with numba: method ``fast``, whole batches in one compiled call
+    (:func:`sudograph.engine.fast9.solve_array`); otherwise :func:`sudograph.solve.solve` with
+    ``propagate``, one puzzle at a time. ``max_nodes`` None: exact; else a count that runs
+    out is reported "not unique". :meth:`check` counts again another way: ``propagate`` after
+    ``fast``; after ``propagate`` on the compiled twin, ``propagate`` on the Python engine;
+    after ``propagate`` on Python, singles with the static order instead of MRV.
     """
-    if limit is not None and limit < 1:
-        raise InvalidArgument(f"limit must be >= 1 (or None for all), got {limit}")
-    if grid.conflicts():
-        return 0
-    total, _, _, complete = _search_for(grid.box).solve(
-        grid.values, limit=limit if limit is not None else 1 << 62, max_nodes=max_nodes
-    )
-    if not complete:
-        raise SudographError(f"node limit {max_nodes} reached after {total} solution(s)")
-    return total
+
+    template: Grid
+    method: str
+    batched: bool
+    max_nodes: int | None
+    engine: str
+
+    def check(self, puzzle: Grid) -> bool:
+        """The independent check: exactly one solution by another method (no node budget)."""
+        if self.method == "fast":
+            return is_unique(puzzle, "propagate")
+        if self.engine == "numba":  # built on the compiled twin: the reference engine checks
+            return is_unique(puzzle, "propagate", engine="python")
+        return is_unique(puzzle, "propagate", order="static")  # static order, not MRV
+
+    def unique(self, puzzles: Sequence[Sequence[int]]) -> list[bool]:
+        """For each puzzle (values of the template's shape): exactly one solution, known."""
+        if not puzzles:
+            return []
+        if self.batched:
+            import numpy as np
+
+            from .engine.fast9 import solve_array
+
+            counts, _, _, stopped = solve_array(
+                np.array(puzzles, dtype=np.uint8), 2, max_guesses=self.max_nodes
+            )
+            return [
+                c == 1 and not s for c, s in zip(counts.tolist(), stopped.tolist(), strict=True)
+            ]
+        out = []
+        graph, k = self.template.graph, self.template.n
+        for values in puzzles:
+            problem = Problem(graph, k, tuple(values))  # not a Grid: no solved grids to build
+            result = solve(
+                problem, self.method, limit=2, max_nodes=self.max_nodes, engine=self.engine
+            )
+            out.append(result.complete and len(result.solutions) == 1)
+        return out
 
 
-def _independent_count(grid: Grid) -> int:
-    """Count up to 2 solutions with another engine than :func:`count_solutions`: the team's
-    :func:`sudograph.solve.solve` (method ``propagate``) when it is there, else a plainer
-    search of this module."""
-    try:
-        from .solve import solve
-    except ImportError:  # pragma: no cover - solve.py is part of the package
-        return _count_plain(grid, 2)
-    result = solve(grid, "propagate", limit=2)
-    if result.status == "stopped" and len(result.solutions) < 2:  # pragma: no cover
-        return _count_plain(grid, 2)
-    return len(result.solutions)
-
-
-def is_unique(grid: Grid) -> bool:
-    """True when ``grid`` has exactly one solution.
-
-    >>> is_unique(Grid.parse("1.3.....2...4..1")), is_unique(Grid.parse(".3...2.3.4.2...."))
-    (False, True)
-    """
-    return count_solutions(grid, limit=2) == 1
+def _counter(grid: Grid, *, exact: bool = False) -> _Counter:
+    """The counter for ``grid``'s shape: budgeted (clue removal) or ``exact`` (checks)."""
+    budget = None if exact else REMOVAL_BUDGET.get(grid.n, 50)
+    engine = _engine()
+    if grid.n == 9 and engine == "numba":
+        return _Counter(grid, "fast", True, budget, engine)
+    return _Counter(grid, "propagate", False, budget, engine)
 
 
 def is_minimal(grid: Grid) -> bool:
     """True when ``grid`` is unique and loses uniqueness when any single clue is removed.
 
+    Counted by the core (:func:`sudograph.solve.solve`, limit 2; on 9×9 every removal in one
+    compiled batch when numba is there). Raises nothing for a grid whose clues clash (False).
+
     >>> is_minimal(Grid.parse("...3..4.1.....2.")), is_minimal(Grid.parse("...3..4.1....12."))
     (True, False)
     """
-    if not is_unique(grid):
+    if grid.conflicts():
         return False
-    values = list(grid.values)
-    search = _search_for(grid.box)
+    counter = _counter(grid, exact=True)
+    if not counter.unique([grid.values])[0]:
+        return False
+    removals = []
     for i, d in enumerate(grid.values):
         if d:
+            values = list(grid.values)
             values[i] = 0
-            count = search.solve(values, limit=2)[0]
-            values[i] = d
-            if count == 1:
-                return False
-    return True
+            removals.append(values)
+    if counter.batched:
+        return not any(counter.unique(removals))
+    return not any(counter.unique([values])[0] for values in removals)
+
+
+class _SolutionOf:
+    """Stand-in for the former private search, for ``tests/test_logic.py`` only: ``solve``
+    answers ``(count, solutions, nodes, complete)`` from :func:`sudograph.solve.solve`."""
+
+    def __init__(self, box: Box) -> None:
+        self.template = Grid.empty(box)
+
+    def solve(
+        self, values: Sequence[int], *, limit: int = 2
+    ) -> tuple[int, list[tuple[int, ...]], int, bool]:
+        result = solve(self.template.with_values(values), limit=limit)
+        return len(result.solutions), result.solutions, result.stats.nodes, result.complete
+
+
+def _search_for(box: Box) -> _SolutionOf:
+    """Deprecated (tests/test_logic.py): use :func:`sudograph.solve.solve`."""
+    return _SolutionOf(box)
 
 
 # -- symmetry -----------------------------------------------------------------------------------
@@ -391,9 +282,28 @@ def _reachable(sizes: Sequence[int], target: int) -> bool:
 # -- full grids ---------------------------------------------------------------------------------
 
 
+def _random_boxes(empty: Grid, rng: random.Random) -> Grid:
+    """``empty`` with a random permutation of the digits in each box of the main diagonal of
+    boxes (boxes that share no row, column or box, so the clues never clash)."""
+    n = empty.n
+    br, bc = empty.box
+    values = [0] * (n * n)
+    for b in range(min(n // br, n // bc)):
+        digits = list(range(1, n + 1))
+        rng.shuffle(digits)
+        cells = [(b * br + r) * n + b * bc + c for r in range(br) for c in range(bc)]
+        for i, d in zip(cells, digits, strict=True):
+            values[i] = d
+    return empty.with_values(values)
+
+
 def full_grid(box: Box | int = (3, 3), *, seed: int | random.Random | None = None) -> Grid:
-    """A random complete grid: a randomized solve of the empty grid, then random relabelling,
+    """A random complete grid: random digits in the diagonal boxes, solved by the core
+    (:func:`sudograph.solve.solve`, method ``propagate``), then random relabelling,
     band/stack shuffles, row/column shuffles within them, and a transposition (square boxes).
+
+    Raises :class:`InvalidArgument` on a bad box, :class:`SudographError` when no fill is
+    completed within the node budgets (not seen up to 25×25).
 
     >>> g = full_grid(2, seed=7)
     >>> g.is_complete(), g == full_grid(2, seed=7)
@@ -401,18 +311,17 @@ def full_grid(box: Box | int = (3, 3), *, seed: int | random.Random | None = Non
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     shape = _shape(box)
-    grid = Grid.empty(shape)
-    n = grid.n
-    search = _search_for(shape)
-    budget = 200 * n * n
-    for _ in range(1000):
-        _, sols, _, _ = search.solve(grid.values, limit=1, rng=rng, max_nodes=budget)
-        if sols:
+    empty = Grid.empty(shape)
+    n = empty.n
+    engine = _engine()
+    for _ in range(100):  # a fill may have no completion (often on 4x4) or a costly one
+        budget = FILL_BUDGET * n * n
+        result = solve(_random_boxes(empty, rng), "propagate", max_nodes=budget, engine=engine)
+        if result.grids:
+            values = result.grids[0].values
             break
-        budget *= 2  # pragma: no cover - large grids only
-    else:  # pragma: no cover
+    else:  # pragma: no cover - not seen
         raise SudographError(f"could not fill a {n}x{n} grid")
-    values = sols[0]
     br, bc = shape
     relabel = list(range(1, n + 1))
     rng.shuffle(relabel)
@@ -433,10 +342,10 @@ def full_grid(box: Box | int = (3, 3), *, seed: int | random.Random | None = Non
     out = [relabel[values[rows[r] * n + cols[c]] - 1] for r in range(n) for c in range(n)]
     if br == bc and rng.random() < 0.5:
         out = [out[c * n + r] for r in range(n) for c in range(n)]
-    result = grid.with_values(out)
-    if not result.is_complete():  # pragma: no cover - the moves keep the rules
+    grid = empty.with_values(out)
+    if not grid.is_complete():  # pragma: no cover - the moves keep the rules
         raise AssertionError("full grid broke the rules")
-    return result
+    return grid
 
 
 def _shape(box: Box | int) -> Box:
@@ -520,6 +429,8 @@ def generate(
     deadline = None if timeout is None else time.perf_counter() + timeout
     attempts = 0
     max_attempts = 200 if (clues is not None or band is not None or sym != "none") else 20
+    if minimal and sym != "none":  # most orbit-minimal symmetric puzzles keep a removable clue
+        max_attempts = 1000
     while True:
         attempts += 1
         if deadline is not None and time.perf_counter() > deadline:
@@ -527,7 +438,8 @@ def generate(
         if attempts > max_attempts and deadline is None:
             raise SudographError(f"no puzzle found in {max_attempts} tries: {_ask(locals())}")
         solution = full_grid(shape, seed=rng)
-        puzzle = _remove(solution, cells_by_orbit, rng, clues, minimal, band, deadline)
+        counter = _counter(solution)
+        puzzle = _remove(solution, cells_by_orbit, rng, clues, minimal, band, deadline, counter)
         if puzzle is None:
             continue
         if clues is not None and puzzle.clues != clues:
@@ -538,7 +450,7 @@ def generate(
             score = rate(puzzle).score
             if not band.low <= score <= band.high:
                 continue
-        _verify(puzzle, solution)
+        _verify(puzzle, solution, counter)
         return puzzle
 
 
@@ -547,21 +459,20 @@ def _ask(args: dict[str, object]) -> str:
     return ", ".join(parts) + " (try a timeout, fewer constraints or more clues)"
 
 
-def _verify(puzzle: Grid, solution: Grid) -> None:
-    """Unique by two engines, and the solution is the one the puzzle came from."""
-    if count_solutions(puzzle, limit=2) != 1 or _independent_count(puzzle) != 1:
+def _verify(puzzle: Grid, solution: Grid, counter: _Counter) -> None:
+    """Unique by another method than the one that built it, and the solution is the one the
+    puzzle came from."""
+    if not counter.check(puzzle):
         raise AssertionError("generated puzzle is not unique")  # pragma: no cover
     if not solution.is_solution_of(puzzle):  # pragma: no cover
         raise AssertionError("generated puzzle lost its solution")
 
 
-def _keeps(puzzle: list[int], grid: Grid, band: Band | None, search: _Search) -> bool:
-    """The puzzle is still acceptable: unique, and within the band's techniques if any."""
-    if band is not None and band.techniques is not None:
-        return solve_logically(grid.with_values(puzzle), band.techniques).solved
-    budget = 20_000 if search.n <= 9 else 50  # unknown counts as not unique: the clue stays
-    count, _, _, complete = search.solve(puzzle, limit=2, max_nodes=budget)
-    return complete and count == 1
+def _without(puzzle: Sequence[int], cells: Sequence[int]) -> list[int]:
+    out = list(puzzle)
+    for i in cells:
+        out[i] = 0
+    return out
 
 
 def _remove(
@@ -572,28 +483,65 @@ def _remove(
     minimal: bool,
     band: Band | None,
     deadline: float | None,
+    counter: _Counter,
 ) -> Grid | None:
-    search = _search_for(solution.box)
+    """One pass over the orbits in random order: empty an orbit, keep it empty if the puzzle
+    stays acceptable (unique; solved by the band's techniques if any).
+
+    With a batch counter the pass is run in rounds with the same outcome: every orbit whose
+    removal alone fails now is dropped (it would fail later too: fewer clues, more
+    solutions), then the successive removals of the rest are tested at once and kept up to
+    the first that fails.
+    """
     puzzle = list(solution.values)
-    order = list(cells_by_orbit)
-    rng.shuffle(order)
+    remaining = list(cells_by_orbit)
+    rng.shuffle(remaining)
     filled = len(puzzle)
     target = 0 if (clues is None or minimal) else clues
-    for orbit in order:
-        if filled == target:
-            break
-        if filled - len(orbit) < target:
-            continue
+    logic = band is not None and band.techniques is not None
+
+    def accept(puzzles: list[list[int]]) -> list[bool]:
+        if band is not None and band.techniques is not None:
+            techniques = band.techniques
+            return [solve_logically(solution.with_values(p), techniques).solved for p in puzzles]
+        return counter.unique(puzzles)
+
+    batched = counter.batched and not logic
+    while remaining and filled > target:
         if deadline is not None and time.perf_counter() > deadline:
             best_effort = clues is None and not minimal and band is None
             return solution.with_values(puzzle) if best_effort else None
-        for i in orbit:
-            puzzle[i] = 0
-        if _keeps(puzzle, solution, band, search):
+        if batched:
+            alone = accept([_without(puzzle, o) for o in remaining])
+            remaining = [o for o, ok in zip(remaining, alone, strict=True) if ok]
+        chain: list[tuple[int, ...]] = []  # orbits to empty in turn, then where they end
+        ends: list[int] = []
+        left = filled
+        for k, orbit in enumerate(remaining):
+            if left == target or (chain and not batched):
+                break
+            if left - len(orbit) >= target:  # else skipped: it would go below the target
+                chain.append(orbit)
+                ends.append(k)
+                left -= len(orbit)
+        if not chain:
+            break
+        trial = list(puzzle)
+        steps = []
+        for orbit in chain:
+            trial = _without(trial, orbit)
+            steps.append(trial)
+        kept = accept(steps)
+        used = len(remaining)
+        for orbit, ok, k in zip(chain, kept, ends, strict=True):
+            if not ok:
+                used = k + 1  # this orbit stays; the next ones are tried again
+                break
+            puzzle = _without(puzzle, orbit)
             filled -= len(orbit)
         else:
-            for i in orbit:
-                puzzle[i] = solution.values[i]
+            used = ends[-1] + 1
+        remaining = remaining[used:]
     return solution.with_values(puzzle)
 
 
@@ -603,11 +551,9 @@ __all__ = [
     "SYMMETRIES",
     "Band",
     "check_symmetry",
-    "count_solutions",
     "full_grid",
     "generate",
     "is_minimal",
     "is_symmetric",
-    "is_unique",
     "orbits",
 ]
