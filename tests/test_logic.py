@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudograph.errors import InvalidArgument, InvalidPuzzle
-from sudograph.generate import _search_for, generate
+from sudograph.generate import generate
 from sudograph.graph import petersen_graph
 from sudograph.grid import Grid
 from sudograph.logic import (
@@ -28,6 +28,7 @@ from sudograph.logic import (
     solve_logically,
 )
 from sudograph.problem import Problem, SolveOptions, is_solution
+from sudograph.solve import solve
 
 DATA = Path(__file__).parent / "data" / "sudoku"
 N = 9
@@ -245,9 +246,9 @@ def test_simple_colouring_wrap() -> None:
 
 
 def solution_of(grid: Grid) -> tuple[int, ...]:
-    count, sols, _, _ = _search_for(grid.box).solve(grid.values, limit=2)
-    assert count == 1
-    return sols[0]
+    result = solve(grid, limit=2)
+    assert result.complete and len(result.solutions) == 1
+    return result.solutions[0]
 
 
 @pytest.mark.parametrize("name", ["norvig_top95.txt", "norvig_hardest.txt"])

@@ -187,25 +187,6 @@ def is_minimal(grid: Grid) -> bool:
     return not any(counter.unique([values])[0] for values in removals)
 
 
-class _SolutionOf:
-    """Stand-in for the former private search, for ``tests/test_logic.py`` only: ``solve``
-    answers ``(count, solutions, nodes, complete)`` from :func:`sudograph.solve.solve`."""
-
-    def __init__(self, box: Box) -> None:
-        self.template = Grid.empty(box)
-
-    def solve(
-        self, values: Sequence[int], *, limit: int = 2
-    ) -> tuple[int, list[tuple[int, ...]], int, bool]:
-        result = solve(self.template.with_values(values), limit=limit)
-        return len(result.solutions), result.solutions, result.stats.nodes, result.complete
-
-
-def _search_for(box: Box) -> _SolutionOf:
-    """Deprecated (tests/test_logic.py): use :func:`sudograph.solve.solve`."""
-    return _SolutionOf(box)
-
-
 # -- symmetry -----------------------------------------------------------------------------------
 
 
