@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +24,16 @@ from .problem import Coloring, Problem, Result, SolveOptions, TraceHook, is_solu
 
 AUTO_NODE_BUDGET = 20_000
 """With ``engine="auto"`` the Python engine runs first with this many nodes at most."""
+
+REASONS = {"timeout": "time limit", "max_nodes": "node limit"}
+"""Stop reasons of the non-search runners mapped to the search's words, so that every method
+reports ``node limit``, ``time limit``, ``interrupted`` (or its own, e.g. ``itermax``)."""
+
+FAST_FIRST_BUDGET = 256
+"""Guesses of the first run of ``fast`` under a timeout (see :func:`_run_fast`): small, as
+the runner converts and checks every stored solution in Python (about 0.15 ms each)."""
+FAST_POST_FACTOR = 3.0
+"""What :func:`solve` spends on a kept solution, in units of what the ``fast`` runner spent."""
 
 Solvable = Grid | Problem | tuple[Graph, int]
 
@@ -123,7 +134,13 @@ def solve(
         inference=inference or m.inference,
         engine=engine,
     )
-    result = _dispatch(m.name, m.load(), m.engines, problem, options)
+    if options.max_nodes is not None and m.randomized:
+        result = _run_greedy(m.load(), problem, options)
+    elif m.name == "fast" and (options.timeout is not None or options.max_nodes == 0):
+        result = _run_fast(m.load(), problem, options)
+    else:
+        result = _dispatch(m.name, m.load(), m.engines, problem, options)
+    result.reason = REASONS.get(result.reason, result.reason)
     result.method = (
         m.name if order is None and inference is None else (f"{options.order}+{options.inference}")
     )
@@ -164,9 +181,66 @@ def _dispatch(
     if not available or (options.max_nodes is not None and options.max_nodes <= budget):
         result = runner(problem, options)
         return result
+    start = time.perf_counter()
     result = runner(problem, replace(options, max_nodes=budget))
     if result.reason == "node limit":
-        result = twin.run_twin(problem, options)
+        timeout = options.timeout
+        if timeout is not None:  # the twin gets what is left of the time
+            timeout = max(0.0, timeout - (time.perf_counter() - start))
+        result = twin.run_twin(problem, replace(options, timeout=timeout))
+    return result
+
+
+def _run_greedy(runner: Any, problem: Problem, options: SolveOptions) -> Result:
+    """A randomized greedy method under ``max_nodes``: it makes no search nodes, so a node is
+    one attempt (a full randomized pass): ``max_nodes`` caps ``stats.attempts`` (reason
+    ``node limit`` when it, not ``itermax``, ended the run)."""
+    cap = options.max_nodes or 0
+    if cap == 0:
+        return Result("stopped", [], method="", reason="node limit", seed=options.seed)
+    result: Result = runner(problem, replace(options, itermax=min(options.itermax, cap)))
+    if result.reason == "itermax" and cap < options.itermax:
+        result.reason = "node limit"
+    return result
+
+
+def _run_fast(runner: Any, problem: Problem, options: SolveOptions) -> Result:
+    """Method ``fast`` under a timeout (or ``max_nodes=0``, which its kernel reads as "no
+    limit"). The compiled kernel takes no clock, so it runs with a guess budget: first
+    ``FAST_FIRST_BUDGET`` guesses, then, while the time is not spent, again from the start with
+    the budget the measured rate allows in the time left (capped by ``max_nodes``). The kernel
+    is deterministic, so the last run's solutions and counts are the search's.
+    """
+    if options.max_nodes == 0:
+        # stop before the first guess: a run with one guess allowed tells whether any is needed
+        result: Result = runner(problem, replace(options, max_nodes=1, timeout=None))
+        if result.stats.nodes == 0:
+            return result
+        return Result("stopped", [], method="fast", reason="node limit")
+    start = time.perf_counter()
+    deadline = start + (options.timeout or 0.0)
+    cap = options.max_nodes
+    budget = FAST_FIRST_BUDGET if cap is None else min(cap, FAST_FIRST_BUDGET)
+    while True:
+        t0 = time.perf_counter()
+        result = runner(problem, replace(options, max_nodes=budget, timeout=None))
+        now = time.perf_counter()
+        if result.status != "stopped" or (cap is not None and budget >= cap):
+            break  # finished, or stopped by the caller's own max_nodes
+        left = deadline - now
+        if left <= 0:
+            result.reason = "time limit"
+            break
+        # solve() then checks each kept solution again and builds its grid, about three times
+        # what the runner spent on it: the time of a guess counts that share too
+        share = 1 + FAST_POST_FACTOR * len(result.solutions) / max(budget, 1)
+        rate = budget / max((now - t0) * share, 1e-6)
+        more = int(rate * left * 0.9)
+        if more <= budget:  # not worth a rerun: no more nodes fit in the time left
+            result.reason = "time limit"
+            break
+        budget = more if cap is None else min(cap, more)
+    result.stats.seconds = time.perf_counter() - start
     return result
 
 
@@ -176,13 +250,101 @@ def count_solutions(
     """The number of solutions of ``x``, counting at most ``limit`` (None = all).
 
     A count capped by ``limit`` (or stopped by ``max_nodes``/``timeout`` in ``kw``) is a lower
-    bound: the true count is at least the value returned.
+    bound: the true count is at least the value returned. The solutions are counted, not kept:
+    memory does not grow with the count (see :func:`count`).
 
     >>> from sudograph.grid import Grid
     >>> count_solutions(Grid.empty(2), limit=10)
     10
     """
-    return len(solve(x, method, limit=limit, **kw).solutions)
+    result = count(x, method, limit=limit, **kw)
+    return result.count or 0
+
+
+def count(
+    x: Solvable,
+    method: str = "propagate",
+    *,
+    limit: int | None = None,
+    keep: int = 0,
+    **kw: Any,
+) -> Result:
+    """Count the solutions of ``x`` (at most ``limit``; None = all) keeping only ``keep``.
+
+    ``result.count`` is the number found, exact when ``result.complete`` (and when the count
+    reached ``limit``, a lower bound). A search method counts without storing (constant memory
+    on either engine); other methods fall back to :func:`solve` with ``limit``. ``kw`` are
+    :func:`solve`'s options (``order``, ``inference``, ``max_nodes``, ``timeout``, ``engine``).
+    Raises as :func:`solve`.
+
+    >>> from sudograph.grid import Grid
+    >>> r = count(Grid.empty(2), "naive", keep=1)
+    >>> r.count, r.complete, len(r.solutions)
+    (288, True, 1)
+    """
+    m = get_method(method)
+    if kw.get("trace", 0) is None:
+        del kw["trace"]
+    if limit is not None or m.order is None or "trace" in kw:
+        result = solve(x, method, limit=limit, **kw)
+        found = len(result.solutions) if result.count is None else result.count
+        result.count = found
+        del result.solutions[keep:]
+        del result.grids[keep:]
+        return result
+    order, inference = kw.pop("order", None), kw.pop("inference", None)
+    engine = kw.pop("engine", "auto")
+    check_order_inference(order, inference)
+    unknown = set(kw) - {"max_nodes", "timeout", "seed", "itermax"}
+    if unknown:
+        raise InvalidArgument(f"unknown option(s) of count: {', '.join(sorted(unknown))}")
+    problem, grid = to_problem(x)
+    options = SolveOptions(
+        limit=None,
+        order=order or m.order,
+        inference=inference or m.inference,
+        engine=engine,
+        **kw,
+    )
+    env = os.environ.get("SUDOGRAPH_ENGINE", "")
+    if engine == "auto" and env in ("python", "numba"):
+        engine = env
+    result = _count_on(engine, problem, options, keep)
+    result.method = m.name if order is None and inference is None else result.method
+    for s in result.solutions:
+        if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
+            raise AssertionError(f"method {m.name} returned a non-solution {s}")
+    if grid is not None:
+        result.grids = [grid.with_values(s) for s in result.solutions]
+    return result
+
+
+def _count_on(engine: str, problem: Problem, options: SolveOptions, keep: int) -> Result:
+    """Count on ``engine`` as :func:`_dispatch` solves (auto: Python first, with a budget)."""
+    from .search.backtracking import count as count_python
+
+    twin = _twin()
+    available = twin is not None and bool(twin.numba_available())
+    if engine == "numba":
+        if not available:
+            raise MissingExtra("numba", "fast")
+        result: Result = twin.count_twin(problem, options, keep=keep)
+        return result
+    budget = AUTO_NODE_BUDGET
+    if (
+        engine == "python"
+        or not available
+        or (options.max_nodes is not None and options.max_nodes <= budget)
+    ):
+        return count_python(problem, options, keep=keep)
+    start = time.perf_counter()
+    result = count_python(problem, replace(options, max_nodes=budget), keep=keep)
+    if result.reason == "node limit":
+        timeout = options.timeout
+        if timeout is not None:
+            timeout = max(0.0, timeout - (time.perf_counter() - start))
+        result = twin.count_twin(problem, replace(options, timeout=timeout), keep=keep)
+    return result
 
 
 def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:

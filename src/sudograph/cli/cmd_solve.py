@@ -1,7 +1,15 @@
 """``sudograph solve``: solve one puzzle (printed grid, stats, JSON) or a file of puzzles.
 
-A file (or ``-``) goes to :mod:`sudograph.cli.batchmode` when that module exists (parallel
-workers, ``-o``, ``--resume``); otherwise it is solved here, one line per puzzle.
+A file or standard input (``-``) holding a single puzzle is solved as an inline puzzle is
+(the grid printed, ``--trace``, ``--stats``...), unless ``-o`` is given. Otherwise the input
+goes to :mod:`sudograph.cli.batchmode` when that module exists (parallel workers, ``-o``,
+``--resume``), else it is solved here, one line per puzzle.
+
+``--trace`` shows the search steps of the search methods (``naive``, ``mrv``, ``forward``,
+``propagate``, ``dsatur`` or any ``--order``/``--inference``); with ``--json`` they come as the
+list ``trace`` of the document (at most ``--trace-steps`` lines, then one saying how many were
+left out). Other methods have no steps to show: the document then holds ``"trace": null``
+and ``trace_unavailable`` says why (a note on standard error without ``--json``).
 """
 
 from __future__ import annotations
@@ -9,19 +17,31 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import io
 import json
 import sys
 import time
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
-from ..errors import ParseError
+from ..errors import InvalidArgument, ParseError, SudographError
 from ..grid import Grid
 from ..methods import INFERENCES, METHODS, ORDERS
 from ..problem import Result
-from .common import add_grid_options, looks_like_path, print_json, read_items, warn
+from .common import (
+    add_grid_options,
+    looks_like_path,
+    no_grid_error,
+    print_json,
+    read_items,
+    warn,
+)
 
 FORMATS = ("line", "boxed", "lists", "json")
 DEFAULT_TRACE_STEPS = 200
+STDIN_PEEK_LINES = 400
+"""Lines of standard input read to tell one puzzle from several (a 64×64 boxed grid has
+about 80): past them, or past a second one-line puzzle, the input goes to the batch mode."""
 
 
 def register(sub: Any) -> None:
@@ -91,48 +111,177 @@ def solve_kwargs(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve one puzzle, or hand a file to the batch mode."""
+    """Solve one puzzle, or hand a file (or standard input) of several to the batch mode."""
     if looks_like_path(args.puzzle):
-        if args.puzzle != "-":
-            items = read_items(args.puzzle, args)
-            first = [next(items, None), next(items, None)]
-            if hasattr(items, "close"):
-                items.close()
-            if first[0] is not None and first[1] is None:
-                return solve_one(first[0][1], args)
+        saved = sys.stdin
         try:
-            batch = importlib.import_module("sudograph.cli.batchmode")
-        except ModuleNotFoundError as exc:
-            if exc.name != "sudograph.cli.batchmode":
-                raise
-            return solve_sequential(args)
-        code: int = batch.run(args)
-        return code
+            if not args.output:
+                single = single_item(args)
+                if single is not None:
+                    return solve_one(single, args)
+            return solve_many(args)
+        finally:
+            sys.stdin = saved
     ((_, item),) = list(read_items(args.puzzle, args))
     return solve_one(item, args)
+
+
+def solve_many(args: argparse.Namespace) -> int:
+    """A file of puzzles: the batch mode, or :func:`solve_sequential` without it."""
+    try:
+        batch = importlib.import_module("sudograph.cli.batchmode")
+    except ModuleNotFoundError as exc:
+        if exc.name != "sudograph.cli.batchmode":
+            raise
+        return solve_sequential(args)
+    code: int = batch.run(args)
+    return code
+
+
+def single_item(args: argparse.Namespace) -> Grid | ParseError | None:
+    """The only puzzle of the file or standard input named by ``args.puzzle``, or None when it
+    holds none or more than one (the batch mode then reads it all). Standard input is peeked
+    at, not consumed: when it holds more, what was read is put back in front of the rest.
+
+    Raises :class:`InvalidArgument` when the input holds no grid at all (empty, or only
+    blank lines and comments).
+    """
+    if args.puzzle != "-":
+        items = read_items(args.puzzle, args)
+        first = [next(items, None), next(items, None)]
+        if hasattr(items, "close"):
+            items.close()
+        if first[0] is None:
+            raise InvalidArgument(no_grid_error(args.puzzle))
+        return first[0][1] if first[1] is None else None
+    head, at_end = peek_stdin(args)
+    if at_end:
+        found = list(_items_of(head, args))
+        if not found:
+            raise InvalidArgument(no_grid_error("-"))
+        if len(found) == 1:
+            return found[0]
+    reader = io.BufferedReader(_Chained(head, sys.stdin.buffer))
+    sys.stdin = io.TextIOWrapper(reader, encoding="utf-8")
+    return None
+
+
+def _items_of(data: bytes, args: argparse.Namespace) -> Iterator[Grid | ParseError]:
+    from ..formats.puzzles import iter_grids
+
+    box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
+    for _, item in iter_grids(io.BufferedReader(io.BytesIO(data)), box=box, alphabet=alphabet,
+                              name="<stdin>"):  # fmt: skip
+        yield item
+
+
+def peek_stdin(args: argparse.Namespace) -> tuple[bytes, bool]:
+    """Read the head of standard input: ``(bytes read, whether that is all of it)``.
+
+    Reading stops at the end, after ``STDIN_PEEK_LINES`` lines, or at the second content line
+    when the first one is a whole puzzle by itself (one puzzle per line: more than one)."""
+    from ..grid import MAX_LINE
+
+    stream = sys.stdin.buffer
+    chunks: list[bytes] = []
+    content: list[bytes] = []
+    for _ in range(STDIN_PEEK_LINES):
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return b"".join(chunks), True
+        chunks.append(line)
+        text = line.strip()
+        if not text or text.startswith(b"#"):
+            continue
+        content.append(text)
+        if len(line) > MAX_LINE or (len(content) == 2 and _is_whole_puzzle(content[0], args)):
+            return b"".join(chunks), False
+    return b"".join(chunks), False
+
+
+def _is_whole_puzzle(line: bytes, args: argparse.Namespace) -> bool:
+    try:
+        Grid.parse(line.decode("utf-8"), box=getattr(args, "box", None),
+                   alphabet=getattr(args, "alphabet", None))  # fmt: skip
+    except (ParseError, UnicodeDecodeError):
+        return False
+    except SudographError:  # an InvalidPuzzle (clashing clues) is still a whole puzzle
+        return True
+    return True
+
+
+class _Chained(io.RawIOBase):
+    """A raw stream reading ``head`` first, then ``rest`` (standard input put back together)."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        super().__init__()
+        self.head = memoryview(head)
+        self.rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        read1 = getattr(self.rest, "read1", self.rest.read)
+        data = read1(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     """Solve one grid and print it as the options say."""
     from ..search.trace import GridStepPrinter
-    from ..solve import solve
+    from ..solve import count, solve
 
     if isinstance(item, ParseError):
         raise item
     grid = item
     printer = None
-    if args.trace and not args.json:
-        printer = GridStepPrinter(grid.n, grid.alphabet, max_steps=max(args.trace_steps, 0))
-    result = solve(grid, args.method, trace=printer, **solve_kwargs(args))
+    lines: list[str] = []
+    traceable = trace_unavailable(args)
+    if args.trace and traceable is None:
+        sink = lines.append if args.json else None
+        printer = GridStepPrinter(
+            grid.n, grid.alphabet, max_steps=max(args.trace_steps, 0), sink=sink
+        )
+    elif args.trace and not args.json:
+        warn(f"no trace: {traceable}")
+    kwargs = solve_kwargs(args)
+    if args.count and not args.all:  # count without keeping every solution in memory
+        result = count(grid, args.method, keep=1, trace=printer, **kwargs)
+    else:
+        result = solve(grid, args.method, trace=printer, **kwargs)
     if printer is not None:
         printer.close()
     if args.json:
-        print_json(result_json(result, args))
+        doc = result_json(result, args)
+        if args.trace:
+            doc["trace"] = lines if traceable is None else None
+            if traceable is not None:
+                doc["trace_unavailable"] = traceable
+        print_json(doc)
     else:
         print_result(result, args)
     if result.reason == "interrupted":
         return 130
     return 0 if result.status == "solved" else 1
+
+
+def found(result: Result) -> int:
+    """The number of solutions found (counted, or listed)."""
+    return len(result.solutions) if result.count is None else result.count
+
+
+def trace_unavailable(args: argparse.Namespace) -> str | None:
+    """Why ``--trace`` shows nothing for this method (None when it can trace)."""
+    if args.order or args.inference or METHODS[args.method].order is not None:
+        return None
+    return f"method {args.method!r} is not a search: only the search methods have steps to show"
 
 
 def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
@@ -148,7 +297,7 @@ def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
     if result.reason:
         doc["reason"] = result.reason
     if args.count:
-        doc["count"] = len(result.solutions)
+        doc["count"] = found(result)
         doc["complete"] = result.complete
     if args.all:
         doc["solutions"] = [g.to_line() for g in result.grids]
@@ -160,7 +309,7 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
     fmt = args.format or "boxed"
     if args.count:
         exact = "" if result.complete else " (at least)"
-        print(f"{len(result.solutions)} solution(s){exact}")
+        print(f"{found(result)} solution(s){exact}")
     elif result.grids:
         shown = result.grids if args.all or (args.limit or 1) > 1 else result.grids[:1]
         print(("\n\n" if fmt == "boxed" else "\n").join(g.format(fmt) for g in shown))

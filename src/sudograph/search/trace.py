@@ -30,7 +30,7 @@ assigned_colours = 1  2  1  2  3  2  1  3  3  2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -227,7 +227,8 @@ def render_grid_steps(
 
 class GridStepPrinter:
     """A trace callable printing :func:`grid_step_line` s as they happen, at most
-    ``max_steps`` of them (then :meth:`close` says how many more there were).
+    ``max_steps`` of them (then :meth:`close` says how many more there were). With ``sink``
+    (e.g. ``list.append``) the lines go to it instead of standard output.
 
     >>> p = GridStepPrinter(9, max_steps=1)
     >>> p(TraceEvent("assign", 0, 5, depth=1)); p(TraceEvent("undo", 0, 5, depth=1))
@@ -236,8 +237,16 @@ class GridStepPrinter:
     (1 more steps not shown)
     """
 
-    def __init__(self, n: int, alphabet: str | None = None, *, max_steps: int | None = None):
+    def __init__(
+        self,
+        n: int,
+        alphabet: str | None = None,
+        *,
+        max_steps: int | None = None,
+        sink: Callable[[str], object] | None = None,
+    ):
         self.n, self.alphabet, self.max_steps = n, alphabet, max_steps
+        self.sink = sink
         self.printed = 0
         self.skipped = 0
 
@@ -249,9 +258,16 @@ class GridStepPrinter:
             self.skipped += 1
         else:
             self.printed += 1
-            print(text, flush=False)
+            if self.sink is None:
+                print(text, flush=False)
+            else:
+                self.sink(text)
 
     def close(self) -> None:
         """Print the count of steps left out, if any."""
         if self.skipped:
-            print(f"({self.skipped} more steps not shown)")
+            text = f"({self.skipped} more steps not shown)"
+            if self.sink is None:
+                print(text)
+            else:
+                self.sink(text)
