@@ -355,7 +355,7 @@ def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:
     False
     """
     r = solve(grid, method, limit=2, **kw)
-    if r.status == "stopped" and len(r.solutions) < 2:
+    if len(r.solutions) < 2 and (r.status == "stopped" or not r.complete):
         raise InvalidArgument(f"the count was stopped ({r.reason}): uniqueness unknown")
     return len(r.solutions) == 1
 

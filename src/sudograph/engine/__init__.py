@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 from typing import Literal
@@ -29,8 +30,9 @@ ENGINE_ENV = "SUDOGRAPH_ENGINE"
 """Environment variable that replaces ``engine="auto"`` by ``python`` or ``numba``."""
 
 
+@functools.cache
 def numba_available() -> bool:
-    """True when numba and numpy can be imported (found, not imported: this is cheap)."""
+    """True when numba and numpy can be imported (found, not imported; the answer is cached)."""
     return all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
 
 
