@@ -256,3 +256,23 @@ def test_warmup_command(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["warmup", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["seconds"] >= 0 and isinstance(doc["compiled"], bool)
+
+
+def test_fallback_solves_what_fast_cannot_take() -> None:
+    four = "1.3.....2...4..."
+    nine = "." * 81
+    rows = list(solve_many([four, nine, four], workers=1, fallback="propagate"))
+    assert [r.status for r in rows] == ["solved", "solved", "solved"]
+    assert Grid.parse(rows[0].to_line()).is_solution_of(Grid.parse(four))
+    assert Grid.parse(rows[1].to_line()).is_complete()
+
+
+def test_file_mode_without_method_mixes_sizes(tmp_path: Path) -> None:
+    from sudograph.cli import main
+
+    src = tmp_path / "mixed.txt"
+    src.write_text("1.3.....2...4...\n" + "." * 81 + "\n")
+    out = tmp_path / "out.txt"
+    assert main(["solve", str(src), "-o", str(out), "--workers", "1"]) == 0
+    lines = out.read_text().splitlines()
+    assert len(lines) == 2 and len(lines[0]) == 16 and len(lines[1]) == 81

@@ -74,6 +74,7 @@ def solve_many(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     solve_options: dict[str, Any] | None = None,
+    fallback: str | None = None,
 ) -> Iterator[BatchResult]:
     """Solve many puzzles; yield one :class:`BatchResult` per puzzle, in input order.
 
@@ -82,7 +83,9 @@ def solve_many(
     this process). ``limit`` solutions per puzzle (2 proves uniqueness, None counts all);
     ``max_nodes`` stops a puzzle's search (status ``stopped``); ``solve_options`` are more
     keyword arguments of :func:`sudograph.solve.solve` (``order``, ``inference``, ``timeout``,
-    ``seed``...) for the methods other than ``fast``. A puzzle that cannot be read
+    ``seed``...) for the methods other than ``fast``. ``fallback`` is the method for the
+    puzzles ``fast`` cannot take (grids other than 9×9; None: they are errors). A puzzle that
+    cannot be read
     or solved by the method gives status ``error``; the others still run.
 
     Raises :class:`InvalidArgument` on bad arguments (unknown method, workers < 1, engine
@@ -95,6 +98,8 @@ def solve_many(
     from .methods import get_method
 
     get_method(method)
+    if fallback is not None:
+        get_method(fallback)
     if engine not in ("auto", "python", "numba"):
         raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
     if method == "fast" and engine == "python":
@@ -106,7 +111,10 @@ def solve_many(
     if chunk_size < 1:
         raise InvalidArgument(f"chunk_size must be >= 1, got {chunk_size}")
     n_workers = workers or os.cpu_count() or 1
-    settings = (method, limit, engine, max_nodes, box, alphabet, dict(solve_options or {}))
+    extra = dict(solve_options or {})
+    if fallback is not None:
+        extra[FALLBACK] = fallback
+    settings = (method, limit, engine, max_nodes, box, alphabet, extra)
     chunks = _chunks(puzzles, chunk_size)
     index = 0
     first = next(chunks, None)
@@ -241,6 +249,10 @@ def _fast_rows(arr: Any, limit: int | None, max_nodes: int | None) -> list[Row]:
     return out
 
 
+FALLBACK = "__fallback__"
+"""Key of the fallback method in a chunk's settings (see :func:`solve_many`)."""
+
+
 def _solve_item(
     item: Item,
     method: str,
@@ -254,6 +266,10 @@ def _solve_item(
     """Solve one puzzle given as a string or a Grid with any method (errors become rows)."""
     try:
         grid = item if isinstance(item, Grid) else Grid.parse(str(item), box=box, alphabet=alphabet)
+        extra = dict(extra)
+        fallback = extra.pop(FALLBACK, None)
+        if method == "fast" and fallback is not None and grid.box != (3, 3):
+            method = fallback
         if method == "fast":
             from .engine.fast9 import run
             from .problem import SolveOptions

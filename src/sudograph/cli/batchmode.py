@@ -167,6 +167,8 @@ def _method(args: argparse.Namespace) -> str:
     method = getattr(args, "method", None)
     if method:
         return str(method)
+    if getattr(args, "order", None) or getattr(args, "inference", None):
+        return "propagate"  # a search preset, adjusted by --order/--inference
     try:  # the compiled path when it is installed, the reference search otherwise
         import importlib.util
 
@@ -175,6 +177,16 @@ def _method(args: argparse.Namespace) -> str:
     except (ImportError, ValueError):  # pragma: no cover
         pass
     return "propagate"  # pragma: no cover - numba is installed in CI
+
+
+def _solve_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The per-puzzle options of ``solve`` given on the command line (timeout, order...)."""
+    names = ("timeout", "order", "inference", "seed")
+    options = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
+    itermax = getattr(args, "itermax", None)
+    if itermax is not None and itermax != 1000:
+        options["itermax"] = itermax
+    return options
 
 
 def announce_compile() -> None:
@@ -239,6 +251,8 @@ def run(args: argparse.Namespace) -> int:
             max_nodes=getattr(args, "max_nodes", None),
             box=box,
             alphabet=alphabet,
+            solve_options=_solve_options(args),
+            fallback=None if getattr(args, "method", None) else "propagate",
         )
         for res in results:
             tally[res.status] = tally.get(res.status, 0) + 1

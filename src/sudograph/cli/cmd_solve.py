@@ -56,9 +56,10 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--method",
         "-m",
-        default="propagate",
+        default=None,
         choices=sorted(METHODS),
-        help="named method (default propagate)",
+        help="named method (default: propagate for one puzzle; for a file, fast when the "
+        "compiled engine is installed, else propagate)",
     )
     p.add_argument("--order", choices=ORDERS, help="search order (overrides the method's)")
     p.add_argument("--inference", choices=INFERENCES, help="inference (overrides the method's)")
@@ -108,6 +109,10 @@ def solve_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "itermax": args.itermax,
         "engine": args.engine,
     }
+
+
+DEFAULT_METHOD = "propagate"
+"""The method of a one-puzzle solve when ``--method`` is not given."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -235,6 +240,7 @@ class _Chained(io.RawIOBase):
 
 def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     """Solve one grid and print it as the options say."""
+    args.method = args.method or DEFAULT_METHOD
     from ..search.trace import GridStepPrinter
     from ..solve import count, solve
 
@@ -326,6 +332,7 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
 
 def solve_sequential(args: argparse.Namespace) -> int:
     """File mode without the batch module: one line per puzzle, a summary on standard error."""
+    args.method = args.method or DEFAULT_METHOD
     from ..solve import solve
 
     start = time.perf_counter()
