@@ -25,7 +25,7 @@ from .generate import full_grid, generate, is_minimal
 from .graph import Graph, petersen_graph, sudoku_graph
 from .grid import Conflict, Grid
 from .problem import Problem, Result, SolveOptions, Stats, is_proper_coloring, is_solution
-from .solve import color, count_solutions, is_unique, solve
+from .solve import color, count, count_solutions, is_unique, solve
 
 # ``generate`` and ``solve`` are also submodules: their functions are bound above, at import,
 # so that loading the submodule later cannot shadow them (the import system sets a package
@@ -96,6 +96,7 @@ __all__ = [
     "__version__",
     "chromatic_number",
     "color",
+    "count",
     "count_solutions",
     "explain",
     "full_grid",
