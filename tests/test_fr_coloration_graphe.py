@@ -7,6 +7,7 @@ with the timings masked, figure 11's solution).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,8 @@ from sudograph.graph import Graph, petersen_graph, sudoku_graph
 from sudograph.grid import Grid
 from sudograph.problem import is_proper_coloring
 from sudograph.solve import solve
+
+SEEDS = Path(__file__).parent / "data" / "seeds"  # the figures as the seed prints them
 
 PETERSEN_3 = [1, 2, 1, 2, 3, 2, 1, 3, 3, 2]  # figures 3, 4 and 6
 
@@ -148,145 +151,11 @@ def test_ultra_expert_gc_bis():
     assert Grid.from_lists(grille) == Grid.parse(FIGURE_11.replace("|", " "))
 
 
-FIGURE_3 = """\
+FIGURE_3 = (SEEDS / "seed002_figure_3.txt").read_text()
 
------ ALGORITHM STEPS -----
-node = 0
-  color = 1
-assigned_colours = 1  0  0  0  0  0  0  0  0  0
-node = 1
-  color = 1
-  color = 2
-assigned_colours = 1  2  0  0  0  0  0  0  0  0
-node = 2
-  color = 1
-assigned_colours = 1  2  1  0  0  0  0  0  0  0
-node = 3
-  color = 1
-  color = 2
-assigned_colours = 1  2  1  2  0  0  0  0  0  0
-node = 4
-  color = 1
-  color = 2
-  color = 3
-assigned_colours = 1  2  1  2  3  0  0  0  0  0
-node = 5
-  color = 1
-  color = 2
-assigned_colours = 1  2  1  2  3  2  0  0  0  0
-node = 6
-  color = 1
-assigned_colours = 1  2  1  2  3  2  1  0  0  0
-node = 7
-  color = 1
-  color = 2
-  color = 3
-assigned_colours = 1  2  1  2  3  2  1  3  0  0
-node = 8
-  color = 1
-  color = 2
-  color = 3
-assigned_colours = 1  2  1  2  3  2  1  3  3  0
-node = 9
-  color = 1
-  color = 2
-assigned_colours = 1  2  1  2  3  2  1  3  3  2
-Solution exists and it's found.
-1  2  1  2  3  2  1  3  3  2
------ ALGORITHM END -----"""
+FIGURE_5 = (SEEDS / "seed002_figure_5.txt").read_text()
 
-FIGURE_5 = """\
-
------ ALGORITHM STEPS -----
-node = 0
-  color = 1
-assigned_colours = 1  0  0  0  0  0  0  0  0  0
-node = 1
-  color = 1
-  color = 2
-assigned_colours = 1  2  0  0  0  0  0  0  0  0
-node = 2
-  color = 1
-assigned_colours = 1  2  1  0  0  0  0  0  0  0
-node = 3
-  color = 1
-  color = 2
-assigned_colours = 1  2  1  2  0  0  0  0  0  0
-node = 4
-  color = 1
-  color = 2
-try_graph_coloring didn't work, we go back to the way it was before
-1  2  1  0  0  0  0  0  0  0
-try_graph_coloring didn't work, we go back to the way it was before
-1  2  0  0  0  0  0  0  0  0
-  color = 2
-try_graph_coloring didn't work, we go back to the way it was before
-1  0  0  0  0  0  0  0  0  0
-try_graph_coloring didn't work, we go back to the way it was before
-0  0  0  0  0  0  0  0  0  0
-  color = 2
-assigned_colours = 2  0  0  0  0  0  0  0  0  0
-node = 1
-  color = 1
-assigned_colours = 2  1  0  0  0  0  0  0  0  0
-node = 2
-  color = 1
-  color = 2
-assigned_colours = 2  1  2  0  0  0  0  0  0  0
-node = 3
-  color = 1
-assigned_colours = 2  1  2  1  0  0  0  0  0  0
-node = 4
-  color = 1
-  color = 2
-try_graph_coloring didn't work, we go back to the way it was before
-2  1  2  0  0  0  0  0  0  0
-  color = 2
-try_graph_coloring didn't work, we go back to the way it was before
-2  1  0  0  0  0  0  0  0  0
-try_graph_coloring didn't work, we go back to the way it was before
-2  0  0  0  0  0  0  0  0  0
-  color = 2
-try_graph_coloring didn't work, we go back to the way it was before
-0  0  0  0  0  0  0  0  0  0
-Solution doesn't exist.
-0  0  0  0  0  0  0  0  0  0
------ ALGORITHM END -----"""
-
-FIGURE_6 = """\
-
------ ALGORITHM STEPS -----
-      color = 1
-assigned_colours = 1  0  0  0  0  0  0  0  0  0
-nodes = 1  4  5  2  3  6  7  8  9
-      color = 2
-assigned_colours = 1  2  0  0  0  0  0  0  0  0
-nodes = 2  4  5  6  3  7  8  9
-      color = 1
-assigned_colours = 1  2  1  0  0  0  0  0  0  0
-nodes = 3  4  5  6  7  8  9
-      color = 2
-assigned_colours = 1  2  1  2  0  0  0  0  0  0
-nodes = 4  5  6  7  8  9
-      color = 3
-assigned_colours = 1  2  1  2  3  0  0  0  0  0
-nodes = 5  6  7  8  9
-      color = 2
-assigned_colours = 1  2  1  2  3  2  0  0  0  0
-nodes = 7  6  8  9
-      color = 3
-assigned_colours = 1  2  1  2  3  2  0  3  0  0
-nodes = 6  8  9
-      color = 1
-assigned_colours = 1  2  1  2  3  2  1  3  0  0
-nodes = 8  9
-      color = 3
-assigned_colours = 1  2  1  2  3  2  1  3  3  0
-nodes = 9
-      color = 2
-Solution exists and it's found.
-1  2  1  2  3  2  1  3  3  2
------ ALGORITHM END -----"""
+FIGURE_6 = (SEEDS / "seed002_figure_6.txt").read_text()
 
 FIGURE_9 = """\
 Exemple d'un sudoku de taille 9x9

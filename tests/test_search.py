@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,49 +50,11 @@ SEARCH_METHODS = [m for m, meta in METHODS.items() if meta.runner == backtrackin
 COMBOS = list(itertools.product(ORDERS, INFERENCES))
 
 # seed 002, figure 3 (GC on the Petersen graph, K = 3), the "ALGORITHM STEPS" lines
-SEED_002_FIG3 = """\
-node = 0
-  color = 1
-assigned_colours = 1  0  0  0  0  0  0  0  0  0
-node = 1
-  color = 1
-  color = 2
-assigned_colours = 1  2  0  0  0  0  0  0  0  0
-node = 2
-  color = 1
-assigned_colours = 1  2  1  0  0  0  0  0  0  0
-node = 3
-  color = 1
-  color = 2
-assigned_colours = 1  2  1  2  0  0  0  0  0  0
-node = 4
-  color = 1
-  color = 2
-  color = 3
-assigned_colours = 1  2  1  2  3  0  0  0  0  0
-node = 5
-  color = 1
-  color = 2
-assigned_colours = 1  2  1  2  3  2  0  0  0  0
-node = 6
-  color = 1
-assigned_colours = 1  2  1  2  3  2  1  0  0  0
-node = 7
-  color = 1
-  color = 2
-  color = 3
-assigned_colours = 1  2  1  2  3  2  1  3  0  0
-node = 8
-  color = 1
-  color = 2
-  color = 3
-assigned_colours = 1  2  1  2  3  2  1  3  3  0
-node = 9
-  color = 1
-  color = 2
-assigned_colours = 1  2  1  2  3  2  1  3  3  2
-Solution exists and it's found.
-1  2  1  2  3  2  1  3  3  2"""
+SEED_002_FIG3 = "\n".join(
+    (Path(__file__).parent / "data" / "seeds" / "seed002_figure_3.txt")
+    .read_text()
+    .splitlines()[2:-1]
+)
 
 
 def capes_m() -> Grid:
