@@ -165,6 +165,8 @@ def bench_side_by_side(
 
 
 def bench_python(lines: list[str], method: str, cap: float) -> dict[str, float] | None:
+    if not lines:
+        return None
     try:
         from sudograph.solve import solve
     except ImportError:
@@ -221,6 +223,8 @@ def bench_pysat(lines: list[str], cap: float) -> dict[str, float] | None:
     """python-sat with CaDiCaL, tdoku's protocol (limit 2): solve under the clues as
     assumptions, then block that solution (under a fresh activation literal) and solve again.
     CPU µs per puzzle; every solution is validated. None when python-sat is not installed."""
+    if not lines:
+        return None
     try:
         from pysat.solvers import Solver
     except ImportError:

@@ -223,3 +223,10 @@ def test_max_nodes_zero_stops_before_the_first_guess(name: str, status: str, rea
     res = fast9.run(grid.problem, SolveOptions(limit=2, max_nodes=0))
     assert (res.status, res.reason, res.stats.nodes) == (status, reason, 0)
     assert all(is_solution(grid.problem, s) for s in res.solutions)
+
+
+def test_hot_helpers_are_inlined_and_every_kernel_cached() -> None:
+    k = fast9.load_kernels()
+    assert k.HOT["inline"] == "always" and "inline" not in k.LOOP
+    assert k.HOT["cache"] is True and k.LOOP["cache"] is True
+    assert k.HOT.get("_nrt", False) is False and k.LOOP.get("_nrt", False) is False
