@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -120,9 +121,7 @@ def solve(
     problem, grid = to_problem(x)
     if m.sudoku_only and not _is_sudoku(problem):
         raise InvalidArgument(f"method {m.name!r} solves Sudoku grids only")
-    env = os.environ.get("SUDOGRAPH_ENGINE", "")
-    if engine == "auto" and env in ("python", "numba"):
-        engine = env
+    engine = _engine_override(engine)
     options = SolveOptions(
         limit=limit,
         max_nodes=max_nodes,
@@ -155,6 +154,30 @@ def solve(
     return result
 
 
+def _engine_override(engine: str) -> str:
+    """``engine``, with ``auto`` replaced by ``$SUDOGRAPH_ENGINE`` when that is python/numba."""
+    env = os.environ.get("SUDOGRAPH_ENGINE", "")
+    return env if engine == "auto" and env in ("python", "numba") else engine
+
+
+def _python_then_twin(
+    python: Callable[[SolveOptions], Result],
+    twin: Callable[[SolveOptions], Result],
+    options: SolveOptions,
+    budget: int,
+) -> Result:
+    """``engine="auto"``: run on Python with ``budget`` nodes at most; when that budget stopped
+    it, run again on the twin (same algorithm, same counts) with what is left of the time."""
+    start = time.perf_counter()
+    result = python(replace(options, max_nodes=budget))
+    if result.reason != "node limit":
+        return result
+    timeout = options.timeout
+    if timeout is not None:
+        timeout = max(0.0, timeout - (time.perf_counter() - start))
+    return twin(replace(options, timeout=timeout))
+
+
 def _dispatch(
     name: str, runner: Any, engines: tuple[str, ...], problem: Problem, options: SolveOptions
 ) -> Result:
@@ -181,14 +204,9 @@ def _dispatch(
     if not available or (options.max_nodes is not None and options.max_nodes <= budget):
         result = runner(problem, options)
         return result
-    start = time.perf_counter()
-    result = runner(problem, replace(options, max_nodes=budget))
-    if result.reason == "node limit":
-        timeout = options.timeout
-        if timeout is not None:  # the twin gets what is left of the time
-            timeout = max(0.0, timeout - (time.perf_counter() - start))
-        result = twin.run_twin(problem, replace(options, timeout=timeout))
-    return result
+    return _python_then_twin(
+        lambda o: runner(problem, o), lambda o: twin.run_twin(problem, o), options, budget
+    )
 
 
 def _run_greedy(runner: Any, problem: Problem, options: SolveOptions) -> Result:
@@ -306,9 +324,7 @@ def count(
         engine=engine,
         **kw,
     )
-    env = os.environ.get("SUDOGRAPH_ENGINE", "")
-    if engine == "auto" and env in ("python", "numba"):
-        engine = env
+    engine = _engine_override(engine)
     result = _count_on(engine, problem, options, keep)
     result.method = m.name if order is None and inference is None else result.method
     for s in result.solutions:
@@ -337,14 +353,12 @@ def _count_on(engine: str, problem: Problem, options: SolveOptions, keep: int) -
         or (options.max_nodes is not None and options.max_nodes <= budget)
     ):
         return count_python(problem, options, keep=keep)
-    start = time.perf_counter()
-    result = count_python(problem, replace(options, max_nodes=budget), keep=keep)
-    if result.reason == "node limit":
-        timeout = options.timeout
-        if timeout is not None:
-            timeout = max(0.0, timeout - (time.perf_counter() - start))
-        result = twin.count_twin(problem, replace(options, timeout=timeout), keep=keep)
-    return result
+    return _python_then_twin(
+        lambda o: count_python(problem, o, keep=keep),
+        lambda o: twin.count_twin(problem, o, keep=keep),
+        options,
+        budget,
+    )
 
 
 def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:

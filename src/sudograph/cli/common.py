@@ -122,10 +122,5 @@ def load_graph(arg: str, *, strict: bool = False) -> Any:
         return petersen_graph()
     if arg.startswith("sudoku:"):
         spec = arg.split(":", 1)[1]
-        if "x" in spec.lower():
-            r, c = parse_box(spec)
-            return sudoku_graph(r, c)
-        return (
-            sudoku_graph(*box_for(int(spec))) if spec.isdigit() else sudoku_graph(*parse_box(spec))
-        )
+        return sudoku_graph(*(box_for(int(spec)) if spec.isdigit() else parse_box(spec)))
     return read_dimacs(arg, strict=strict)
