@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -186,7 +187,7 @@ def test_a_search_run_by_budgets_matches_one_run(budget: int) -> None:
     puzzles = fast9.lines_to_array(read_lines("tdoku_serg_100.txt")[:8])
 
     def search(puzzle: np.ndarray, step: int) -> tuple[int, int, int, np.ndarray]:
-        stack = np.empty(k.LEVELS * k.WORDS, dtype=np.int64)
+        stack = np.empty(k.STACK, dtype=np.int64)
         ctl = np.zeros(k.CTL, dtype=np.int64)
         cband, cbit, rem = (np.empty(k.LEVELS, dtype=np.int64) for _ in range(3))
         sols = np.zeros((50, 81), dtype=np.uint8)
@@ -230,3 +231,126 @@ def test_hot_helpers_are_inlined_and_every_kernel_cached() -> None:
     assert k.HOT["inline"] == "always" and "inline" not in k.LOOP
     assert k.HOT["cache"] is True and k.LOOP["cache"] is True
     assert k.HOT.get("_nrt", False) is False and k.LOOP.get("_nrt", False) is False
+
+
+def test_configuration_tables() -> None:
+    """PM holds the six permutation matrices of a 3x3 matrix; PERMSET[occ] the ones inside."""
+    k = fast9.load_kernels()
+    pm = [int(x) for x in k.PM]
+    assert len(set(pm)) == 6
+    for m in pm:
+        rows = [(m >> (3 * i)) & 7 for i in range(3)]
+        cols = [sum((m >> (3 * i + j)) & 1 for i in range(3)) for j in range(3)]
+        assert sorted(rows) == [1, 2, 4] and cols == [1, 1, 1]
+    for occ in range(512):
+        expected = sum(1 << i for i, m in enumerate(pm) if occ & m == m)
+        assert int(k.PERMSET[occ]) == expected
+    assert bin(int(k.PERMSET[0x1FF])).count("1") == 6
+    assert int(k.PERMSET[0x1FF & ~7]) == 0  # an empty matrix row: no configuration
+
+
+def _bare_state() -> tuple[Any, np.ndarray]:
+    """The kernels and a state where every digit may go everywhere (nothing placed)."""
+    k = fast9.load_kernels()
+    s = np.zeros(k.STACK, dtype=np.int64)
+    s[:30] = k.FULL
+    return k, s
+
+
+def _cells(s: np.ndarray, digit: int) -> set[int]:
+    """The cells (0-80) where ``digit`` (1-9) may still go in state ``s``."""
+    out = set()
+    for b in range(3):
+        w = int(s[3 * (digit - 1) + b])
+        out |= {27 * b + p for p in range(27) if w >> p & 1}
+    return out
+
+
+def _remove(s: np.ndarray, digit: int, cells: list[int]) -> None:
+    for c in cells:
+        s[3 * (digit - 1) + c // 27] &= ~(1 << (c % 27))
+
+
+ROW0 = list(range(9))
+COL0 = [9 * r for r in range(9)]
+BOX0 = [9 * r + c for r in range(3) for c in range(3)]
+TRIADS = pytest.mark.parametrize(
+    ("triad", "line"),
+    [([0, 1, 2], ROW0), ([0, 9, 18], COL0)],
+    ids=["row-triad", "column-triad"],
+)
+
+
+@TRIADS
+def test_units_naked_triad(triad: list[int], line: list[int]) -> None:
+    """Only digits 1-3 may occupy the triad: they leave the rest of its line and box."""
+    k, s = _bare_state()
+    for d in range(4, 10):
+        _remove(s, d, triad)
+    dirty = k._units(s, 0, k.LEVELS * k.WORDS, 0x1FF)
+    assert dirty > 0
+    outside = (set(line) | set(BOX0)) - set(triad)
+    for d in (1, 2, 3):
+        assert _cells(s, d) == set(range(81)) - outside
+    for d in range(4, 10):
+        assert _cells(s, d) == set(range(81)) - set(triad)
+
+
+@TRIADS
+def test_units_hidden_triad(triad: list[int], line: list[int]) -> None:
+    """Digits 1-3 must occupy the triad (nowhere else on its line): no other digit may."""
+    k, s = _bare_state()
+    for d in (1, 2, 3):
+        _remove(s, d, [c for c in line if c not in triad])
+    assert k._units(s, 0, k.LEVELS * k.WORDS, 0x1FF) > 0
+    for d in range(4, 10):
+        assert not _cells(s, d) & set(triad)
+    for d in (1, 2, 3):  # pointing: the rest of the box lost them too
+        assert not _cells(s, d) & (set(BOX0) - set(triad))
+
+
+def test_units_finds_a_triad_nobody_can_fill() -> None:
+    k, s = _bare_state()
+    for d in range(3, 10):  # only digits 1 and 2 may occupy r1c1-r1c3
+        _remove(s, d, [0, 1, 2])
+    assert k._units(s, 0, k.LEVELS * k.WORDS, 0x1FF) == -1
+
+
+_SOLVED: list[np.ndarray] = []
+
+
+def _solved_grids() -> list[np.ndarray]:
+    """The solutions of the 100 shipped top1465 puzzles (computed once)."""
+    if not _SOLVED:
+        arr = fast9.lines_to_array(read_lines("tdoku_top1465_100.txt"))
+        _SOLVED.extend(fast9.solve_array(arr, 1)[1])
+    return _SOLVED
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9), st.integers(17, 40))
+def test_units_never_remove_a_solution_digit(seed: int, clues: int) -> None:
+    """Soundness: from any subset of a solved grid, the root fixpoint keeps every true digit."""
+    k = fast9.load_kernels()
+    rng = random.Random(seed)
+    solution = _solved_grids()[rng.randrange(100)]
+    perm = rng.sample(range(1, 10), 9)  # relabel the digits: another solved grid
+    grid = np.array([perm[v - 1] for v in solution], dtype=np.uint8)
+    puzzle = grid.copy()
+    puzzle[rng.sample(range(81), 81 - clues)] = 0
+    s = np.zeros(k.STACK, dtype=np.int64)
+    ctl = np.zeros(k.CTL, dtype=np.int64)
+    assert k.start(puzzle, s, ctl)
+    assert k._settle(s, 0, True, k.ALL_DIRTY, False)
+    for cell in range(81):
+        assert cell in _cells(s, int(grid[cell]))
+
+
+def test_configuration_branches_shrink_the_tree() -> None:
+    """The unit pass at every node with branches on configurations (locked=2) explores a
+    smaller tree than cell guesses (locked=1) on hard puzzles: deterministic guess counts."""
+    arr = fast9.lines_to_array(read_lines("tdoku_hardest1106_50.txt"))
+    c2, _, g2, _ = fast9.solve_array(arr, 2, locked=2)
+    c1, _, g1, _ = fast9.solve_array(arr, 2, locked=1)
+    assert c2.tolist() == c1.tolist() == [1] * len(arr)
+    assert g2.sum() < 0.8 * g1.sum()

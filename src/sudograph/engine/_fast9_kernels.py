@@ -1,27 +1,35 @@
 """The numba kernels of the 9×9 fast path (imported only by :mod:`sudograph.engine.fast9`).
 
-Glossary. The grid is cut into three *bands* of three rows; a cell of band ``b`` is bit
-``p = 9 * row_in_band + column`` of a 27-bit word, so cell ``27 * b + p`` of the row-major grid.
-A *state* is :data:`WORDS` integers: word ``3 * d + b`` holds the cells of band ``b`` where
-digit ``d + 1`` may still go (a placed digit keeps its own bit), word ``27 + b`` the cells of
-band ``b`` not placed yet. Copying a state to guess is copying 30 words; every rule is a few
-word operations:
+Glossary. The grid is cut into three *bands* of three rows (and three *stacks* of three
+columns); a cell of band ``b`` is bit ``p = 9 * row_in_band + column`` of a 27-bit word, so
+cell ``27 * b + p`` of the row-major grid. A *state* is :data:`WORDS` integers: word
+``3 * d + b`` holds the cells of band ``b`` where digit ``d + 1`` may still go (a placed digit
+keeps its own bit), word ``27 + b`` the cells of band ``b`` not placed yet. Copying a state to
+guess is copying 30 words. A *triad* is the three cells where a row (or a column) crosses a
+box. For one digit and one band, the 3×3 *occupancy matrix* says which triads (row × box) may
+hold it; the digit takes exactly one triad per row and one per box, so the matrix must contain
+a permutation: its *configurations* (at most 6). Same for a stack (column × box).
 
 * naked singles: a bit-sliced count of the nine digit words of a band gives the unplaced
   cells with exactly one candidate (and those with none: a contradiction);
 * hidden singles: per digit, a row or box of a band word with one bit, or a column (folded
   over the three bands) with one bit, is a placement; the cells found for one digit in one
   band are placed together;
-* locked candidates (pointing and claiming, along rows and columns): per digit, the 3×3
-  matrix of occupied box segments of a band (or of a stack) goes through one table.
+* the *unit pass* (:func:`_units`), on the six occupancy matrices of every digit packed in
+  one 54-bit word: locked candidates (pointing and claiming, one table per matrix), then the
+  triad rules: a triad holds exactly three digits, so a triad that only three digits can
+  occupy holds those three (they leave the rest of its row and box), and a triad that three
+  digits must occupy holds no other digit.
 
-Only the digits and bands that changed since the last fixpoint are scanned again (the *dirty*
-masks). The search guesses on the two-candidate cell with most unplaced peers (lowest digit
-first), else on a digit with two places left in a row or box, else on the cell with fewest
-candidates. Once a guess's subtree is done, the digit is removed from the cell at the
-guessing level itself (a refutation, not a guess) and the level is settled and chosen anew.
-The search is resumable: its whole state lives in the arrays passed in, so the caller can run
-it by guess budgets and read the clock in between.
+Only the digits and bands that changed since the last fixpoint are scanned again by the
+singles (the *dirty* masks). The search branches like tdoku's: on the band or stack with the
+fewest configurations left over all digits, on the digit with the fewest (two or more) there,
+trying its configurations in turn; the last one is asserted at the branching level itself
+(not a guess). Without the unit pass at every node (``locked`` < 2) it guesses on the
+two-candidate cell with most unplaced peers, else on a digit with two places left in a row
+or box, else on the cell with fewest candidates, and a refuted digit is removed at the
+guessing level. The search is resumable: its whole state lives in the arrays passed in, so
+the caller can run it by guess budgets and read the clock in between.
 
 This module imports numba at import time: import it lazily.
 """
@@ -38,12 +46,19 @@ CLASH = -1
 WORDS = 32
 """Integers per search state (30 used, padded)."""
 LEVELS = 82
-"""Search levels: each guess places at least one cell."""
+"""Search levels: each level fixes a digit's configuration in a band or stack (54 at most)
+or places a cell."""
+SCRATCH = 32
+"""Words after the levels: the unit pass leaves each digit's packed occupancy matrices there
+(words 0-8) and their certain triads (words 9-17) for the choice of a branch."""
+STACK = LEVELS * WORDS + SCRATCH
+"""Length of the flat ``stack`` array the search runs in."""
 DONE = 0
 PAUSED = 1
 """Return codes of :func:`search`: finished (or limit reached) / node budget spent."""
 CTL = 4
-"""Length of the control array: depth, solutions found, guesses, mode."""
+"""Length of the control array: depth, solutions found, guesses, mode (0: settle the current
+level, 1: backtrack, 2: try the next configuration of the current level)."""
 
 
 def _compile_options() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -109,6 +124,14 @@ def build_tables() -> tuple[np.ndarray, ...]:
 @njit(**HOT)
 def _index(bit):  # type: ignore[no-untyped-def]
     """Index of the single set bit of ``bit`` (< 2**32)."""
+    return DEBRUIJN[((bit * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+
+@njit(**HOT)
+def _index64(bit):  # type: ignore[no-untyped-def]
+    """Index of the single set bit of ``bit`` (< 2**63)."""
+    if bit >> 32:
+        return 32 + DEBRUIJN[(((bit >> 32) * 0x077CB531) & 0xFFFFFFFF) >> 27]
     return DEBRUIJN[((bit * 0x077CB531) & 0xFFFFFFFF) >> 27]
 
 
@@ -300,63 +323,230 @@ SPREAD = np.array(
 """A 9-bit segment matrix of a band (bit ``3 * row + box``) as a 27-bit cell mask."""
 
 
+def _config_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``PM[6]``: the six permutation matrices of a 3×3 occupancy matrix (bit ``3 * i + j``:
+    row ``i``, box ``j`` in a band; band ``i``, column ``j`` in a stack), one bit per matrix
+    column; ``PERMSET[512]``: for an occupancy matrix, the 6-bit set of the configurations it
+    still contains; ``STACKCOLS[3]``: the cells of the three columns of a stack, in a band."""
+    import itertools
+
+    pm = np.array(
+        [sum(1 << (3 * p[j] + j) for j in range(3)) for p in itertools.permutations(range(3))],
+        dtype=np.int64,
+    )
+    permset = np.array(
+        [sum(1 << i for i in range(6) if pm[i] & occ == pm[i]) for occ in range(512)],
+        dtype=np.int64,
+    )
+    stackcols = np.array([(7 << (3 * j)) * COL3 for j in range(3)], dtype=np.int64)
+    return pm, permset, stackcols
+
+
+PM, PERMSET, STACKCOLS = _config_tables()
+
+
+def _triad_tables() -> tuple[np.ndarray, int, int]:
+    """``CLEAR54[54]``: for a triad (bit ``9 * unit + 3 * i + j`` of the packed matrices),
+    the mask that clears the rest of its matrix row and column; ``RB54``: the first bit of
+    every matrix row of the packed word; ``FULL54``: all 54 bits."""
+    clear = np.zeros(54, dtype=np.int64)
+    rb = 0
+    for u in range(6):
+        rb |= 0b001001001 << (9 * u)
+        for q in range(9):
+            i, j = divmod(q, 3)
+            line = ((7 << (3 * i)) | (0o111 << j)) & ~(1 << q)
+            clear[9 * u + q] = ((1 << 54) - 1) & ~(line << (9 * u))
+    return clear, rb, (1 << 54) - 1
+
+
+CLEAR54, RB54, FULL54 = _triad_tables()
+
+
 @njit(**HOT)
-def _locked(s, o, digits):  # type: ignore[no-untyped-def]
-    """Locked candidates (pointing and claiming, along rows and columns) for the digits of the
-    9-bit mask ``digits``; return the dirty mask of what was removed (0: nothing)."""
+def _occ_band(w):  # type: ignore[no-untyped-def]
+    """The occupancy matrix (row × box) of a band word."""
+    return SEGS[w & 0x1FF] | (SEGS[(w >> 9) & 0x1FF] << 3) | (SEGS[w >> 18] << 6)
+
+
+@njit(**HOT)
+def _fold(w):  # type: ignore[no-untyped-def]
+    """The columns (9 bits) of a band word that hold a bit."""
+    return (w | (w >> 9) | (w >> 18)) & 0x1FF
+
+
+@njit(**HOT)
+def _spread9(x):  # type: ignore[no-untyped-def]
+    """The three 3-bit groups of a 9-bit word moved to bits 0, 9 and 18."""
+    return (x & 7) | ((x & 0o70) << 6) | ((x & 0o700) << 12)
+
+
+@njit(**HOT)
+def _packed(w0, w1, w2):  # type: ignore[no-untyped-def]
+    """The six occupancy matrices of the band words ``w0, w1, w2`` in 54 bits: bands 0-2
+    (row × box) at bits 0, 9, 18, then stacks 0-2 (band × column) at bits 27, 36, 45."""
+    p = _occ_band(w0) | (_occ_band(w1) << 9) | (_occ_band(w2) << 18)
+    st = _spread9(_fold(w0)) | (_spread9(_fold(w1)) << 3) | (_spread9(_fold(w2)) << 6)
+    return p | (st << 27)
+
+
+@njit(**HOT)
+def _keep54(p):  # type: ignore[no-untyped-def]
+    """Locked candidates on the six packed matrices (the :data:`KEEP` table, six times)."""
+    return (
+        KEEP[p & 0x1FF]
+        | (KEEP[(p >> 9) & 0x1FF] << 9)
+        | (KEEP[(p >> 18) & 0x1FF] << 18)
+        | (KEEP[(p >> 27) & 0x1FF] << 27)
+        | (KEEP[(p >> 36) & 0x1FF] << 36)
+        | (KEEP[p >> 45] << 45)
+    )
+
+
+@njit(**HOT)
+def _alone(p):  # type: ignore[no-untyped-def]
+    """The bits of the packed matrices ``p`` alone in their matrix row: after locked
+    candidates, the triads the digit certainly occupies."""
+    a = p & RB54
+    b = (p >> 1) & RB54
+    c = (p >> 2) & RB54
+    one = (a ^ b ^ c) & ~((a & b) | (a & c) | (b & c))
+    return p & (one * 7)
+
+
+@njit(**HOT)
+def _units(s, o, sc, todo):  # type: ignore[no-untyped-def]
+    """The unit pass on state ``s``: locked candidates, then the triad rules, on the six
+    bands and stacks at once; return the dirty mask (see :func:`_place`), -1 on a
+    contradiction (a triad fewer than three digits can occupy, or more than three must).
+
+    Leaves each digit's packed matrices in ``s[sc + d]`` and its certain triads in
+    ``s[sc + 9 + d]``; only the digits of the 9-bit mask ``todo`` are read from the state,
+    the others are taken from there (they must not have changed since).
+    """
+    a1 = 0  # bit-sliced counts over the digits: triads 1, 2, 3, 4+ digits may occupy
+    a2 = 0
+    a3 = 0
+    a4 = 0
+    c1 = 0  # ... and must occupy
+    c2 = 0
+    c3 = 0
+    c4 = 0
+    changed = 0
+    for d in range(9):
+        if (todo >> d) & 1:
+            k = o + 3 * d
+            raw = _packed(s[k], s[k + 1], s[k + 2])
+            occ = _keep54(raw)
+            s[sc + d] = occ
+            if occ != raw:
+                changed |= 1 << d
+            sure = _alone(occ)
+            s[sc + 9 + d] = sure
+        else:
+            occ = s[sc + d]
+            sure = s[sc + 9 + d]
+        a4 |= a3 & occ
+        a3 |= a2 & occ
+        a2 |= a1 & occ
+        a1 |= occ
+        c4 |= c3 & sure
+        c3 |= c2 & sure
+        c2 |= c1 & sure
+        c1 |= sure
+    if (~a3) & FULL54 or c4:
+        return -1
+    opened = _packed(s[o + 27], s[o + 28], s[o + 29])  # triads with an unplaced cell
+    three = a3 & ~a4 & opened  # exactly three digits may occupy: they do
+    full = c3 & opened  # three digits must occupy: no other may
     dirty = 0
     for d in range(9):
-        if not (digits >> d) & 1:
+        occ = s[sc + d]
+        sure = s[sc + 9 + d]
+        if not (occ & (three | full) & ~sure) and not (changed >> d) & 1:
             continue
-        k = 3 * d
-        for b in range(3):  # along rows, inside band b
-            w = s[o + k + b]
-            occ = SEGS[w & 0x1FF] | (SEGS[(w >> 9) & 0x1FF] << 3) | (SEGS[w >> 18] << 6)
-            kept = KEEP[occ]
-            if kept != occ:
-                s[o + k + b] = w & SPREAD[kept]
+        new = occ & ~(full & ~sure)
+        x = occ & three & ~sure
+        while x:
+            bit = x & -x
+            x ^= bit
+            new &= CLEAR54[_index64(bit)]
+        s[sc + d] = new
+        k = o + 3 * d
+        cols = new >> 27
+        for b in range(3):
+            g = cols >> (3 * b)
+            c9 = (g & 7) | ((g >> 6) & 0o70) | ((g >> 12) & 0o700)
+            m = SPREAD[(new >> (9 * b)) & 0x1FF] & (c9 * COL3)
+            w = s[k + b]
+            if w & ~m:
+                s[k + b] = w & m
                 dirty |= (1 << d) | (512 << b)
-        c0 = s[o + k]
-        c1 = s[o + k + 1]
-        c2 = s[o + k + 2]
-        f0 = (c0 | (c0 >> 9) | (c0 >> 18)) & 0x1FF
-        f1 = (c1 | (c1 >> 9) | (c1 >> 18)) & 0x1FF
-        f2 = (c2 | (c2 >> 9) | (c2 >> 18)) & 0x1FF
-        g0 = 0
-        g1 = 0
-        g2 = 0
-        for j in range(3):  # along columns, inside stack j: matrix rows are bands
-            sh = 3 * j
-            occ = ((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)
-            kept = KEEP[occ]
-            g0 |= (kept & 7) << sh
-            g1 |= ((kept >> 3) & 7) << sh
-            g2 |= ((kept >> 6) & 7) << sh
-        if g0 != f0:
-            s[o + k] = c0 & (g0 * COL3)
-            dirty |= (1 << d) | 512
-        if g1 != f1:
-            s[o + k + 1] = c1 & (g1 * COL3)
-            dirty |= (1 << d) | 1024
-        if g2 != f2:
-            s[o + k + 2] = c2 & (g2 * COL3)
-            dirty |= (1 << d) | 2048
     return dirty
 
 
 @njit(**HOT)
-def _settle(s, o, locked, dirty):  # type: ignore[no-untyped-def]
-    """Singles, then (when ``locked``) locked candidates, to a fixpoint; False on a
-    contradiction. ``dirty`` as in :func:`_propagate`."""
+def _settle(s, o, units, dirty, fresh):  # type: ignore[no-untyped-def]
+    """Singles, then (when ``units``) the unit pass, to a fixpoint; False on a
+    contradiction. ``dirty`` as in :func:`_propagate`; ``fresh``: the scratch holds this
+    state's matrices but for the digits of ``dirty`` (the first unit pass reads only those)."""
     while True:
         seen = _propagate(s, o, dirty)
         if seen < 0:
             return False
-        if not locked:
+        if not units:
             return True
-        dirty = _locked(s, o, seen)
+        dirty = _units(s, o, LEVELS * WORDS, seen if fresh else 0x1FF)
+        fresh = True
+        if dirty < 0:
+            return False
         if not dirty:
             return True
+
+
+@njit(**HOT)
+def _assert_config(s, o, u, p, d):  # type: ignore[no-untyped-def]
+    """Confine digit ``d`` to configuration ``p`` of unit ``u`` (bands 0-2, stacks 3-5);
+    return the dirty mask (see :func:`_place`)."""
+    m = PM[p]
+    k = o + 3 * d
+    if u < 3:
+        s[k + u] &= SPREAD[m]
+        return (1 << d) | (512 << u)
+    j = u - 3
+    sc = STACKCOLS[j]
+    for b in range(3):
+        s[k + b] &= ~sc | ((((m >> (3 * b)) & 7) << (3 * j)) * COL3)
+    return (1 << d) | 3584
+
+
+@njit(**HOT)
+def _choose_config(s):  # type: ignore[no-untyped-def]
+    """The branch, from the matrices the last unit pass left: ``(unit, configurations,
+    digit)`` for the unit with fewest configurations over all digits (not all fixed) and,
+    in it, the digit with fewest (two or more); unit -1 when every digit is fixed."""
+    sc = LEVELS * WORDS
+    best_u = -1
+    best_t = 1000
+    for u in range(6):
+        t = 0
+        for d in range(9):
+            t += POPC[PERMSET[(s[sc + d] >> (9 * u)) & 0x1FF]]
+        if 10 <= t < best_t:
+            best_t = t
+            best_u = u
+    best_d = -1
+    best_m = 0
+    best_c = 7
+    if best_u >= 0:
+        for d in range(9):
+            m = PERMSET[(s[sc + d] >> (9 * best_u)) & 0x1FF]
+            c = POPC[m]
+            if 2 <= c < best_c:
+                best_c = c
+                best_d = d
+                best_m = m
+    return best_u, best_m, best_d
 
 
 @njit(**HOT)
@@ -533,11 +723,13 @@ def start(puzzle, stack, ctl):  # type: ignore[no-untyped-def]
 def search(stack, ctl, cband, cbit, rem, limit, budget, sols, locked):  # type: ignore[no-untyped-def]
     """Run (or resume) the search held in ``stack``/``ctl``; DONE or PAUSED.
 
-    ``ctl``: depth, solutions found, guesses, mode (0: settle the current level and guess,
-    1: backtrack). ``limit`` > 0 stops at that many solutions; ``budget`` > 0 pauses before a
-    guess once ``budget`` more guesses were made in this call. The first solutions found go to
-    ``sols`` (as many as its rows). ``locked``: locked candidates never (0), at the root (1),
-    at every node (2).
+    ``ctl``: depth, solutions found, guesses, mode (see :data:`CTL`). ``limit`` > 0 stops at
+    that many solutions; ``budget`` > 0 pauses before a guess once ``budget`` more guesses
+    were made in this call. The first solutions found go to ``sols`` (as many as its rows).
+    ``locked``: the unit pass never (0), at the root (1), at every node (2, with branches on
+    configurations). Per level: ``cband`` the unit + 16 of a configuration branch (else the
+    band of a guessed cell), ``cbit`` the configurations left to try (else the cell),
+    ``rem`` the digit.
     """
     root = locked >= 1
     deep = locked >= 2
@@ -547,13 +739,16 @@ def search(stack, ctl, cband, cbit, rem, limit, budget, sols, locked):  # type: 
     mode = ctl[3]
     stop_at = guesses + budget
     pend = ALL_DIRTY  # what changed at the current level since it was last settled
+    fresh = False  # the scratch holds this level's matrices, but for the digits of pend
     s = stack
     while True:
-        if mode == 0:
+        if mode == 0:  # settle the current level, then branch
             o = depth * WORDS
-            if not _settle(s, o, root if depth == 0 else deep, pend):
+            if not _settle(s, o, root if depth == 0 else deep, pend, fresh):
                 mode = 1
+                fresh = False
                 continue
+            fresh = deep
             if s[o + 27] == 0 and s[o + 28] == 0 and s[o + 29] == 0:
                 if count < sols.shape[0]:
                     _write_solution(s, o, sols, count)
@@ -562,12 +757,16 @@ def search(stack, ctl, cband, cbit, rem, limit, budget, sols, locked):  # type: 
                 if limit > 0 and count >= limit:
                     break
                 continue
+            if deep:
+                u, m, d = _choose_config(s)
+                if u >= 0:
+                    cband[depth] = 16 + u
+                    cbit[depth] = m
+                    rem[depth] = d
+                    mode = 2
+                    continue
             if budget >= 0 and guesses >= stop_at:
-                ctl[0] = depth
-                ctl[1] = count
-                ctl[2] = guesses
-                ctl[3] = 0
-                return PAUSED
+                break
             b, bit, d = _choose(s, o)
             cband[depth] = b
             cbit[depth] = bit
@@ -578,18 +777,40 @@ def search(stack, ctl, cband, cbit, rem, limit, budget, sols, locked):  # type: 
             pend = _restrict(s, t, b, bit, d)
             depth += 1
             guesses += 1
-        else:
+        elif mode == 2:  # try the first configuration left at this level on a copy
+            if budget >= 0 and guesses >= stop_at:
+                break
+            o = depth * WORDS
+            t = o + WORDS
+            for w in range(30):
+                s[t + w] = s[o + w]
+            m = cbit[depth]
+            pend = _assert_config(s, t, cband[depth] - 16, _index(m & -m), rem[depth])
+            depth += 1
+            guesses += 1
+            mode = 0
+        else:  # backtrack: the level above tries its next configuration or refutes its digit
+            fresh = False
             if depth == 0:
                 break
-            depth -= 1  # refute the digit tried at this level: the cell keeps the others
+            depth -= 1
             o = depth * WORDS
-            pend = _remove(s, o, cband[depth], cbit[depth], rem[depth])
-            mode = 0
+            if cband[depth] >= 16:
+                m = cbit[depth] & (cbit[depth] - 1)
+                if m & (m - 1) == 0:  # the last one: asserted here, not a guess
+                    pend = _assert_config(s, o, cband[depth] - 16, _index(m), rem[depth])
+                    mode = 0
+                else:
+                    cbit[depth] = m
+                    mode = 2
+            else:
+                pend = _remove(s, o, cband[depth], cbit[depth], rem[depth])
+                mode = 0
     ctl[0] = depth
     ctl[1] = count
     ctl[2] = guesses
-    ctl[3] = 1
-    return DONE
+    ctl[3] = mode  # 1 when finished (or the limit was reached), else where to resume
+    return DONE if mode == 1 else PAUSED
 
 
 @njit(cache=True)
@@ -598,9 +819,9 @@ def solve_batch(puzzles, limit, max_guesses, counts, solutions, guesses, stopped
 
     ``counts[i]``: solutions found (:data:`CLASH` for clashing clues); ``solutions[i]`` the
     first one (zeros when none); ``guesses[i]``; ``stopped[i]`` when ``max_guesses`` >= 0 cut
-    the search (< 0: no cap). ``locked``: 0 never, 1 at the root, 2 at every node.
+    the search (< 0: no cap). ``locked`` as in :func:`search`.
     """
-    stack = np.empty(LEVELS * WORDS, dtype=np.int64)
+    stack = np.empty(STACK, dtype=np.int64)
     ctl = np.zeros(CTL, dtype=np.int64)
     cband = np.empty(LEVELS, dtype=np.int64)
     cbit = np.empty(LEVELS, dtype=np.int64)
