@@ -354,3 +354,17 @@ def test_configuration_branches_shrink_the_tree() -> None:
     c1, _, g1, _ = fast9.solve_array(arr, 2, locked=1)
     assert c2.tolist() == c1.tolist() == [1] * len(arr)
     assert g2.sum() < 0.8 * g1.sum()
+
+
+def test_bit_index_fallback_table() -> None:
+    """The de Bruijn table used when numba lacks the trailing-zeros intrinsic."""
+    k = fast9.load_kernels()
+    for i in range(63):
+        bit = 1 << i
+        low = bit & 0xFFFFFFFF
+        if bit >> 32:
+            got = 32 + int(k.DEBRUIJN[(((bit >> 32) * 0x077CB531) & 0xFFFFFFFF) >> 27])
+        else:
+            got = int(k.DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
+        assert got == i
+        assert k._index(bit) == i
