@@ -70,27 +70,37 @@ METHODS: dict[str, Method] = {
     m.name: m
     for m in (
         _search(
-            "naive", "static", "check",
+            "naive",
+            "static",
+            "check",
             "backtracking in vertex order, a colour tried only if no coloured neighbour has it",
             "seed 001 TP Q11, seed 002 GC, seed 003 backtracking(L, pos), seed 004 part 1",
         ),
         _search(
-            "mrv", "mrv", "check",
+            "mrv",
+            "mrv",
+            "check",
             "backtracking on the vertex with fewest remaining colours (MRV)",
             "seed 002 GC_BIS, seed 004 part 2",
         ),
         _search(
-            "forward", "mrv", "forward",
+            "forward",
+            "mrv",
+            "forward",
             "MRV with forward checking: a colour leaves the neighbours' domains",
             "seed 004 part 3",
         ),
         _search(
-            "propagate", "mrv", "singles",
+            "propagate",
+            "mrv",
+            "singles",
             "MRV with naked and hidden singles to a fixpoint after each assignment",
             "seed 003 un_tour/complete, Norvig's propagation",
         ),
         _search(
-            "dsatur", "dsatur", "forward",
+            "dsatur",
+            "dsatur",
+            "forward",
             "DSATUR order (MRV, ties by uncoloured-neighbour degree) with forward checking",
             "Brélaz 1979; seed 002's improved order",
         ),

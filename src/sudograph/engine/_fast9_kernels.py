@@ -134,6 +134,14 @@ def build_tables() -> tuple[np.ndarray, ...]:
     return (houses,)
 
 
+@njit(**HOT)
+def _index_by_table(bit):  # type: ignore[no-untyped-def]
+    """Index of the single set bit of ``bit`` (< 2**63), by a de Bruijn sequence."""
+    if bit >> 32:
+        return 32 + DEBRUIJN[(((bit >> 32) * 0x077CB531) & 0xFFFFFFFF) >> 27]
+    return DEBRUIJN[((bit * 0x077CB531) & 0xFFFFFFFF) >> 27]
+
+
 if TZCNT is not None:
 
     @njit(**HOT)
@@ -142,13 +150,7 @@ if TZCNT is not None:
         return TZCNT(bit)
 
 else:  # pragma: no cover - a numba without the intrinsic
-
-    @njit(**HOT)
-    def _index(bit):  # type: ignore[no-untyped-def]
-        """Index of the single set bit of ``bit`` (< 2**63), by a de Bruijn sequence."""
-        if bit >> 32:
-            return 32 + DEBRUIJN[(((bit >> 32) * 0x077CB531) & 0xFFFFFFFF) >> 27]
-        return DEBRUIJN[((bit * 0x077CB531) & 0xFFFFFFFF) >> 27]
+    _index = _index_by_table
 
 
 @njit(**HOT)
