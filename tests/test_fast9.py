@@ -287,7 +287,7 @@ def test_units_naked_triad(triad: list[int], line: list[int]) -> None:
     k, s = _bare_state()
     for d in range(4, 10):
         _remove(s, d, triad)
-    dirty = k._units(s, 0, k.LEVELS * k.WORDS, 0x1FF)
+    dirty = k._units(s, 0, k.SCRATCH, 0x1FF)
     assert dirty > 0
     outside = (set(line) | set(BOX0)) - set(triad)
     for d in (1, 2, 3):
@@ -302,7 +302,7 @@ def test_units_hidden_triad(triad: list[int], line: list[int]) -> None:
     k, s = _bare_state()
     for d in (1, 2, 3):
         _remove(s, d, [c for c in line if c not in triad])
-    assert k._units(s, 0, k.LEVELS * k.WORDS, 0x1FF) > 0
+    assert k._units(s, 0, k.SCRATCH, 0x1FF) > 0
     for d in range(4, 10):
         assert not _cells(s, d) & set(triad)
     for d in (1, 2, 3):  # pointing: the rest of the box lost them too
@@ -313,7 +313,7 @@ def test_units_finds_a_triad_nobody_can_fill() -> None:
     k, s = _bare_state()
     for d in range(3, 10):  # only digits 1 and 2 may occupy r1c1-r1c3
         _remove(s, d, [0, 1, 2])
-    assert k._units(s, 0, k.LEVELS * k.WORDS, 0x1FF) == -1
+    assert k._units(s, 0, k.SCRATCH, 0x1FF) == -1
 
 
 _SOLVED: list[np.ndarray] = []

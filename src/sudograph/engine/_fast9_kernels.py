@@ -2,13 +2,14 @@
 
 Glossary. The grid is cut into three *bands* of three rows (and three *stacks* of three
 columns); a cell of band ``b`` is bit ``p = 9 * row_in_band + column`` of a 27-bit word, so
-cell ``27 * b + p`` of the row-major grid. A *state* is :data:`WORDS` integers: word
-``3 * d + b`` holds the cells of band ``b`` where digit ``d + 1`` may still go (a placed digit
-keeps its own bit), word ``27 + b`` the cells of band ``b`` not placed yet. Copying a state to
-guess is copying 30 words. A *triad* is the three cells where a row (or a column) crosses a
-box. For one digit and one band, the 3×3 *occupancy matrix* says which triads (row × box) may
-hold it; the digit takes exactly one triad per row and one per box, so the matrix must contain
-a permutation: its *configurations* (at most 6). Same for a stack (column × box).
+cell ``27 * b + p`` of the row-major grid. A *state* is 30 integers: word ``3 * d + b``
+holds the cells of band ``b`` where digit ``d + 1`` may still go (a placed digit keeps its own
+bit), word ``27 + b`` the cells of band ``b`` not placed yet; a search level is the state and
+its scratch (:data:`WORDS`), and guessing copies a level. A *triad* is the three cells where
+a row (or a column) crosses a box. For one digit and one band, the 3×3 *occupancy matrix*
+says which triads (row × box) may hold it; the digit takes exactly one triad per row and one
+per box, so the matrix must contain a permutation: its *configurations* (at most 6). Same
+for a stack (column × box).
 
 * naked singles: a bit-sliced count of the nine digit words of a band gives the unplaced
   cells with exactly one candidate (and those with none: a contradiction);
@@ -56,15 +57,17 @@ except (ImportError, AttributeError):  # pragma: no cover - an older or newer nu
 
 CLASH = -1
 """Count returned for a puzzle whose clues clash (two equal digits in a house)."""
-WORDS = 32
-"""Integers per search state (30 used, padded)."""
+WORDS = 48
+"""Integers per search level: the state (30 words), then its scratch (18 words)."""
+SCRATCH = 30
+"""Offset of a level's scratch words: the unit pass leaves there each digit's packed
+occupancy matrices (words 0-8) and certain triads (words 9-17); a child copies them with the
+state, so a unit pass only reads the digits that changed since its parent's, and a level
+coming back from its children still has its own."""
 LEVELS = 82
 """Search levels: each level fixes a digit's configuration in a band or stack (54 at most)
 or places a cell."""
-SCRATCH = 32
-"""Words after the levels: the unit pass leaves each digit's packed occupancy matrices there
-(words 0-8) and their certain triads (words 9-17) for the choice of a branch."""
-STACK = LEVELS * WORDS + SCRATCH
+STACK = LEVELS * WORDS
 """Length of the flat ``stack`` array the search runs in."""
 DONE = 0
 PAUSED = 1
@@ -518,7 +521,7 @@ def _settle(s, o, units, dirty, fresh):  # type: ignore[no-untyped-def]
             return False
         if not units:
             return True
-        dirty = _units(s, o, LEVELS * WORDS, seen if fresh else 0x1FF)
+        dirty = _units(s, o, o + SCRATCH, seen if fresh else 0x1FF)
         fresh = True
         if dirty < 0:
             return False
@@ -543,11 +546,11 @@ def _assert_config(s, o, u, p, d):  # type: ignore[no-untyped-def]
 
 
 @njit(**HOT)
-def _choose_config(s):  # type: ignore[no-untyped-def]
+def _choose_config(s, o):  # type: ignore[no-untyped-def]
     """The branch, from the matrices the last unit pass left: ``(unit, configurations,
     digit)`` for the unit with fewest configurations over all digits (not all fixed) and,
     in it, the digit with fewest (two or more); unit -1 when every digit is fixed."""
-    sc = LEVELS * WORDS
+    sc = o + SCRATCH
     best_u = -1
     best_t = 1000
     for u in range(6):
@@ -780,7 +783,7 @@ def search(stack, ctl, cband, cbit, rem, limit, budget, sols, locked):  # type: 
                     break
                 continue
             if deep:
-                u, m, d = _choose_config(s)
+                u, m, d = _choose_config(s, o)
                 if u >= 0:
                     cband[depth] = 16 + u
                     cbit[depth] = m
@@ -804,7 +807,7 @@ def search(stack, ctl, cband, cbit, rem, limit, budget, sols, locked):  # type: 
                 break
             o = depth * WORDS
             t = o + WORDS
-            for w in range(30):
+            for w in range(WORDS):
                 s[t + w] = s[o + w]
             m = cbit[depth]
             pend = _assert_config(s, t, cband[depth] - 16, _index(m & -m), rem[depth])
@@ -812,7 +815,7 @@ def search(stack, ctl, cband, cbit, rem, limit, budget, sols, locked):  # type: 
             guesses += 1
             mode = 0
         else:  # backtrack: the level above tries its next configuration or refutes its digit
-            fresh = False
+            fresh = deep  # its matrices are still in its scratch words
             if depth == 0:
                 break
             depth -= 1
