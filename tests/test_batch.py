@@ -276,3 +276,49 @@ def test_file_mode_without_method_mixes_sizes(tmp_path: Path) -> None:
     assert main(["solve", str(src), "-o", str(out), "--workers", "1"]) == 0
     lines = out.read_text().splitlines()
     assert len(lines) == 2 and len(lines[0]) == 16 and len(lines[1]) == 81
+
+
+@pytest.mark.parametrize("kind", ["lines", "array", "grids"])
+@pytest.mark.parametrize("timeout", [0.01, 0.2])
+def test_fast_honours_a_per_puzzle_timeout(kind: str, timeout: float) -> None:
+    """Counting every solution of an empty grid never ends: each such puzzle stops at its
+    timeout; the puzzles around it are solved as without a timeout."""
+    easy = PUZZLES[:3]
+    lines = [easy[0], "." * 81, easy[1], "." * 81, easy[2]]
+    items: object = lines
+    if kind == "array":
+        from sudograph.engine.fast9 import lines_to_array
+
+        items = lines_to_array(lines)
+    elif kind == "grids":
+        items = [Grid.parse(line) for line in lines]
+    start = time.perf_counter()
+    rows = list(solve_many(items, limit=None, workers=1, solve_options={"timeout": timeout}))
+    elapsed = time.perf_counter() - start
+    assert [r.status for r in rows] == ["solved", "stopped", "solved", "stopped", "solved"]
+    assert rows[1].count > 1000 and rows[3].count > 1000
+    for p, r in zip(easy, (rows[0], rows[2], rows[4]), strict=True):
+        check(p, r)
+        assert r.count == 1
+    assert elapsed < 2 * (1.5 * timeout + 0.2)  # two stopped puzzles, loose bound (shared CPU)
+
+
+def test_fast_timeout_and_max_nodes_together() -> None:
+    """max_nodes still stops first when it is the tighter limit (exact guess count)."""
+    rows = list(
+        solve_many(["." * 81], limit=None, workers=1, max_nodes=7, solve_options={"timeout": 5})
+    )
+    assert rows[0].status == "stopped" and rows[0].nodes == 7
+
+
+def test_file_mode_fast_timeout(tmp_path: Path) -> None:
+    from sudograph.cli import main
+
+    src = tmp_path / "in.txt"
+    src.write_text(PUZZLES[0] + "\n" + "." * 81 + "\n")
+    out = tmp_path / "out.txt"
+    argv = ["solve", str(src), "-m", "fast", "-o", str(out), "--workers", "1", "--count"]
+    assert main([*argv, "--timeout", "0.05"]) == 1  # not every puzzle was solved
+    lines = out.read_text().splitlines()
+    assert Grid.parse(lines[0]).is_solution_of(Grid.parse(PUZZLES[0]))
+    assert lines[1] == "stopped"

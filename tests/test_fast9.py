@@ -362,3 +362,12 @@ def test_bit_index_fallback_table() -> None:
     for i in range(63):
         assert k._index_by_table(1 << i) == i
         assert k._index(1 << i) == i
+
+
+def test_run_keeps_only_the_solutions_asked_for() -> None:
+    problem = Problem(sudoku_graph(3, 3), 9)
+    res = fast9.run(problem, SolveOptions(limit=50), keep=1)
+    assert res.count == 50 and len(res.solutions) == 1
+    assert is_solution(problem, res.solutions[0])
+    with pytest.raises(InvalidArgument):
+        fast9.run(problem, SolveOptions(limit=1), keep=0)

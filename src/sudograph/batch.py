@@ -83,7 +83,8 @@ def solve_many(
     this process). ``limit`` solutions per puzzle (2 proves uniqueness, None counts all);
     ``max_nodes`` stops a puzzle's search (status ``stopped``); ``solve_options`` are more
     keyword arguments of :func:`sudograph.solve.solve` (``order``, ``inference``, ``timeout``,
-    ``seed``...) for the methods other than ``fast``. ``fallback`` is the method for the
+    ``seed``...) for the methods other than ``fast``, and ``timeout`` (seconds per puzzle) for
+    ``fast`` too (see :data:`QUICK_GUESSES`). ``fallback`` is the method for the
     puzzles ``fast`` cannot take (grids other than 9×9; None: they are errors). A puzzle that
     cannot be read
     or solved by the method gives status ``error``; the others still run.
@@ -193,8 +194,9 @@ def _chunks(puzzles: Iterable[Item] | Any, size: int) -> Iterator[Any]:
 def solve_chunk(chunk: Any, settings: tuple[Any, ...]) -> list[Row]:
     """Solve one chunk (runs in a worker process): one :data:`Row` per puzzle, in order."""
     method, limit, engine, max_nodes, box, alphabet, extra = settings
+    timeout = extra.get("timeout")
     if hasattr(chunk, "ndim"):
-        return _fast_rows(chunk, limit, max_nodes)
+        return _fast_rows(chunk, limit, max_nodes, timeout)
     rows: list[Row | None] = [None] * len(chunk)
     fast_pos: list[int] = []
     fast_lines: list[str] = []
@@ -218,18 +220,38 @@ def solve_chunk(chunk: Any, settings: tuple[Any, ...]) -> list[Row]:
         from .engine.fast9 import lines_to_array
 
         for pos, row in zip(
-            fast_pos, _fast_rows(lines_to_array(fast_lines), limit, max_nodes), strict=True
+            fast_pos, _fast_rows(lines_to_array(fast_lines), limit, max_nodes, timeout), strict=True
         ):
             rows[pos] = row
     return [r for r in rows if r is not None]
 
 
-def _fast_rows(arr: Any, limit: int | None, max_nodes: int | None) -> list[Row]:
+QUICK_GUESSES = 1_000
+"""With a per-puzzle timeout, ``fast`` first solves a whole chunk in one compiled loop with at
+most this many guesses per puzzle (a millisecond or two), then runs the puzzles left
+unfinished one by one under the clock (:func:`sudograph.engine.fast9.run`)."""
+QUICK_MIN_TIMEOUT = 0.05
+"""Below this timeout (seconds) the compiled loop makes no guess at all before the clock."""
+
+
+def _fast_rows(
+    arr: Any, limit: int | None, max_nodes: int | None, timeout: float | None = None
+) -> list[Row]:
+    """Solve the rows of an (n, 81) array with the fast kernel; one :data:`Row` each.
+
+    Without ``timeout``: one compiled loop (``max_nodes`` caps each puzzle's guesses). With
+    it: the compiled loop first, capped at :data:`QUICK_GUESSES` guesses, then the puzzles it
+    stopped (and ``max_nodes`` did not) again one by one under the clock.
+    """
     import numpy as np
 
     from .engine.fast9 import check_solutions, solve_array
 
-    counts, sols, guesses, stopped = solve_array(arr, limit, max_guesses=max_nodes)
+    cap = max_nodes
+    if timeout is not None:
+        quick = QUICK_GUESSES if timeout >= QUICK_MIN_TIMEOUT else 0
+        cap = quick if max_nodes is None else min(max_nodes, quick)
+    counts, sols, guesses, stopped = solve_array(arr, limit, max_guesses=cap)
     ok = check_solutions(arr, counts, sols).tolist()
     text = (sols + np.uint8(ord("0"))).tobytes().decode("ascii")
     out: list[Row] = []
@@ -240,6 +262,8 @@ def _fast_rows(arr: Any, limit: int | None, max_nodes: int | None) -> list[Row]:
             out.append(("error", None, c, g, "internal error: invalid solution"))
         elif c < 0:
             out.append(("error", None, 0, 0, "clashing clues"))
+        elif s and timeout is not None and (max_nodes is None or g < max_nodes):
+            out.append(_fast_under_clock(arr[i], limit, max_nodes, timeout))
         elif s:
             out.append(("stopped", text[81 * i : 81 * i + 81] if c else None, c, g, None))
         elif c:
@@ -247,6 +271,19 @@ def _fast_rows(arr: Any, limit: int | None, max_nodes: int | None) -> list[Row]:
         else:
             out.append(("unsatisfiable", None, 0, g, None))
     return out
+
+
+def _fast_under_clock(row: Any, limit: int | None, max_nodes: int | None, timeout: float) -> Row:
+    """One puzzle (81 digits) with the fast method under a timeout, from the start."""
+    from .engine.fast9 import array_to_line, run
+    from .problem import SolveOptions
+
+    grid = Grid.parse(array_to_line(row))
+    options = SolveOptions(limit=limit, max_nodes=max_nodes, timeout=timeout)
+    result = run(grid.problem, options, keep=1)
+    line = grid.with_values(result.solutions[0]).to_line() if result.solutions else None
+    count = result.count if result.count is not None else len(result.solutions)
+    return (result.status, line, count, result.stats.nodes, None)
 
 
 FALLBACK = "__fallback__"
@@ -274,7 +311,8 @@ def _solve_item(
             from .engine.fast9 import run
             from .problem import SolveOptions
 
-            result = run(grid.problem, SolveOptions(limit=limit, max_nodes=max_nodes))
+            options = SolveOptions(limit=limit, max_nodes=max_nodes, timeout=extra.get("timeout"))
+            result = run(grid.problem, options, keep=1)
             grids = [grid.with_values(s) for s in result.solutions]
         else:
             from .solve import solve

@@ -228,23 +228,25 @@ def array_to_line(row: np.ndarray) -> str:
     return "".join("123456789"[d - 1] if d else "." for d in row.tolist())
 
 
-def run(problem: Problem, options: SolveOptions) -> Result:
+def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> Result:
     """The ``fast`` method: solve a 9×9 Sudoku problem with the compiled kernel.
 
-    ``options.limit`` solutions are sought (None counts them all, keeping the first
-    :data:`MAX_STORED`); ``options.max_nodes`` caps the guesses and ``options.timeout`` the
-    seconds (status ``stopped``, reason ``max_nodes`` or ``time limit``; the kernel runs by
-    budgets of :data:`BUDGET` guesses and the clock is read in between). Every solution
-    returned is checked. Raises :class:`InvalidArgument` when the problem is not a 9×9
-    Sudoku, :class:`MissingExtra` without numba.
+    ``options.limit`` solutions are sought (None counts them all, keeping the first ``keep``,
+    at most :data:`MAX_STORED`); ``options.max_nodes`` caps the guesses and
+    ``options.timeout`` the seconds (status ``stopped``, reason ``max_nodes`` or ``time
+    limit``; the kernel runs by budgets of :data:`BUDGET` guesses and the clock is read in
+    between). Every solution returned is checked. Raises :class:`InvalidArgument` when the
+    problem is not a 9×9 Sudoku or ``keep`` < 1, :class:`MissingExtra` without numba.
     """
     import numpy as np
 
     if not is_sudoku9(problem):
         raise InvalidArgument("method 'fast' solves 9x9 Sudoku only (k=9 on the 9x9 grid)")
+    if keep < 1:
+        raise InvalidArgument(f"keep must be >= 1, got {keep}")
     k = load_kernels()
     limit = options.limit
-    store = min(limit, MAX_STORED) if limit else MAX_STORED
+    store = min(limit or MAX_STORED, keep, MAX_STORED)
     sols = np.zeros((store, 81), dtype=np.uint8)
     puzzle = np.array(problem.precolouring, dtype=np.uint8)
     stack = np.empty(k.STACK, dtype=np.int64)
