@@ -1,17 +1,21 @@
-"""Benchmark the compiled 9×9 fast path against the Python methods (and python-sat if installed).
+"""Benchmark the compiled 9×9 fast path against sudograph's other methods (and python-sat).
 
 Usage (from the repository root)::
 
-    .venv/bin/python bench/bench_fast.py [--data DIR] [--sample N] [--reps N] [--python-sample N]
-                                         [--python-cap SECONDS] [--baseline KERNELS.py]
-                                         [--out docs/benchmarks.md]
+    .venv/bin/python bench/bench_fast.py [--data DIR] [--sample N] [--reps N] [--per-call N]
+                                         [--methods M1,M2,...] [--python-sample N]
+                                         [--python-cap SECONDS] [--method-timeout SECONDS]
+                                         [--pysat-sample N] [--baseline KERNELS.py]
+                                         [--out FILE]
 
 For each data set of ``DIR`` (default ``../shared/data/sudoku``, missing files are reported):
 CPU µs/puzzle of the fast engine with limit 2 (solve and prove unique, tdoku's protocol) in one
 compiled loop on 1 core, median and max of per-puzzle calls, guesses/puzzle, % solved without a
-guess, puzzles/s on all cores (``solve_many``), and the same columns for the Python method
-``propagate`` on a small subset under a time cap. Every solution is validated. The first-call
-compile time (fresh numba cache) and the cached start time are measured in subprocesses.
+guess, puzzles/s on 1 core and on all cores (``solve_many``); the same columns for each of
+sudograph's other methods (``--methods``) on both engines where it has the compiled twin, on a
+small subset under time caps; python-sat side by side when installed. Every solution is
+validated. The first-call compile time (fresh numba cache) and the cached start time are
+measured in subprocesses.
 
 The mean is the best of ``--reps`` runs of the whole loop (CPU time), which filters out most of
 the noise of a shared machine. ``--baseline FILE`` times another kernels module side by side
@@ -164,35 +168,84 @@ def bench_side_by_side(
     return out
 
 
-def bench_python(lines: list[str], method: str, cap: float) -> dict[str, float] | None:
+DEFAULT_METHODS = "naive,mrv,forward,dsatur,propagate,logic,greedy-mrv"
+"""The other methods timed by default (each on both engines where it has the twin)."""
+
+
+def bench_method(
+    lines: list[str], method: str, engine: str, cap: float, timeout: float
+) -> dict[str, float] | None:
+    """One of sudograph's other methods on one engine: puzzles one by one (limit 2 for the
+    complete methods, 1 for the others) under a per-puzzle ``timeout`` (status stopped)
+    until ``cap`` CPU seconds; then the same puzzles through ``solve_many`` on every core.
+    Every solution is validated. None when there is nothing to run."""
     if not lines:
         return None
-    try:
-        from sudograph.solve import solve
-    except ImportError:
-        return None
+    from sudograph.batch import solve_many
     from sudograph.grid import Grid
+    from sudograph.methods import METHODS
+    from sudograph.solve import solve
 
-    times, nodes, done = [], [], 0
+    limit = 2 if METHODS[method].complete else 1
+    times: list[float] = []
+    nodes: list[int] = []
+    solved = stopped = no_backtrack = 0
     start = time.process_time()
+    done: list[str] = []
     for line in lines:
         g = Grid.parse(line)
         t = time.process_time()
-        r = solve(g, method, limit=2, engine="python")
+        r = solve(g, method, limit=limit, engine=engine, timeout=timeout)
         times.append((time.process_time() - t) * 1e6)
-        assert r.status == "solved" and all(s.is_solution_of(g) for s in r.grids)
+        assert all(s.is_solution_of(g) for s in r.grids), (method, engine, line)
+        done.append(line)
         nodes.append(r.stats.nodes)
-        done += 1
+        found = r.count if r.count is not None else len(r.solutions)
+        if r.status == "solved" and (r.complete or found >= limit):  # the limit's question answered
+            solved += 1
+            no_backtrack += r.stats.backtracks == 0
+        else:  # stopped, or a solution found but the uniqueness proof cut short
+            stopped += r.status != "unsatisfiable"
         if time.process_time() - start > cap:
             break
+    t = time.perf_counter()
+    rows = list(
+        solve_many(
+            done, method=method, limit=limit, engine=engine, solve_options={"timeout": timeout}
+        )
+    )
+    wall_all = time.perf_counter() - t
+    assert len(rows) == len(done)
     return {
-        "n": done,
+        "n": len(done),
+        "solved": solved,
+        "stopped": stopped,
         "us_mean": statistics.mean(times),
         "us_median": statistics.median(times),
         "us_max": max(times),
         "nodes": statistics.mean(nodes),
+        "no_backtrack": 100.0 * no_backtrack / max(solved, 1),
         "rate_1": 1e6 / statistics.mean(times),
+        "rate_all": len(done) / wall_all,
     }
+
+
+def method_engines(names: str) -> list[tuple[str, str]]:
+    """``(method, engine)`` pairs: both engines for the search methods (the twin), the
+    Python engine for the others."""
+    from sudograph.methods import METHODS
+
+    out = []
+    for name in names.split(","):
+        name = name.strip()
+        if not name:
+            continue
+        if name not in METHODS or name == "fast":
+            raise SystemExit(f"--methods: {name!r} is not one of the other methods")
+        out.append((name, "python"))
+        if METHODS[name].order is not None:
+            out.append((name, "numba"))
+    return out
 
 
 def _sat_var(cell: int, digit: int) -> int:
@@ -316,8 +369,16 @@ def main() -> int:
     ap.add_argument("--per-call", type=int, default=2000, help="puzzles timed one by one")
     ap.add_argument("--reps", type=int, default=3, help="runs per timing, the best is kept")
     ap.add_argument("--baseline", help="a kernels module file to time side by side")
-    ap.add_argument("--python-sample", type=int, default=30)
-    ap.add_argument("--python-cap", type=float, default=10.0, help="CPU seconds per set")
+    ap.add_argument(
+        "--methods",
+        default=DEFAULT_METHODS,
+        help=f"sudograph's other methods to time (default {DEFAULT_METHODS}; empty: none)",
+    )
+    ap.add_argument("--python-sample", type=int, default=10, help="puzzles per set and method")
+    ap.add_argument(
+        "--python-cap", type=float, default=5.0, help="CPU seconds per set, method and engine"
+    )
+    ap.add_argument("--method-timeout", type=float, default=1.0, help="seconds per puzzle")
     ap.add_argument("--pysat-sample", type=int, default=500, help="puzzles per set for python-sat")
     ap.add_argument(
         "--pysat-cap", type=float, default=20.0, help="CPU seconds per set (python-sat)"
@@ -331,6 +392,7 @@ def main() -> int:
     data = Path(args.data)
     rows_fast, rows_py, rows_cmp, rows_sat, missing = [], [], [], [], []
     baseline = load_module(args.baseline) if args.baseline else None
+    pairs = method_engines(args.methods)
     for name, file in SETS.items():
         path = data / file
         if not path.exists():
@@ -345,10 +407,15 @@ def main() -> int:
             b = bench_side_by_side(lines, baseline, args.reps)
             rows_cmp.append((name, b))
             print(" side by side", {k: round(v, 2) for k, v in b.items()}, file=sys.stderr)
-        p = bench_python(lines[: args.python_sample], "propagate", args.python_cap)
-        if p is not None:
-            rows_py.append((name, p, f))
-            print(" propagate", {k: round(v, 1) for k, v in p.items()}, file=sys.stderr)
+        for method, engine in pairs:
+            p = bench_method(
+                lines[: args.python_sample], method, engine, args.python_cap, args.method_timeout
+            )
+            if p is not None:
+                rows_py.append((name, method, engine, p, f))
+                print(
+                    f" {method}/{engine}", {k: round(v, 1) for k, v in p.items()}, file=sys.stderr
+                )
         sat = bench_pysat(lines[: args.pysat_sample], args.pysat_cap)
         if sat is not None:
             rows_sat.append((name, sat, f))
@@ -397,21 +464,27 @@ def main() -> int:
                 f"{b['before_us'] / b['after_us']:.2f}× | {b['before_guesses']:.1f} | "
                 f"{b['after_guesses']:.1f} | {b['after_us'] / TDOKU_US[name]:.2f}× |"
             )
-    lines_md += [
-        "",
-        f"Python method `propagate` (reference engine, first {args.python_sample} puzzles of "
-        f"each set, at most {args.python_cap:g} CPU s per set), same protocol:",
-        "",
-        "| set | puzzles | µs/puzzle mean | median | max | nodes/puzzle | puzzles/s "
-        "| fast is × faster |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for name, p, f in rows_py:
-        lines_md.append(
-            f"| {name} | {p['n']} | {p['us_mean']:,.0f} | {p['us_median']:,.0f} | "
-            f"{p['us_max']:,.0f} | {p['nodes']:.1f} | {p['rate_1']:,.1f} | "
-            f"{p['us_mean'] / f['us_mean']:,.0f}× |"
-        )
+    if rows_py:
+        lines_md += [
+            "",
+            f"sudograph's other methods (first {args.python_sample} puzzles of each set, one by "
+            f"one, at most {args.python_cap:g} CPU s per set, method and engine, "
+            f"{args.method_timeout:g} s per puzzle (then stopped); limit 2, or 1 for the "
+            "incomplete methods; `numba` is the compiled twin of the search; all-cores rate "
+            "from `solve_many(workers=None)` on the same puzzles, start-up included):",
+            "",
+            "| set | method | engine | puzzles | solved | stopped | µs/puzzle mean | median | "
+            "max | nodes/puzzle | % no backtrack | puzzles/s 1 core | puzzles/s all cores | "
+            "fast is × faster |",
+            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for name, method, engine, p, f in rows_py:
+            lines_md.append(
+                f"| {name} | {method} | {engine} | {p['n']} | {p['solved']} | {p['stopped']} | "
+                f"{p['us_mean']:,.0f} | {p['us_median']:,.0f} | {p['us_max']:,.0f} | "
+                f"{p['nodes']:,.1f} | {p['no_backtrack']:.0f} | {p['rate_1']:,.1f} | "
+                f"{p['rate_all']:,.1f} | {p['us_mean'] / f['us_mean']:,.0f}× |"
+            )
     if rows_sat:
         lines_md += [
             "",
