@@ -371,3 +371,37 @@ def test_run_keeps_only_the_solutions_asked_for() -> None:
     assert is_solution(problem, res.solutions[0])
     with pytest.raises(InvalidArgument):
         fast9.run(problem, SolveOptions(limit=1), keep=0)
+
+
+def _enumerate(puzzle: np.ndarray, limit: int, locked: int) -> tuple[int, set[tuple[int, ...]]]:
+    """Run the kernel's search directly, keeping up to ``limit`` solutions."""
+    k = fast9.load_kernels()
+    stack = np.empty(k.STACK, dtype=np.int64)
+    ctl = np.zeros(k.CTL, dtype=np.int64)
+    cband, cbit, rem = (np.empty(k.LEVELS, dtype=np.int64) for _ in range(3))
+    sols = np.zeros((limit, 81), dtype=np.uint8)
+    assert k.start(puzzle, stack, ctl)
+    assert k.search(stack, ctl, cband, cbit, rem, limit, -1, sols, locked) == k.DONE
+    count = int(ctl[1])
+    return count, {tuple(int(v) for v in row) for row in sols[: min(count, limit)]}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9), st.integers(24, 34))
+def test_configuration_branches_enumerate_the_same_solutions(seed: int, clues: int) -> None:
+    """Branching on configurations partitions the solutions exactly: the same solutions
+    (not only their number) as branching on cells, on puzzles with many solutions."""
+    rng = random.Random(seed)
+    grid = _solved_grids()[rng.randrange(100)]
+    puzzle = grid.copy()
+    puzzle[rng.sample(range(81), 81 - clues)] = 0
+    count2, sols2 = _enumerate(puzzle, 1000, 2)
+    count0, sols0 = _enumerate(puzzle, 1000, 0)
+    assert count2 == count0
+    assert len(sols2) == count2  # no solution found twice
+    if count2 < 1000:  # every solution enumerated: the same ones, the grid among them
+        assert sols2 == sols0
+        assert tuple(int(v) for v in grid) in sols2
+    arr = np.array(sorted(sols2), dtype=np.uint8).reshape(-1, 81)
+    counts = np.ones(len(arr), dtype=np.int64)
+    assert fast9.check_solutions(np.repeat(puzzle[None, :], len(arr), axis=0), counts, arr).all()
