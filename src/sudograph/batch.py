@@ -246,7 +246,7 @@ def _fast_rows(
     """
     import numpy as np
 
-    from .engine.fast9 import check_solutions, solve_array
+    from .engine.fast9 import array_to_line, check_solutions, solve_array
 
     cap = max_nodes
     if timeout is not None:
@@ -264,7 +264,9 @@ def _fast_rows(
         elif c < 0:
             out.append(("error", None, 0, 0, "clashing clues"))
         elif s and timeout is not None and (max_nodes is None or g < max_nodes):
-            out.append(_fast_under_clock(arr[i], limit, max_nodes, timeout))
+            line = array_to_line(arr[i])  # again from the start, under the clock
+            extra = {"timeout": timeout}
+            out.append(_solve_item(line, "fast", limit, "auto", max_nodes, None, None, extra))
         elif s:
             out.append(("stopped", text[81 * i : 81 * i + 81] if c else None, c, g, None))
         elif c:
@@ -272,19 +274,6 @@ def _fast_rows(
         else:
             out.append(("unsatisfiable", None, 0, g, None))
     return out
-
-
-def _fast_under_clock(row: Any, limit: int | None, max_nodes: int | None, timeout: float) -> Row:
-    """One puzzle (81 digits) with the fast method under a timeout, from the start."""
-    from .engine.fast9 import array_to_line, run
-    from .problem import SolveOptions
-
-    grid = Grid.parse(array_to_line(row))
-    options = SolveOptions(limit=limit, max_nodes=max_nodes, timeout=timeout)
-    result = run(grid.problem, options, keep=1)
-    line = grid.with_values(result.solutions[0]).to_line() if result.solutions else None
-    count = result.count if result.count is not None else len(result.solutions)
-    return (result.status, line, count, result.stats.nodes, None)
 
 
 FALLBACK = "__fallback__"
