@@ -595,12 +595,6 @@ def _remove(s, o, b, bit, d):  # type: ignore[no-untyped-def]
     return (1 << d) | (512 << b)
 
 
-@njit(cache=True)
-def _popcount(x):  # type: ignore[no-untyped-def]
-    """Bits set in ``x`` (< 2**28)."""
-    return POPC[x & 0x1FF] + POPC[(x >> 9) & 0x1FF] + POPC[x >> 18]
-
-
 @njit(**HOT)
 def _popcount64(x):  # type: ignore[no-untyped-def]
     """Bits set in ``x`` (0 <= x < 2**63)."""
@@ -687,15 +681,6 @@ def _choose(s, o):  # type: ignore[no-untyped-def]
                 best_b = b
                 best_bit = bit
     return best_b, best_bit, _first_digit(s, o, best_b, best_bit)
-
-
-@njit(cache=True)
-def _digits(s, o, b, bit):  # type: ignore[no-untyped-def]
-    m = 0
-    for d in range(9):
-        if s[o + 3 * d + b] & bit:
-            m |= 1 << d
-    return m
 
 
 @njit(cache=True)
