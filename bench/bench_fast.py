@@ -420,7 +420,6 @@ def main() -> int:
         if sat is not None:
             rows_sat.append((name, sat, f))
             print(" python-sat", {k: round(v, 1) for k, v in sat.items()}, file=sys.stderr)
-    cmd = "  ".join(["$", ".venv/bin/python", *sys.argv])
     lines_md = [
         "## Fast 9×9 engine (`bench/bench_fast.py`)",
         "",
@@ -517,7 +516,6 @@ def main() -> int:
         lines_md += ["", "Missing data sets: " + ", ".join(missing) + "."]
     text = "\n".join(lines_md) + "\n"
     print(text)
-    del cmd
     if args.out:
         Path(args.out).write_text(text)
     return 0

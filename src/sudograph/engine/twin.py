@@ -106,24 +106,7 @@ class _Search:
         g = self.g
         K = self.K
         if self.naive:
-            counts = {int(g.clique_ptr[v + 1] - g.clique_ptr[v]) for v in self.free}
-            if len(counts) == 1:  # a Sudoku: every vertex in its row, column and box
-                import numpy as np
-
-                fcl = np.array([g.vertex_cliques(int(v)) for v in self.free], dtype=np.int32)
-                fcl = fcl.reshape(len(self.free), counts.pop())
-                return K.search_static_check_dense, (
-                    self.params,
-                    self.st,
-                    self.col,
-                    self.clmask,
-                    self.drem,
-                    self.dom,
-                    self.free,
-                    self.sols,
-                    fcl,
-                )
-            return K.search_static_check, (
+            head = (
                 self.params,
                 self.st,
                 self.col,
@@ -132,9 +115,15 @@ class _Search:
                 self.dom,
                 self.free,
                 self.sols,
-                g.clique_ptr,
-                g.clique_idx,
             )
+            counts = {int(g.clique_ptr[v + 1] - g.clique_ptr[v]) for v in self.free}
+            if len(counts) == 1:  # a Sudoku: every vertex in its row, column and box
+                import numpy as np
+
+                fcl = np.array([g.vertex_cliques(int(v)) for v in self.free], dtype=np.int32)
+                fcl = fcl.reshape(len(self.free), counts.pop())
+                return K.search_static_check_dense, (*head, fcl)
+            return K.search_static_check, (*head, g.clique_ptr, g.clique_idx)
         return K.search, (
             self.params,
             self.st,
