@@ -75,6 +75,7 @@ def solve_many(
     alphabet: str | None = None,
     solve_options: dict[str, Any] | None = None,
     fallback: str | None = None,
+    executor: Any = None,
 ) -> Iterator[BatchResult]:
     """Solve many puzzles; yield one :class:`BatchResult` per puzzle, in input order.
 
@@ -88,6 +89,9 @@ def solve_many(
     puzzles ``fast`` cannot take (grids other than 9×9; None: they are errors). A puzzle that
     cannot be read
     or solved by the method gives status ``error``; the others still run.
+
+    ``executor``: a ``distributed.Client``: the chunks run on its Dask cluster instead
+    (``workers`` is then ignored; see :mod:`sudograph.distributed`).
 
     Raises :class:`InvalidArgument` on bad arguments (unknown method, workers < 1, engine
     ``python`` with method ``fast``).
@@ -119,6 +123,14 @@ def solve_many(
     settings = (method, limit, engine, max_nodes, box, alphabet, extra)
     chunks = _chunks(puzzles, chunk_size)
     index = 0
+    if executor is not None:  # a Dask client: same chunks, same order, on its cluster
+        from .distributed import map_ordered
+
+        for rows in map_ordered(executor, solve_chunk, chunks, settings):
+            for row in rows:
+                yield BatchResult(index, *row)
+                index += 1
+        return
     first = next(chunks, None)
     if first is None:
         return

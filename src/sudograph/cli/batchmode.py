@@ -21,14 +21,17 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..errors import InvalidArgument, ParseError
 from ..formats.puzzles import open_source
 from ..grid import MAX_LINE, Grid
 from .common import stderr_is_tty, warn
+
+if TYPE_CHECKING:
+    from ..batch import BatchResult
 
 FLUSH_LINES = 512
 """Result lines gathered before a write (also written at least every FLUSH_SECONDS)."""
@@ -65,6 +68,26 @@ def count_complete_lines(path: str | os.PathLike[str]) -> int:
     if last_end != pos:
         os.truncate(p, last_end)
     return count
+
+
+def open_output(output: str | None, resume: bool) -> tuple[int, int]:
+    """``(file descriptor, complete lines kept)`` for the results: standard output without
+    ``output``; with it, OUT truncated, or kept up to its last complete line with ``resume``."""
+    if not output:
+        return 1, 0
+    skip = count_complete_lines(output) if resume else 0
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else os.O_TRUNC)
+    return os.open(output, flags, 0o644), skip
+
+
+def dask_client(args: argparse.Namespace) -> Any:
+    """A Dask client for ``--dask ADDRESS|local`` (None without the option)."""
+    address = getattr(args, "dask", None)
+    if not address:
+        return None
+    from ..distributed import connect
+
+    return connect(str(address))
 
 
 def read_puzzles(
@@ -197,9 +220,11 @@ def announce_compile() -> None:
         warn("compiling the fast engine, once (next runs start at once)")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | None = None) -> int:
     """Solve every puzzle of ``args.source`` (a file or ``-``); return the exit code.
 
+    ``line(line number, result)`` makes the output line when given (``count`` uses it).
+    With ``args.dask`` (an address or ``local``) the chunks run on that Dask cluster.
     Raises :class:`InvalidArgument` for ``--resume`` without ``-o``; OSError when a file
     cannot be opened (the CLI reports both).
     """
@@ -215,15 +240,12 @@ def run(args: argparse.Namespace) -> int:
     engine = getattr(args, "engine", None) or "auto"
     as_json = bool(getattr(args, "json", False))
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
-    skip = count_complete_lines(output) if resume and output else 0
     source = getattr(args, "source", None) or args.puzzle
     stream, name = open_source(str(source))
     if method == "fast":
         announce_compile()
-    fd = 1
-    if output:
-        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else os.O_TRUNC)
-        fd = os.open(output, flags, 0o644)
+    client = dask_client(args)
+    fd, skip = open_output(output, resume)
     writer = _Writer(fd)
     tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
     bad = 0
@@ -253,11 +275,14 @@ def run(args: argparse.Namespace) -> int:
             alphabet=alphabet,
             solve_options=_solve_options(args),
             fallback=None if getattr(args, "method", None) else "propagate",
+            executor=client,
         )
         for res in results:
             tally[res.status] = tally.get(res.status, 0) + 1
             no = numbers.popleft()
-            if as_json:
+            if line is not None:
+                writer.add(line(no, res))
+            elif as_json:
                 writer.add(
                     json.dumps(
                         {
@@ -277,11 +302,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        writer.flush()
-        if output:
-            os.close(fd)
-        if progress is not None:
-            progress.stop()
+        _finish(writer, progress, client)
         if stream is not sys.stdin.buffer:
             stream.close()
     done = sum(tally.values())
@@ -303,10 +324,69 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_numbered(
+    args: argparse.Namespace,
+    make: Callable[[range, Any], list[str]],
+    spec: Any,
+    total: int,
+    *,
+    chunk: int = 4,
+    label: str = "generating",
+) -> int:
+    """Output lines ``1..total`` made by ``make(numbers, spec)``, one chunk of numbers at a
+    time (on the Dask cluster of ``args.dask`` when given, else here), written in order to
+    ``-o OUT`` (or standard output), complete lines only; ``--resume`` continues OUT after its
+    last complete line. ``make`` must give the same lines for a number whatever the chunk.
+
+    Returns 0, or 130 on Ctrl-C (what is done is written). Raises :class:`InvalidArgument`
+    for ``--resume`` without ``-o``.
+    """
+    output = getattr(args, "output", None)
+    resume = bool(getattr(args, "resume", False))
+    if resume and not output:
+        raise InvalidArgument("--resume needs -o OUT (the file to continue)")
+    client = dask_client(args)
+    fd, skip = open_output(output, resume)
+    writer = _Writer(fd)
+    numbers = (range(k, min(k + chunk, total + 1)) for k in range(skip + 1, total + 1, chunk))
+    progress = _Bar(max(total - skip, 1), label) if stderr_is_tty() else None
+    try:
+        if client is None:
+            results: Iterator[list[str]] = (make(ks, spec) for ks in numbers)
+        else:
+            from ..distributed import map_ordered
+
+            results = map_ordered(client, make, numbers, spec)
+        for lines in results:
+            for text in lines:
+                writer.add(text)
+                if progress is not None:
+                    progress.advance()
+    except KeyboardInterrupt:
+        warn("interrupted: every line so far is written; continue with --resume")
+        return 130
+    finally:
+        _finish(writer, progress, client)
+    return 0
+
+
+def _finish(writer: _Writer, progress: _Bar | None, client: Any) -> None:
+    """Write what is left, close OUT (not standard output), the bar and the Dask client."""
+    writer.flush()
+    if writer.fd != 1:
+        os.close(writer.fd)
+    if progress is not None:
+        progress.stop()
+    if client is not None:
+        from ..distributed import close
+
+        close(client)
+
+
 class _Bar:
     """A rich progress bar on standard error (rate and ETA), puzzles as the unit."""
 
-    def __init__(self, total: int | None) -> None:
+    def __init__(self, total: int | None, label: str = "solving") -> None:
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -318,7 +398,7 @@ class _Bar:
         )
 
         self.progress = Progress(
-            TextColumn("solving"),
+            TextColumn(label),
             BarColumn(),
             MofNCompleteColumn(),
             TaskProgressColumn(),
@@ -330,11 +410,13 @@ class _Bar:
         self.task = self.progress.add_task("solve", total=total, rate="-")
         self.start = time.perf_counter()
         self.done = 0
+        self.shown = self.start
         self.progress.start()
 
     def advance(self) -> None:
         self.done += 1
-        if self.done % 256 == 0:
+        if self.done % 256 == 0 or time.perf_counter() - self.shown > 0.2:
+            self.shown = time.perf_counter()
             rate = self.done / max(time.perf_counter() - self.start, 1e-9)
             self.progress.update(self.task, completed=self.done, rate=f"{rate:,.0f}")
 

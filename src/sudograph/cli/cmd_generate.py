@@ -54,6 +54,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per puzzle")
     p.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--resume", action="store_true", help="continue the -o FILE of a run")
+    _add_dask_option(p)
     p.set_defaults(func=run_generate)
 
     p = subparsers.add_parser(
@@ -63,6 +65,10 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
     p.add_argument("--limit", type=int, metavar="N", help="stop counting at N solutions")
+    p.add_argument("-o", "--output", metavar="OUT", help="file mode: one line per puzzle to OUT")
+    p.add_argument("--workers", type=int, metavar="N", help="file mode: worker processes")
+    p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
+    _add_dask_option(p)
     add_grid_options(p)
     p.set_defaults(func=run_count)
 
@@ -95,6 +101,14 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run_explain)
 
 
+def _add_dask_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS|local",
+        help="run on the Dask cluster at ADDRESS (tcp://host:8786) or a local one",
+    )
+
+
 # -- generate -----------------------------------------------------------------------------------
 
 
@@ -115,7 +129,18 @@ def run_generate(args: argparse.Namespace) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
         print(f"sudograph: seed {seed}", file=sys.stderr)
-    rng = random.Random(seed)
+    spec = {
+        "box": box,
+        "seed": seed,
+        "json": args.json,
+        **{k: getattr(args, k) for k in ("clues", "symmetry", "minimal", "difficulty", "timeout")},
+    }
+    if args.dask or args.resume:
+        if args.resume and args.seed is None:
+            raise InvalidArgument("generate --resume needs the --seed of the run it continues")
+        from .batchmode import run_numbered
+
+        return run_numbered(args, puzzle_lines, spec, args.count)
     show = stderr_is_tty() and args.count > 1
     target: AbstractContextManager[IO[str]] = (
         open(args.output, "w", encoding="utf-8")  # noqa: SIM115 - closed by the with below
@@ -124,34 +149,39 @@ def run_generate(args: argparse.Namespace) -> int:
     )
     with target as out:
         for k in range(1, args.count + 1):
-            puzzle = generate(
-                box,
-                clues=args.clues,
-                symmetry=args.symmetry,
-                minimal=args.minimal,
-                difficulty=args.difficulty,
-                seed=rng,
-                timeout=args.timeout,
-            )
-            if args.json:
-                rating = rate(puzzle)
-                record = {
-                    "puzzle": puzzle.to_line(),
-                    "box": list(puzzle.box),
-                    "clues": puzzle.clues,
-                    "seed": seed,
-                    "index": k,
-                    "symmetry": args.symmetry or "none",
-                    "minimal": args.minimal,
-                    "rating": rating.as_dict(),
-                }
-                print(json.dumps(record), file=out)
-            else:
-                print(puzzle.to_line(), file=out)
+            print(*puzzle_lines(range(k, k + 1), spec), file=out)
             out.flush()
             if show:
                 _progress(k, args.count)
     return 0
+
+
+def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
+    """The output lines of puzzles ``numbers`` (counted from 1) of a ``generate`` run.
+
+    Puzzle k comes from its own random stream, seeded by ``(seed, k)``: the same lines
+    whichever machine makes which puzzles, in any chunks (``--dask``, ``--resume``).
+    """
+    out = []
+    for k in numbers:
+        rng = random.Random(f"{spec['seed']}:{k}")
+        options = ("clues", "symmetry", "minimal", "difficulty", "timeout")
+        puzzle = generate(spec["box"], seed=rng, **{o: spec[o] for o in options})
+        if not spec["json"]:
+            out.append(puzzle.to_line())
+            continue
+        record = {
+            "puzzle": puzzle.to_line(),
+            "box": list(puzzle.box),
+            "clues": puzzle.clues,
+            "seed": spec["seed"],
+            "index": k,
+            "symmetry": spec["symmetry"] or "none",
+            "minimal": spec["minimal"],
+            "rating": rate(puzzle).as_dict(),
+        }
+        out.append(json.dumps(record))
+    return out
 
 
 # -- reading puzzles ----------------------------------------------------------------------------
@@ -202,22 +232,39 @@ def run_count(args: argparse.Namespace) -> int:
     limit = args.limit
     if limit is not None and limit < 1:
         raise InvalidArgument(f"--limit must be >= 1, got {limit}")
+    if args.output or args.dask or args.resume:
+        from .batchmode import run as run_file
+
+        def line(no: int, result: Any) -> str:
+            if result.status == "error":
+                if args.json:
+                    return json.dumps({"line": no, "error": result.error})
+                return f"{describe_item(no)}: error: {result.error}"
+            return _count_line(no, result.count, limit, args.json)
+
+        # the batch mode over files, counting every solution unless --limit says otherwise
+        return run_file(argparse.Namespace(**vars(args), all=limit is None), line=line)
 
     def handle(no: int | None, grid: Grid) -> int:
         _ = grid.problem  # raises InvalidPuzzle naming clashing cells
         count = _count(grid, limit)
-        capped = limit is not None and count >= limit
-        if args.json:
-            print_json({"line": no, "count": count, "complete": not capped, "unique": count == 1})
-        else:
-            word = "solution" if count == 1 else "solutions"
-            what = f"at least {count} {word} (--limit {limit})" if capped else f"{count} {word}"
-            if count == 1 and not capped:
-                what += " (unique)"
-            print(f"{_prefix(no)}{what}")
+        print(_count_line(no, count, limit, args.json))
         return 1 if count == 0 else 0
 
     return _each(args, handle)
+
+
+def _count_line(no: int | None, count: int, limit: int | None, as_json: bool) -> str:
+    """The output line of ``count`` for one puzzle (text, or one JSON object)."""
+    capped = limit is not None and count >= limit
+    if as_json:
+        record = {"line": no, "count": count, "complete": not capped, "unique": count == 1}
+        return json.dumps(record, ensure_ascii=False)
+    word = "solution" if count == 1 else "solutions"
+    what = f"at least {count} {word} (--limit {limit})" if capped else f"{count} {word}"
+    if count == 1 and not capped:
+        what += " (unique)"
+    return f"{_prefix(no)}{what}"
 
 
 # -- rate ---------------------------------------------------------------------------------------

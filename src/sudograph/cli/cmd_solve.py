@@ -84,6 +84,11 @@ def register(sub: Any) -> None:
     p.add_argument("-o", "--output", metavar="OUT", help="file mode: write results to OUT")
     p.add_argument("--workers", type=int, metavar="N", help="file mode: worker processes")
     p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS|local",
+        help="file mode: run on the Dask cluster at ADDRESS (tcp://host:8786) or a local one",
+    )
     add_grid_options(p)
     p.set_defaults(func=run)
 

@@ -1,0 +1,177 @@
+"""Batches on a Dask cluster: the chunks of a batch mapped on its workers, results in order.
+
+Glossary: *client* a ``distributed.Client``; *chunk* the unit of work sent to a worker (a list
+of puzzle lines, or a range of puzzle numbers for ``generate``); *in flight* chunks submitted
+whose results the caller has not taken yet.
+
+``solve_many(puzzles, executor=client)`` (:mod:`sudograph.batch`) and the ``--dask ADDRESS|local``
+option of ``sudograph solve FILE``, ``generate`` and ``count FILE`` go through
+:func:`map_ordered`: at most :func:`in_flight` chunks are on the cluster at a time, so memory
+stays flat over any number of puzzles, and the results come back in input order. A worker that
+dies mid-chunk costs nothing but time: the scheduler runs its chunks again elsewhere (a chunk
+is a pure function of its input). The compiled kernels are loaded once per worker, when it
+starts (:func:`connect` registers a worker plugin).
+
+Dask is an optional dependency (``pip install 'sudograph[dask]'``), imported only here and only
+when used; without it :func:`connect` raises :class:`~sudograph.errors.MissingExtra`.
+
+>>> in_flight(2)
+6
+>>> is_client(object())
+False
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+from .errors import InvalidArgument, MissingExtra, SudographError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+CONNECT_TIMEOUT = 30.0
+"""Seconds to wait for the scheduler at an address before giving up."""
+
+
+def _distributed() -> Any:
+    """The ``distributed`` module, or :class:`MissingExtra` naming the extra to install."""
+    try:
+        import distributed
+    except ImportError as exc:
+        raise MissingExtra("dask", "dask") from exc
+    return distributed
+
+
+def is_client(obj: object) -> bool:
+    """True for a ``distributed.Client`` (checked without importing dask)."""
+    return any(
+        c.__name__ == "Client" and c.__module__.startswith("distributed") for c in type(obj).__mro__
+    )
+
+
+def in_flight(workers: int) -> int:
+    """Chunks kept on the cluster at a time: two per worker (one running, one queued) + 2."""
+    return 2 * max(workers, 1) + 2
+
+
+def connect(address: str) -> Any:
+    """A ``Client`` of the scheduler at ``address``, or of a new local cluster for ``local``.
+
+    ``local`` starts a ``LocalCluster`` of worker processes, one per core, one thread each;
+    its scheduler lives in this process and its workers end when this process ends (even on
+    SIGKILL: each watches a pipe from its parent). Every worker loads the compiled kernels once,
+    when it starts. :func:`close` ends the client (and the local cluster).
+
+    Raises :class:`MissingExtra` without dask, :class:`InvalidArgument` when no scheduler
+    answers at ``address``.
+    """
+    distributed = _distributed()
+    if address == "local":
+        import logging
+
+        cluster = distributed.LocalCluster(
+            n_workers=os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        client = distributed.Client(cluster)
+    else:
+        try:
+            client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InvalidArgument(
+                f"--dask: no Dask scheduler answers at {address!r} ({exc}); "
+                "start one with `dask scheduler`, or use --dask local"
+            ) from exc
+    client.register_plugin(_warmup_plugin(), name="sudograph-warmup")
+    return client
+
+
+def close(client: Any) -> None:
+    """Close ``client``, and the local cluster it started if any (workers end with it)."""
+    cluster = getattr(client, "cluster", None)
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+def warmup() -> None:
+    """Load (or compile, once) the fast kernels in this process, when numba is there."""
+    from .engine import numba_available
+
+    if numba_available():
+        from .engine.fast9 import warmup as load
+
+        load()
+
+
+def _warmup_plugin() -> Any:
+    """A worker plugin that calls :func:`warmup` when a worker starts (restarts included)."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class Warmup(WorkerPlugin):
+        def setup(self, worker: Any) -> None:
+            warmup()
+
+    return Warmup()
+
+
+def workers_of(client: Any) -> int:
+    """Workers the scheduler of ``client`` knows now (at least 1)."""
+    return max(len(client.scheduler_info().get("workers", {})), 1)
+
+
+def map_ordered(
+    client: Any,
+    fn: Callable[..., R],
+    chunks: Iterable[T],
+    *args: Any,
+    limit: int | None = None,
+) -> Iterator[R]:
+    """``fn(chunk, *args)`` for every chunk on the cluster of ``client``; results in order.
+
+    At most ``limit`` chunks (default :func:`in_flight` of the workers) are submitted and not
+    yet yielded, so the input is read as the results are taken: memory stays flat. Work left
+    in flight when the caller stops (an error, Ctrl-C, a ``break``) is cancelled.
+
+    Raises :class:`SudographError` when the cluster gives up on a chunk (it killed its
+    workers again and again) or the scheduler is lost.
+    """
+    if not is_client(client):
+        raise InvalidArgument(f"executor must be a distributed.Client, got {type(client).__name__}")
+    bound = limit or in_flight(workers_of(client))
+    if bound < 1:
+        raise InvalidArgument(f"limit must be >= 1, got {bound}")
+    pending: deque[Any] = deque()
+    try:
+        for chunk in chunks:
+            pending.append(client.submit(fn, chunk, *args, pure=False))
+            while len(pending) >= bound or (pending and pending[0].done()):
+                yield _result(pending.popleft())
+        while pending:
+            yield _result(pending.popleft())
+    finally:
+        if pending:
+            client.cancel(list(pending))
+
+
+def _result(future: Any) -> Any:
+    """The result of ``future``; cluster failures as :class:`SudographError` (one line)."""
+    from distributed import KilledWorker
+    from distributed.client import FutureCancelledError
+    from distributed.comm.core import CommClosedError
+
+    try:
+        return future.result()
+    except KilledWorker as exc:
+        raise SudographError(
+            f"the Dask cluster gave up on a chunk: it killed its workers again and again ({exc})"
+        ) from exc
+    except (OSError, CommClosedError, FutureCancelledError) as exc:
+        raise SudographError(f"lost the Dask scheduler: {exc}") from exc
