@@ -23,6 +23,7 @@ False
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -58,10 +59,11 @@ def in_flight(workers: int) -> int:
     return 2 * max(workers, 1) + 2
 
 
-def connect(address: str) -> Any:
+def connect(address: str, workers: int | None = None) -> Any:
     """A ``Client`` of the scheduler at ``address``, or of a new local cluster for ``local``.
 
-    ``local`` starts a ``LocalCluster`` of worker processes, one per core, one thread each;
+    ``local`` starts a ``LocalCluster`` of ``workers`` worker processes (default one per
+    core), one thread each;
     its scheduler lives in this process and its workers end when this process ends (even on
     SIGKILL: each watches a pipe from its parent). Every worker loads the compiled kernels once,
     when it starts. :func:`close` ends the client (and the local cluster).
@@ -70,11 +72,13 @@ def connect(address: str) -> Any:
     answers at ``address``.
     """
     distributed = _distributed()
+    if workers is not None and workers < 1:
+        raise InvalidArgument(f"workers must be >= 1, got {workers}")
     if address == "local":
         import logging
 
         cluster = distributed.LocalCluster(
-            n_workers=os.cpu_count() or 1,
+            n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
@@ -158,7 +162,8 @@ def map_ordered(
             yield _result(pending.popleft())
     finally:
         if pending:
-            client.cancel(list(pending))
+            with contextlib.suppress(Exception):  # best effort: the client may be closed
+                client.cancel(list(pending))
 
 
 def _result(future: Any) -> Any:

@@ -81,13 +81,14 @@ def open_output(output: str | None, resume: bool) -> tuple[int, int]:
 
 
 def dask_client(args: argparse.Namespace) -> Any:
-    """A Dask client for ``--dask ADDRESS|local`` (None without the option)."""
+    """A Dask client for ``--dask ADDRESS|local`` (None without the option); ``--workers N``
+    sets the size of a local cluster."""
     address = getattr(args, "dask", None)
     if not address:
         return None
     from ..distributed import connect
 
-    return connect(str(address))
+    return connect(str(address), getattr(args, "workers", None))
 
 
 def read_puzzles(
