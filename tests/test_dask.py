@@ -251,7 +251,7 @@ def alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_client_killed_then_resumed(client: Any, tmp_path: Path) -> None:
     one = [p for p in puzzles() if "x" not in p]  # its error would name the file and line
-    lines = one * 40  # long enough to be cut in the middle
+    lines = one * 80  # long enough (6 chunks) to be cut in the middle
     source = tmp_path / "big.txt"
     source.write_text("\n".join(lines) + "\n")
     out = tmp_path / "out.txt"
@@ -279,7 +279,7 @@ def test_client_killed_then_resumed(client: Any, tmp_path: Path) -> None:
     once = tmp_path / "once.txt"  # the same lines solved on one machine, once, repeated
     (tmp_path / "one.txt").write_text("\n".join(one) + "\n")
     assert main(["solve", str(tmp_path / "one.txt"), "-o", str(once), "--workers", "1"]) == 2
-    assert out.read_bytes() == once.read_bytes() * 40
+    assert out.read_bytes() == once.read_bytes() * 80
 
 
 # -- without dask ---------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ from .grid import Grid
 
 CHUNK = 512
 """Puzzles per chunk sent to a worker."""
+DASK_CHUNK = 8192
+"""Puzzles per chunk sent to a worker of a Dask cluster (a task costs a few milliseconds)."""
 
 DIGITS = frozenset("123456789.0")
 
@@ -70,7 +72,7 @@ def solve_many(
     engine: str = "auto",
     *,
     max_nodes: int | None = None,
-    chunk_size: int = CHUNK,
+    chunk_size: int | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     solve_options: dict[str, Any] | None = None,
@@ -91,7 +93,8 @@ def solve_many(
     or solved by the method gives status ``error``; the others still run.
 
     ``executor``: a ``distributed.Client``: the chunks run on its Dask cluster instead
-    (``workers`` is then ignored; see :mod:`sudograph.distributed`).
+    (``workers`` is then ignored; see :mod:`sudograph.distributed`). ``chunk_size``: puzzles
+    per chunk (default :data:`CHUNK`, :data:`DASK_CHUNK` on a cluster).
 
     Raises :class:`InvalidArgument` on bad arguments (unknown method, workers < 1, engine
     ``python`` with method ``fast``).
@@ -114,6 +117,8 @@ def solve_many(
         raise InvalidArgument(f"workers must be >= 1, got {workers}")
     if limit is not None and limit < 1:
         raise InvalidArgument(f"limit must be >= 1 (or None for all), got {limit}")
+    if chunk_size is None:  # a task on a cluster costs milliseconds: larger chunks there
+        chunk_size = CHUNK if executor is None else DASK_CHUNK
     if chunk_size < 1:
         raise InvalidArgument(f"chunk_size must be >= 1, got {chunk_size}")
     n_workers = workers or os.cpu_count() or 1

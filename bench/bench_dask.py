@@ -1,0 +1,195 @@
+"""Benchmark the Dask path: a LocalCluster of 2 workers against ``--workers 2``, same run.
+
+Usage (from the repository root)::
+
+    .venv/bin/python bench/bench_dask.py [--data DIR] [--n 300000] [--rounds 3]
+                                         [--mem-n 1000000] [--out /tmp/bench_dask.md]
+
+Puzzles: the 17-clue set (``DIR/tdoku_17_clue.txt``), cycled; method ``fast``, limit 1; every
+result is checked (solved count for the API, the two output files byte for byte for the CLI).
+
+1. ``solve_many(..., workers=2)`` against ``solve_many(..., executor=client)`` on a warm
+   LocalCluster of 2 worker processes (1 thread each), ``--n`` puzzles, the two sides
+   interleaved ``--rounds`` times (the order swapped every round): puzzles/s and the ratio.
+2. The command line, start-up included: ``sudograph solve FILE -o OUT --workers 2`` against
+   ``--dask local --workers 2`` (which starts and stops its own cluster), interleaved.
+3. Memory over a ``--mem-n`` line file with ``--dask local --workers 2``: the resident memory
+   of the client and its workers (the whole process tree, from /proc) as OUT grows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_batch import rss_mb  # noqa: E402 - the same /proc reader as the batch benchmark
+
+WORKERS = 2
+
+
+def tree(pid: int) -> list[int]:
+    """``pid`` and every process below it (parents read from /proc/*/stat)."""
+    parent: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parent[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found = [pid]
+    for p in found:
+        found += [c for c, pp in parent.items() if pp == p]
+    return found
+
+
+def api_round(puzzles: list[str], n: int, client: object | None) -> float:
+    """Puzzles/s of one solve_many run (every result must be solved)."""
+    from sudograph.batch import solve_many
+
+    source = itertools.islice(itertools.cycle(puzzles), n)
+    start = time.perf_counter()
+    if client is None:
+        results = solve_many(source, workers=WORKERS)
+    else:
+        results = solve_many(source, executor=client)
+    solved = sum(r.status == "solved" for r in results)
+    seconds = time.perf_counter() - start
+    assert solved == n, f"{n - solved} puzzles not solved"
+    return n / seconds
+
+
+def cli(src: Path, dst: Path, extra: list[str], samples: list[tuple[int, float]] | None) -> float:
+    """Wall seconds of ``sudograph solve src -o dst *extra``; with ``samples``, append
+    (lines written, MB of the process tree) every quarter second."""
+    argv = [sys.executable, "-m", "sudograph", "solve", str(src), "-o", str(dst), *extra]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, env=env, stderr=subprocess.DEVNULL)
+    while proc.poll() is None:
+        if samples is not None:
+            mb = rss_mb(tree(proc.pid))
+            lines = dst.stat().st_size // 82 if dst.exists() else 0  # 81 symbols + newline
+            samples.append((lines, mb))
+        time.sleep(0.25)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} exited with {proc.returncode}")
+    return wall
+
+
+def write_file(path: Path, puzzles: list[str], n: int) -> None:
+    with path.open("w") as f:
+        for p in itertools.islice(itertools.cycle(puzzles), n):
+            f.write(p + "\n")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sudoku"))
+    ap.add_argument("--n", type=int, default=300_000)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--mem-n", type=int, default=1_000_000)
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    path = Path(args.data) / "tdoku_17_clue.txt"
+    if not path.exists():
+        print(f"missing data set: {path}", file=sys.stderr)
+        return 1
+    puzzles = [ln.strip() for ln in path.read_text().splitlines() if ln.strip()]
+    from sudograph.distributed import close, connect
+    from sudograph.engine import fast9
+
+    fast9.warmup()
+    out = [
+        "## Dask (issue 18)",
+        "",
+        f"Command: `{' '.join(['.venv/bin/python', *sys.argv])}`  ",
+        f"Machine: {os.cpu_count()} cores shared with other jobs; load average at the start "
+        f"{os.getloadavg()[0]:.1f}. Puzzles: the 17-clue set, cycled, method fast, limit 1; "
+        "every result checked. Both sides in the same run, interleaved, order swapped per round.",
+        "",
+        "| round | run | puzzles | `--workers 2` puzzles/s | Dask LocalCluster(2) puzzles/s "
+        "| Dask / workers |",
+        "|---:|---|---:|---:|---:|---:|",
+    ]
+    ratios: dict[str, list[float]] = {"api": [], "cli": []}
+    client = connect("local", workers=WORKERS)
+    try:
+        api_round(puzzles, 2048, client)  # warm both sides
+        api_round(puzzles, 2048, None)
+        for r in range(args.rounds):
+            order = (None, client) if r % 2 == 0 else (client, None)
+            rate = {id(side): api_round(puzzles, args.n, side) for side in order}
+            pool, dask = rate[id(None)], rate[id(client)]
+            ratios["api"].append(dask / pool)
+            out.append(
+                f"| {r + 1} | `solve_many` (warm cluster) | {args.n:,} | {pool:,.0f} | "
+                f"{dask:,.0f} | {dask / pool:.2f} |"
+            )
+            print(out[-1], file=sys.stderr)
+    finally:
+        close(client)
+    with tempfile.TemporaryDirectory() as tmp:
+        src, here, there = Path(tmp) / "in.txt", Path(tmp) / "here.txt", Path(tmp) / "there.txt"
+        write_file(src, puzzles, args.n)
+        for r in range(args.rounds):
+            runs: list[tuple[str, list[str]]] = [("pool", []), ("dask", ["--dask", "local"])]
+            if r % 2:
+                runs.reverse()
+            wall = {}
+            for side, extra in runs:
+                dst = here if side == "pool" else there
+                wall[side] = cli(src, dst, [*extra, "--workers", str(WORKERS)], None)
+            assert here.read_bytes() == there.read_bytes(), "the two outputs differ"
+            pool, dask = args.n / wall["pool"], args.n / wall["dask"]
+            ratios["cli"].append(dask / pool)
+            out.append(
+                f"| {r + 1} | `sudograph solve FILE -o OUT` (start-up included) | {args.n:,} | "
+                f"{pool:,.0f} | {dask:,.0f} | {dask / pool:.2f} |"
+            )
+            print(out[-1], file=sys.stderr)
+        out += [
+            "",
+            f"Median ratio: `solve_many` {statistics.median(ratios['api']):.2f}, "
+            f"command line {statistics.median(ratios['cli']):.2f}.",
+        ]
+        if args.mem_n:
+            src.unlink()
+            there.unlink()  # so that the size of OUT counts this run's lines only
+            write_file(src, puzzles, args.mem_n)
+            samples: list[tuple[int, float]] = []
+            wall = cli(src, there, ["--dask", "local", "--workers", str(WORKERS)], samples)
+            assert there.stat().st_size == 82 * args.mem_n
+            marks = []
+            for tenth in range(1, 10):
+                first = next((mb for n, mb in samples if n >= tenth * args.mem_n // 10), None)
+                marks.append("-" if first is None else f"{first:.0f}")
+            peak = max(mb for _, mb in samples)
+            out += [
+                "",
+                f"Memory, `sudograph solve FILE -o OUT --dask local --workers 2` on "
+                f"{args.mem_n:,} lines ({args.mem_n / wall:,.0f} puzzles/s, start-up included): "
+                f"resident MB of the client + scheduler + 2 workers at 10%, 20%, ..., 90% of "
+                f"OUT: {', '.join(marks)}; peak {peak:.0f} MB over {len(samples)} samples.",
+            ]
+    text = "\n".join(out) + "\n"
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
