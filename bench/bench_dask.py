@@ -95,19 +95,33 @@ def write_file(path: Path, puzzles: list[str], n: int) -> None:
             f.write(p + "\n")
 
 
+def seventeen(data: str) -> list[str]:
+    """The 17-clue set of ``data`` (SystemExit naming the file when it is missing)."""
+    path = Path(data) / "tdoku_17_clue.txt"
+    try:
+        return path.read_text().split()
+    except OSError as exc:
+        raise SystemExit(f"missing data set: {path} ({exc.strerror})") from exc
+
+
+def publish(lines: list[str], target: str | None) -> None:
+    """Print the section; also write it to ``target`` when given."""
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    if target:
+        Path(target).write_text(text)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sudoku"))
-    ap.add_argument("--n", type=int, default=300_000)
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--mem-n", type=int, default=1_000_000)
-    ap.add_argument("--out")
+    shared = ROOT.parent / "shared" / "data" / "sudoku"
+    ap.add_argument("--data", default=str(shared), help="folder of tdoku_17_clue.txt")
+    ap.add_argument("--n", type=int, default=300_000, help="puzzles per throughput run")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
+    ap.add_argument("--mem-n", type=int, default=1_000_000, help="lines of the memory run")
+    ap.add_argument("--out", help="also write the markdown section there")
     args = ap.parse_args()
-    path = Path(args.data) / "tdoku_17_clue.txt"
-    if not path.exists():
-        print(f"missing data set: {path}", file=sys.stderr)
-        return 1
-    puzzles = [ln.strip() for ln in path.read_text().splitlines() if ln.strip()]
+    puzzles = seventeen(args.data)
     from sudograph.distributed import close, connect
     from sudograph.engine import fast9
 
@@ -184,10 +198,7 @@ def main() -> int:
                 f"resident MB of the client + scheduler + 2 workers at 10%, 20%, ..., 90% of "
                 f"OUT: {', '.join(marks)}; peak {peak:.0f} MB over {len(samples)} samples.",
             ]
-    text = "\n".join(out) + "\n"
-    print(text)
-    if args.out:
-        Path(args.out).write_text(text)
+    publish(out, args.out)
     return 0
 
 

@@ -7,6 +7,7 @@ Skipped without dask, except the message that says what to install.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -228,17 +229,12 @@ def test_cli_no_scheduler_at_the_address(
 
 
 def children(pid: int) -> set[int]:
-    """Processes whose parent is ``pid`` (read from /proc)."""
-    out = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.add(int(entry.name))
-    return out
+    """Processes started by any thread of ``pid`` (from /proc)."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
 
 
 def alive(pid: int) -> bool:
@@ -248,7 +244,9 @@ def alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(
+    not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(), reason="reads /proc"
+)
 def test_client_killed_then_resumed(client: Any, tmp_path: Path) -> None:
     one = [p for p in puzzles() if "x" not in p]  # its error would name the file and line
     lines = one * 80  # long enough (6 chunks) to be cut in the middle
