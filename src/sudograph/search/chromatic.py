@@ -1,11 +1,24 @@
-"""The chromatic number of a graph: exact DSATUR branch and bound with a clique lower bound.
+"""The chromatic number of a graph: a portfolio of bounds and exact steps.
 
-The lower bound is a greedy clique (from every vertex, grow a clique by the candidate with the
-most neighbours among the remaining candidates); its vertices are coloured ``1..q`` first, which
-also breaks the symmetry of colour names. The upper bound is the DSATUR greedy colouring. The
-branch and bound then colours the vertex of highest saturation (distinct colours among its
-neighbours; ties: most uncoloured neighbours, then lowest index) with each colour already used,
-then one new colour, only while fewer colours than the best colouring so far are used.
+The portfolio, in this order, each step reported as it improves a bound:
+
+1. *Lower bound*: a clique (:func:`~sudograph.search.bounds.max_clique`: exact on graphs it
+   can finish within a small budget, else the largest found).
+2. *Upper bound*: the DSATUR colouring. When it uses as many colours as the clique has
+   vertices, χ is proven.
+3. *Exact steps*, with the ``sat`` extra: one incremental SAT solver
+   (:class:`~sudograph.search.sat.ColoringSat`, the clique's colours fixed) asked in rounds of
+   a doubling conflict budget, each round at both ends: "k = lower?" (a colouring proves χ =
+   lower; a refutation raises the lower bound by one) and "k = upper − 1?" (a colouring lowers
+   the upper bound to the colours it uses; a refutation proves χ = upper), after a TabuCol run
+   on k = upper − 1 whose budget doubles with the rounds too. The clauses learnt for one k
+   are kept for the next (assumptions, not new solvers). Without python-sat: TabuCol with a
+   fifth of the time, then a DSATUR branch and bound (colour the vertex of highest saturation
+   with each colour used so far, then one new colour, while fewer colours than the best
+   colouring are used).
+
+The result says which step proved what (``lower_by``, ``upper_by``) and keeps the
+``history`` of bound changes; ``progress`` (a callable) receives each change as it happens.
 
 >>> from sudograph.graph import petersen_graph
 >>> r = chromatic_number(petersen_graph())
@@ -16,18 +29,62 @@ then one new colour, only while fewer colours than the best colouring so far are
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..graph import Graph
 from ..problem import Coloring, check_nonnegative, is_proper_coloring
+from .bounds import (
+    dsatur_coloring,
+    greedy_clique,
+    max_clique,
+    mycielski_core,
+    select_dsatur,
+    tabucol,
+)
+
+__all__ = [
+    "Bounds",
+    "ChromaticResult",
+    "chromatic_number",
+    "dsatur_coloring",
+    "greedy_clique",
+]
 
 CLOCK_EVERY = 512
+CLIQUE_NODES = 100_000
+"""Node budget of the exact clique search (then the best clique found is the bound)."""
+FIRST_CONFLICTS = 2000
+"""Conflict budget of each end in the first SAT round (doubled every round)."""
+FIRST_TABU = 2000
+"""TabuCol iterations in the first round (doubled every round)."""
+NO_SAT_TABU_SHARE = 0.2
+"""Share of the time TabuCol gets before the branch and bound, without python-sat."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """One change of the bounds: ``lower <= χ <= upper`` after ``seconds``, by ``step``."""
+
+    seconds: float
+    lower: int
+    upper: int
+    step: str
+
+    def line(self) -> str:
+        """``[0.012 s] 3 <= chi <= 5 (dsatur)``: the ``--progress`` line."""
+        return f"[{self.seconds:.3f} s] {self.lower} <= chi <= {self.upper} ({self.step})"
+
+
+Progress = Callable[[Bounds], None]
 
 
 @dataclass(frozen=True)
 class ChromaticResult:
     """χ (the best number of colours found), a colouring with that many colours (1..χ), whether
-    optimality was ``proven``, the bounds and the time taken."""
+    optimality was ``proven``, the bounds and the time taken; ``lower_by`` / ``upper_by`` name
+    the steps that gave the final bounds; ``history`` every change of the bounds; ``nodes``
+    branch and bound nodes, ``conflicts`` SAT conflicts."""
 
     chromatic_number: int
     coloring: Coloring
@@ -36,6 +93,199 @@ class ChromaticResult:
     upper_bound: int
     seconds: float
     nodes: int = 0
+    lower_by: str = ""
+    upper_by: str = ""
+    history: tuple[Bounds, ...] = ()
+    conflicts: int = 0
+
+
+@dataclass
+class _Book:
+    """The bounds so far, who gave them, and the clock."""
+
+    graph: Graph
+    start: float
+    deadline: float | None
+    progress: Progress | None
+    lower: int = 0
+    upper: int = 0
+    lower_by: str = ""
+    upper_by: str = ""
+    coloring: Coloring = ()
+    history: list[Bounds] = field(default_factory=list)
+    nodes: int = 0
+    conflicts: int = 0
+
+    def _note(self, step: str) -> None:
+        b = Bounds(time.perf_counter() - self.start, self.lower, self.upper, step)
+        self.history.append(b)
+        if self.progress is not None:
+            self.progress(b)
+
+    def raise_lower(self, value: int, step: str) -> None:
+        if value > self.lower:
+            self.lower, self.lower_by = min(value, self.upper or value), step
+            self._note(step)
+
+    def lower_upper(self, coloring: Coloring, step: str) -> None:
+        used = max(coloring, default=0)
+        if not self.coloring or used < self.upper:
+            if not is_proper_coloring(self.graph, coloring):  # pragma: no cover - a bug
+                raise AssertionError(f"{step} built an improper colouring")
+            colours = {c: i + 1 for i, c in enumerate(sorted(set(coloring)))}
+            self.coloring = tuple(colours[c] for c in coloring)
+            self.upper, self.upper_by = len(colours), step
+            self._note(step)
+
+    @property
+    def done(self) -> bool:
+        return self.lower >= self.upper
+
+    def left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def result(self) -> ChromaticResult:
+        if self.done:  # proven: the two bounds meet
+            self.lower = self.upper
+        return ChromaticResult(
+            self.upper,
+            self.coloring,
+            self.done,
+            self.lower,
+            self.upper,
+            time.perf_counter() - self.start,
+            self.nodes,
+            self.lower_by,
+            self.upper_by,
+            tuple(self.history),
+            self.conflicts,
+        )
+
+
+def chromatic_number(
+    graph: Graph,
+    timeout: float | None = None,
+    *,
+    progress: Progress | None = None,
+    use_sat: bool | None = None,
+    seed: int = 0,
+) -> ChromaticResult:
+    """χ(graph) by the portfolio above; with ``timeout`` (seconds) the best bounds so far.
+
+    ``proven`` is True when ``chromatic_number`` is known optimal (the bounds met). The
+    colouring is checked to be proper. ``use_sat``: None = when python-sat is installed,
+    False = the pure-Python steps only, True = require it (:class:`MissingExtra` otherwise).
+    ``seed`` seeds TabuCol. Raises :class:`InvalidArgument` on a negative timeout.
+
+    >>> from sudograph.graph import Graph
+    >>> chromatic_number(Graph.from_edges(3, [])).chromatic_number
+    1
+    >>> r = chromatic_number(Graph.from_edges(5, [(i, (i + 1) % 5) for i in range(5)]))
+    >>> r.chromatic_number, r.lower_by, r.upper_by  # the 5-cycle is the Mycielskian of K2
+    (3, 'mycielski: 1 x M(H), chi(H) >= 2', 'dsatur')
+    """
+    check_nonnegative("timeout", timeout)
+    start = time.perf_counter()
+    deadline = None if timeout is None else start + timeout
+    book = _Book(graph, start, deadline, progress)
+    if graph.n == 0:
+        return book.result()
+    clique = max_clique(graph, CLIQUE_NODES, _share(start, deadline, 0.05))
+    book.lower_upper(dsatur_coloring(graph), "dsatur")
+    book.raise_lower(len(clique), "clique")
+    if book.done:
+        return book.result()
+    if use_sat is None:
+        from .sat import sat_available
+
+        use_sat = sat_available()
+    depth, core = mycielski_core(graph)
+    if depth:
+        sub = chromatic_number(core, book.left(), use_sat=use_sat, seed=seed)
+        book.raise_lower(
+            sub.lower_bound + depth, f"mycielski: {depth} x M(H), chi(H) >= {sub.lower_bound}"
+        )
+        if book.done:
+            return book.result()
+    if use_sat:
+        _sat_rounds(book, clique, seed)
+    else:
+        _pure(book, clique, seed)
+    return book.result()
+
+
+def _share(start: float, deadline: float | None, share: float) -> float | None:
+    """The deadline of a step that gets ``share`` of the time (None without a deadline)."""
+    return None if deadline is None else start + share * (deadline - start)
+
+
+def _sat_rounds(book: _Book, clique: list[int], seed: int) -> None:
+    """Rounds of SAT at both ends then TabuCol, budgets doubling, until the bounds meet."""
+    from .sat import ColoringSat
+
+    solver = ColoringSat(book.graph, book.upper - 1, clique)
+    budget, tabu = FIRST_CONFLICTS, FIRST_TABU
+    try:
+        while not book.done and not book.out_of_time():
+            for k in dict.fromkeys((book.upper - 1, book.lower)):
+                if book.done:
+                    break
+                # one question left (lower = upper - 1): all the time to it
+                cap = None if book.upper - 1 == book.lower else budget
+                answer = solver.colorable(k, book.deadline, cap)
+                if answer is False:
+                    book.raise_lower(k + 1, f"sat: no {k}-colouring")
+                elif answer is not None:
+                    book.lower_upper(answer, "sat")
+                    solver.forbid_from(book.upper - 1)
+            while book.upper - 1 > book.lower:
+                found = tabucol(
+                    book.graph,
+                    book.upper - 1,
+                    book.coloring,
+                    deadline=book.deadline,
+                    max_iterations=tabu,
+                    seed=seed,
+                )
+                if found is None:
+                    break
+                book.lower_upper(found, "tabucol")
+                solver.forbid_from(book.upper - 1)
+            budget, tabu = 2 * budget, 2 * tabu
+    finally:
+        book.conflicts = solver.stats.conflicts
+        solver.close()
+
+
+def _pure(book: _Book, clique: list[int], seed: int) -> None:
+    """Without python-sat: TabuCol with a share of the time, then branch and bound."""
+    start = time.perf_counter()
+    tabu_deadline = _share(start, book.deadline, NO_SAT_TABU_SHARE)
+    while book.upper - 1 >= book.lower:
+        found = tabucol(
+            book.graph,
+            book.upper - 1,
+            book.coloring,
+            deadline=tabu_deadline,
+            max_iterations=FIRST_TABU * 8,
+            seed=seed,
+        )
+        if found is None:
+            break
+        book.lower_upper(found, "tabucol")
+    if book.done:
+        return
+    now = time.perf_counter()
+    left = book.left()
+    nodes, proven, found = _branch_and_bound(book.graph, clique, book.upper, now, left)
+    book.nodes = nodes
+    if found is not None:
+        book.lower_upper(found, "branch and bound")
+    if proven:
+        book.raise_lower(book.upper, "branch and bound")
 
 
 @dataclass
@@ -48,104 +298,6 @@ class _Frame:
     max_before: int
     next: int = 0
     assigned: bool = False
-
-
-def greedy_clique(graph: Graph) -> list[int]:
-    """A large clique found greedily (not always a maximum one), vertices sorted.
-
-    >>> from sudograph.graph import sudoku_graph
-    >>> len(greedy_clique(sudoku_graph(2)))
-    4
-    """
-    nsets = [set(a) for a in graph.neighbors]
-    best: list[int] = []
-    for v in sorted(range(graph.n), key=lambda u: -len(nsets[u])):
-        if len(nsets[v]) < len(best):  # no larger clique can contain v
-            break
-        clique = [v]
-        cand = set(nsets[v])
-        while cand:
-            if len(cand) <= 64:
-                u = max(sorted(cand), key=lambda w: len(nsets[w] & cand))
-            else:
-                u = max(sorted(cand), key=lambda w: len(nsets[w]))
-            clique.append(u)
-            cand &= nsets[u]
-        if len(clique) > len(best):
-            best = clique
-    return sorted(best)
-
-
-def dsatur_coloring(graph: Graph) -> Coloring:
-    """The DSATUR greedy colouring (colours 1..c): an upper bound of χ.
-
-    >>> from sudograph.graph import petersen_graph
-    >>> max(dsatur_coloring(petersen_graph()))
-    3
-    """
-    n = graph.n
-    colour = [0] * n
-    used = [0] * n
-    fdeg = [len(a) for a in graph.neighbors]
-    for _ in range(n):
-        v = _select(colour, used, fdeg)
-        c = _lowest_free(used[v])
-        colour[v] = c
-        for u in graph.neighbors[v]:
-            used[u] |= 1 << c
-            fdeg[u] -= 1
-    return tuple(colour)
-
-
-def _lowest_free(mask: int) -> int:
-    """The lowest colour c >= 1 whose bit ``1 << c`` is not in ``mask``."""
-    free = ~(mask | 1)
-    return (free & -free).bit_length() - 1
-
-
-def _select(colour: list[int], used: list[int], fdeg: list[int]) -> int:
-    """Highest saturation, then most uncoloured neighbours, then lowest index."""
-    best, key = -1, (-1, -1)
-    for v, c in enumerate(colour):
-        if c == 0:
-            k = (used[v].bit_count(), fdeg[v])
-            if k > key:
-                best, key = v, k
-    return best
-
-
-def chromatic_number(graph: Graph, timeout: float | None = None) -> ChromaticResult:
-    """χ(graph) by DSATUR branch and bound; with ``timeout`` (seconds) the best bounds so far.
-
-    ``proven`` is True when ``chromatic_number`` is known optimal (lower bound reached or the
-    search finished). The colouring is checked to be proper. Raises :class:`InvalidArgument`
-    on a negative timeout.
-
-    >>> from sudograph.graph import Graph
-    >>> chromatic_number(Graph.from_edges(3, [])).chromatic_number
-    1
-    """
-    check_nonnegative("timeout", timeout)
-    start = time.perf_counter()
-    n = graph.n
-    if n == 0:
-        return ChromaticResult(0, (), True, 0, 0, time.perf_counter() - start)
-    clique = greedy_clique(graph)
-    lb = len(clique)
-    best_col = dsatur_coloring(graph)
-    best = max(best_col)
-    nodes = 0
-    proven = best == lb
-    if not proven:
-        nodes, proven, found = _branch_and_bound(graph, clique, best, start, timeout)
-        if found is not None:
-            best_col = found
-            best = max(found)
-    if proven:
-        lb = best
-    if not is_proper_coloring(graph, best_col):  # pragma: no cover - a bug
-        raise AssertionError("chromatic_number built an improper colouring")
-    return ChromaticResult(best, best_col, proven, lb, best, time.perf_counter() - start, nodes)
 
 
 def _branch_and_bound(
@@ -195,7 +347,7 @@ def _branch_and_bound(
                 if best == lb:
                     return nodes, True, found
             else:
-                v = _select(colour, used, fdeg)
+                v = select_dsatur(colour, used, fdeg)
                 top = min(maxc + 1, best - 1)
                 cands = [c for c in range(1, top + 1) if not (used[v] >> c) & 1]
                 stack.append(_Frame(v, cands, maxc))

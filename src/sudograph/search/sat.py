@@ -1,0 +1,339 @@
+"""Method ``sat``: k-colouring of any graph (and Sudoku of any size) with a SAT solver.
+
+Glossary: v vertex, c colour (0-based inside this module, ``1..k`` outside), k colours,
+``x(v, c)`` the variable "v has colour c".
+
+The encoding is the *direct* one: per vertex at least one colour (at most one too when
+solutions are enumerated, so that a model is one colouring), per edge and colour the clause
+``¬x(u, c) ∨ ¬x(v, c)``, and for every house of exactly k vertices (a Sudoku row, column or
+box) each colour at least once, which lets the solver deduce hidden singles. The solver is
+CaDiCaL through python-sat (the ``sat`` extra).
+
+Two uses:
+
+* :class:`ColoringSat` is one *incremental* solver for a graph with up to ``K`` colours: a
+  clique's vertices get colours ``0..q-1`` (symmetry breaking), and "at most k colours" is
+  asked through assumptions on one selector per colour, so the clauses it learns for one k are
+  kept for the next (the chromatic portfolio asks k = upper − 1, lower, ... of the same solver).
+  It works on a :class:`Graph` directly, for any k (no 64-colour limit).
+* :func:`run` is the runner of method ``sat`` (a :class:`Problem`, ``limit`` 1, 2 or None by
+  blocking clauses, ``timeout``). The clique symmetry breaking is used only when one solution
+  is asked for and nothing is precoloured (it would change the count otherwise).
+
+A timeout really stops the solver: python-sat's CaDiCaL does not honour ``interrupt``, so the
+solver runs in slices of a conflict budget (``conf_budget`` + ``solve_limited``); the clock is
+read between slices, and each budget is what the measured conflict rate allows in the time
+left, at most twice the previous one (small slices slow CaDiCaL down: it restarts at each
+call). The overshoot is about one slice (tests/test_sat.py measures it).
+
+Statistics: ``nodes`` are the solver's decisions, ``backtracks`` its conflicts, ``deductions``
+its propagations.
+
+>>> from sudograph.graph import petersen_graph
+>>> from sudograph.problem import Problem, SolveOptions
+>>> run(Problem(petersen_graph(), 3), SolveOptions()).status
+'solved'
+>>> run(Problem(petersen_graph(), 2), SolveOptions()).status
+'unsatisfiable'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..errors import InvalidArgument, MissingExtra
+from ..graph import Graph
+from ..problem import Coloring, Problem, Result, SolveOptions, Stats
+
+BACKEND = "cadical153"
+"""The python-sat solver used: the strongest of python-sat's on these formulas."""
+FIRST_SLICE = 4000
+"""Conflicts of the first slice under a deadline (then grown from the measured rate)."""
+MIN_SLICE = 1000
+"""No slice below this many conflicts, whatever the time left (a slice is cheap)."""
+
+
+def _solver(clauses: Iterable[list[int]] = ()) -> Any:
+    """A python-sat CaDiCaL solver; :class:`MissingExtra` without python-sat."""
+    try:
+        from pysat.solvers import Solver
+    except ImportError as exc:
+        raise MissingExtra("pysat", "sat") from exc
+    return Solver(name=BACKEND, bootstrap_with=clauses)
+
+
+def sat_available() -> bool:
+    """True when python-sat can be imported (the ``sat`` extra)."""
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@dataclass
+class SatStats:
+    """What the solver did so far: decisions, conflicts, propagations, calls, seconds."""
+
+    decisions: int = 0
+    conflicts: int = 0
+    propagations: int = 0
+    calls: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class _Slicer:
+    """Runs ``solve_limited`` in conflict slices until an answer or the deadline."""
+
+    solver: Any
+    stats: SatStats = field(default_factory=SatStats)
+
+    def solve(
+        self, assumptions: Sequence[int], deadline: float | None, max_conflicts: int | None = None
+    ) -> bool | None:
+        """True (SAT), False (UNSAT) or None (deadline or ``max_conflicts`` reached first)."""
+        s = self.solver
+        t0 = time.perf_counter()
+        self.stats.calls += 1
+        before = dict(s.accum_stats())
+        try:
+            if deadline is None and max_conflicts is None:
+                answer: bool | None = s.solve(assumptions=assumptions)
+                return answer
+            return self._sliced(assumptions, deadline, max_conflicts)
+        finally:
+            after = s.accum_stats()
+            self.stats.decisions += after.get("decisions", 0) - before.get("decisions", 0)
+            self.stats.conflicts += after.get("conflicts", 0) - before.get("conflicts", 0)
+            self.stats.propagations += after.get("propagations", 0) - before.get("propagations", 0)
+            self.stats.seconds += time.perf_counter() - t0
+
+    def _sliced(
+        self, assumptions: Sequence[int], deadline: float | None, max_conflicts: int | None
+    ) -> bool | None:
+        s = self.solver
+        budget = FIRST_SLICE
+        spent = 0
+        while True:
+            if max_conflicts is not None:
+                budget = min(budget, max_conflicts - spent)
+                if budget <= 0:
+                    return None
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                return None
+            c0 = s.accum_stats().get("conflicts", 0)
+            s.conf_budget(budget)
+            answer: bool | None = s.solve_limited(assumptions=assumptions)
+            if answer is not None:
+                return answer
+            done = max(1, s.accum_stats().get("conflicts", 0) - c0)
+            spent += done
+            took = time.perf_counter() - now
+            budget = 2 * budget
+            if deadline is not None:
+                rate = done / max(took, 1e-6)
+                budget = max(MIN_SLICE, min(budget, int(rate * (deadline - time.perf_counter()))))
+
+
+def _check_graph(graph: Graph, k: int) -> None:
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise InvalidArgument(f"k must be a positive integer, got {k!r}")
+
+
+class ColoringSat:
+    """One incremental solver: "is ``graph`` k-colourable?" for any ``k <= K``.
+
+    ``clique`` (pairwise adjacent vertices, at most K) gets colours ``1..q`` in that order.
+    :meth:`colorable` answers with a colouring ``1..k`` (checked proper), False, or None when
+    stopped. :meth:`forbid_from` removes colours for good (the portfolio's upper bound).
+
+    >>> from sudograph.graph import petersen_graph
+    >>> s = ColoringSat(petersen_graph(), 4, clique=[0, 1])
+    >>> s.colorable(2), max(s.colorable(3) or ())
+    (False, 3)
+    """
+
+    def __init__(self, graph: Graph, colours: int, clique: Sequence[int] = ()) -> None:
+        _check_graph(graph, colours)
+        if len(clique) > colours:
+            raise InvalidArgument(f"a clique of {len(clique)} vertices needs more than {colours}")
+        self.graph = graph
+        self.K = K = colours
+        n = graph.n
+        self._sel = n * K + 1  # selector of colour c: variable _sel + c ("colour c is off")
+        clauses: list[list[int]] = [list(range(v * K + 1, v * K + K + 1)) for v in range(n)]
+        for u, nbrs in enumerate(graph.neighbors):
+            bu = u * K + 1
+            for v in nbrs:
+                if v > u:
+                    bv = v * K + 1
+                    clauses.extend([[-(bu + c), -(bv + c)] for c in range(K)])
+        fixed = set(clique)
+        for c, v in enumerate(clique):
+            clauses.append([v * K + c + 1])
+        start = len(clique)  # colours below the clique size are never switched off
+        sel = self._sel
+        for v in range(n):
+            if v not in fixed:
+                bv = v * K + 1
+                clauses.extend([[-(sel + c), -(bv + c)] for c in range(start, K)])
+        self._start = start
+        self._off = K  # colours >= _off are off for good
+        self._slicer = _Slicer(_solver(clauses))
+
+    @property
+    def stats(self) -> SatStats:
+        """Decisions, conflicts, propagations, calls and seconds of every call so far."""
+        return self._slicer.stats
+
+    def close(self) -> None:
+        """Free the solver."""
+        self._slicer.solver.delete()
+
+    def forbid_from(self, k: int) -> None:
+        """Colours ``k+1..K`` (1-based) are never used again (a unit clause per colour)."""
+        for c in range(max(k, self._start), self._off):
+            self._slicer.solver.add_clause([self._sel + c])
+        self._off = min(self._off, max(k, self._start))
+
+    def colorable(
+        self, k: int, deadline: float | None = None, max_conflicts: int | None = None
+    ) -> Coloring | Literal[False] | None:
+        """A colouring with colours ``1..k``, False when there is none, None when stopped."""
+        if k < self._start:
+            return False
+        k = min(k, self.K)
+        assumptions = [self._sel + c for c in range(max(k, self._start), self._off)]
+        answer = self._slicer.solve(assumptions, deadline, max_conflicts)
+        if answer is None or answer is False:
+            return answer
+        return self._coloring(self._slicer.solver.get_model())
+
+    def _coloring(self, model: Sequence[int]) -> Coloring:
+        K = self.K
+        col = [0] * self.graph.n
+        for lit in model:
+            if 0 < lit < self._sel:
+                v, c = divmod(lit - 1, K)
+                if not col[v]:
+                    col[v] = c + 1
+        return tuple(col)
+
+
+def color_graph(
+    graph: Graph, k: int, timeout: float | None = None, clique: Sequence[int] = ()
+) -> tuple[str, Coloring | None, SatStats]:
+    """Colour ``graph`` with ``k`` colours by SAT, without the 64-colour limit of a Problem.
+
+    Returns ``(status, colouring or None, stats)``, status as :class:`Result`'s.
+
+    >>> from sudograph.graph import petersen_graph
+    >>> color_graph(petersen_graph(), 2)[0]
+    'unsatisfiable'
+    """
+    _check_graph(graph, k)
+    if any(v in graph.neighbors[v] for v in range(graph.n)):  # pragma: no cover - Graph rejects
+        raise InvalidArgument("the graph has a self-loop: no colouring exists")
+    if graph.n == 0:
+        return "solved", (), SatStats()
+    q = list(clique)[:k] if len(clique) <= k else []
+    if len(clique) > k:
+        return "unsatisfiable", None, SatStats()
+    s = ColoringSat(graph, k, q)
+    try:
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        answer = s.colorable(k, deadline)
+    finally:
+        s.close()
+    if answer is None:
+        return "stopped", None, s.stats
+    if answer is False:
+        return "unsatisfiable", None, s.stats
+    return "solved", answer, s.stats
+
+
+def _problem_clauses(problem: Problem, amo: bool, clique: Sequence[int]) -> list[list[int]]:
+    """The direct encoding of a Problem (colours 0..k-1 inside)."""
+    graph, k = problem.graph, problem.k
+    clauses: list[list[int]] = []
+    for v in range(graph.n):
+        base = v * k + 1
+        clauses.append(list(range(base, base + k)))
+        if amo:
+            clauses.extend([[-(base + a), -(base + b)] for a in range(k) for b in range(a + 1, k)])
+        p = problem.precolouring[v]
+        if p:
+            clauses.append([base + p - 1])
+        bases = [u * k + 1 for u in graph.neighbors[v] if u > v]
+        clauses.extend([[-(base + c), -(bu + c)] for bu in bases for c in range(k)])
+    for house in graph.houses:
+        if len(house) == k:
+            clauses.extend([[u * k + c + 1 for u in house] for c in range(k)])
+    for c, v in enumerate(clique):
+        clauses.append([v * k + c + 1])
+    return clauses
+
+
+def run(problem: Problem, options: SolveOptions) -> Result:
+    """The runner of method ``sat``: up to ``options.limit`` solutions (blocking clauses).
+
+    Raises :class:`MissingExtra` without python-sat.
+    """
+    start = time.perf_counter()
+    k, n = problem.k, problem.graph.n
+    clique: list[int] = []
+    if options.limit == 1 and not any(problem.precolouring):
+        from .bounds import greedy_clique
+
+        clique = greedy_clique(problem.graph)
+        if len(clique) > k:
+            stats = Stats(seconds=time.perf_counter() - start)
+            return Result("unsatisfiable", [], stats, method="sat", complete=True)
+    slicer = _Slicer(_solver(_problem_clauses(problem, options.limit != 1, clique)))
+    deadline = None if options.timeout is None else start + options.timeout
+    solutions: list[Coloring] = []
+    status, reason = "unsatisfiable", ""
+    try:
+        while options.limit is None or len(solutions) < options.limit:
+            answer = slicer.solve((), deadline)
+            if answer is None:
+                status, reason = "stopped", "time limit"
+                break
+            if not answer:
+                break
+            model = slicer.solver.get_model()
+            col = [0] * n
+            for lit in model:
+                if 0 < lit <= n * k:
+                    v, c = divmod(lit - 1, k)
+                    col[v] = col[v] or c + 1
+            solutions.append(tuple(col))
+            free = [v * k + col[v] for v in range(n) if not problem.precolouring[v]]
+            if not free:
+                break
+            slicer.solver.add_clause([-x for x in free])
+    finally:
+        slicer.solver.delete()
+    st = slicer.stats
+    stats = Stats(
+        nodes=st.decisions,
+        backtracks=st.conflicts,
+        deductions=st.propagations,
+        seconds=time.perf_counter() - start,
+    )
+    if solutions:
+        status = "solved"
+    complete = status != "stopped" and (options.limit is None or len(solutions) < options.limit)
+    return Result(
+        status,  # type: ignore[arg-type]
+        solutions,
+        stats,
+        method="sat",
+        reason=reason,
+        complete=complete,
+    )
