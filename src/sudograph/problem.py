@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .grid import Grid
 
 Coloring = tuple[int, ...]
+Cage = tuple[tuple[int, ...], int]
+"""A killer cage: its cells (distinct digits) and the sum they must make."""
 Status = Literal["solved", "unsatisfiable", "stopped"]
 STATUSES: tuple[Status, ...] = ("solved", "unsatisfiable", "stopped")
 
@@ -32,14 +34,18 @@ STATUSES: tuple[Status, ...] = ("solved", "unsatisfiable", "stopped")
 class Problem:
     """Colour ``graph`` with colours ``1..k``, keeping ``precolouring`` (0 = free vertex).
 
+    ``cages`` are optional killer cages ``(cells, sum)``: the colours of a cage's cells are
+    distinct and add up to ``sum`` (see :func:`check_cages`).
+
     Raises :class:`InvalidArgument` when k is out of ``1..64`` or the precolouring has the
     wrong length or a colour out of range, and :class:`InvalidPuzzle` when two adjacent
-    vertices are precoloured alike.
+    vertices are precoloured alike or a cage cannot be satisfied.
     """
 
     graph: Graph
     k: int
     precolouring: Coloring = ()
+    cages: tuple[Cage, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.k, int) or isinstance(self.k, bool):
@@ -59,11 +65,84 @@ class Problem:
         if clash is not None:
             u, v = clash
             raise InvalidPuzzle(f"vertices {u} and {v} are adjacent and both coloured {pre[u]}")
+        if self.cages:
+            cages = tuple((tuple(cells), total) for cells, total in self.cages)
+            check_cages(cages, self.graph.n, self.k, pre)
+            object.__setattr__(self, "cages", cages)
 
     @property
     def num_free(self) -> int:
         """Number of vertices still to colour."""
         return self.precolouring.count(0)
+
+
+def cage_sum_range(size: int, k: int) -> tuple[int, int]:
+    """Smallest and largest sum of ``size`` distinct colours among ``1..k``.
+
+    >>> cage_sum_range(2, 9), cage_sum_range(9, 9)
+    ((3, 17), (45, 45))
+    """
+    return size * (size + 1) // 2, size * (2 * k - size + 1) // 2
+
+
+def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[int] = ()) -> None:
+    """Check killer cages against ``n`` vertices and ``k`` colours (and the clues, if given).
+
+    Raises :class:`InvalidArgument` when a cell is out of range or in two cages, and
+    :class:`InvalidPuzzle` when a cage's sum cannot be made by distinct colours ``1..k``, or
+    its clues repeat a colour or leave the sum unreachable.
+
+    >>> check_cages([((0, 1), 3)], 4, 4)
+    >>> check_cages([((0, 1), 9)], 4, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidPuzzle: cage 1 (cells 0, 1): sum 9 is impossible for 2 ... (3..7)
+    """
+    owner: dict[int, int] = {}
+    for i, (cells, total) in enumerate(cages, 1):
+        where = f"cage {i} (cells {', '.join(map(str, cells))})"
+        if not cells:
+            raise InvalidArgument(f"cage {i} has no cells")
+        if not isinstance(total, int) or isinstance(total, bool):
+            raise InvalidArgument(f"{where}: sum must be an integer, got {total!r}")
+        for v in cells:
+            if not isinstance(v, int) or not 0 <= v < n:
+                raise InvalidArgument(f"{where}: cell {v!r} out of range 0..{n - 1}")
+            if v in owner:
+                other = "twice" if owner[v] == i else f"also in cage {owner[v]}"
+                raise InvalidArgument(f"{where}: cell {v} is {other}")
+            owner[v] = i
+        lo, hi = cage_sum_range(len(cells), k)
+        if len(cells) > k or not lo <= total <= hi:
+            raise InvalidPuzzle(
+                f"{where}: sum {total} is impossible for {len(cells)} distinct digits "
+                f"1..{k} ({lo}..{hi})"
+                if len(cells) <= k
+                else f"{where}: {len(cells)} cells cannot hold distinct digits 1..{k}"
+            )
+        if precolouring:
+            given = [precolouring[v] for v in cells if precolouring[v]]
+            if len(set(given)) != len(given):
+                raise InvalidPuzzle(f"{where}: a clue repeats a digit")
+            left = len(cells) - len(given)
+            rest = total - sum(given)
+            free = [c for c in range(1, k + 1) if c not in given]
+            reachable = sum(free[:left]) <= rest <= sum(free[-left:]) if left else rest == 0
+            if not reachable:
+                raise InvalidPuzzle(f"{where}: the clues leave sum {total} unreachable")
+
+
+def cages_hold(cages: Sequence[Cage], coloring: Sequence[int]) -> bool:
+    """True when every cage's colours are distinct and add up to its sum.
+
+    >>> cages_hold([((0, 1), 3)], (1, 2, 9)), cages_hold([((0, 1), 4)], (2, 2))
+    (True, False)
+    """
+    for cells, total in cages:
+        digits = [coloring[v] for v in cells]
+        if len(set(digits)) != len(digits) or sum(digits) != total:
+            return False
+    return True
 
 
 def first_conflict(graph: Graph, coloring: Sequence[int]) -> tuple[int, int] | None:
@@ -93,9 +172,12 @@ def is_proper_coloring(graph: Graph, coloring: Sequence[int], k: int | None = No
 
 
 def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
-    """True when ``coloring`` is a proper k-colouring that keeps the precolouring."""
-    return is_proper_coloring(problem.graph, coloring, problem.k) and all(
-        p == 0 or p == c for p, c in zip(problem.precolouring, coloring, strict=True)
+    """True when ``coloring`` is a proper k-colouring that keeps the precolouring and the
+    cages (distinct colours adding up to each cage's sum)."""
+    return (
+        is_proper_coloring(problem.graph, coloring, problem.k)
+        and all(p == 0 or p == c for p, c in zip(problem.precolouring, coloring, strict=True))
+        and cages_hold(problem.cages, coloring)
     )
 
 

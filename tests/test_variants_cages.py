@@ -1,0 +1,67 @@
+"""Problem.cages: validation of killer cages and the cage part of is_solution."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sudograph.errors import InvalidArgument, InvalidPuzzle
+from sudograph.graph import Graph
+from sudograph.problem import Problem, cage_sum_range, check_cages, is_solution
+
+EMPTY4 = Graph.from_edges(4, [])
+
+
+@pytest.mark.parametrize(
+    ("cages", "pre", "error", "fragment"),
+    [
+        ([((), 3)], (), InvalidArgument, "no cells"),
+        ([((0, 9), 3)], (), InvalidArgument, "cell 9 out of range 0..3"),
+        ([((0, 1), 3), ((1, 2), 5)], (), InvalidArgument, "cell 1 is also in cage 1"),
+        ([((0, 0), 3)], (), InvalidArgument, "cell 0 is twice"),
+        ([((0, 1), 2)], (), InvalidPuzzle, "sum 2 is impossible for 2 distinct digits 1..4"),
+        ([((0, 1), 8)], (), InvalidPuzzle, "(3..7)"),
+        ([((0, 1), 3.5)], (), InvalidArgument, "sum must be an integer"),
+        ([((0, 1), 5)], (2, 2, 0, 0), InvalidPuzzle, "a clue repeats a digit"),
+        ([((0, 1), 7)], (1, 0, 0, 0), InvalidPuzzle, "clues leave sum 7 unreachable"),
+        ([((0, 1), 5)], (1, 3, 0, 0), InvalidPuzzle, "clues leave sum 5 unreachable"),
+    ],
+)
+def test_bad_cages_name_the_cage(
+    cages: list[tuple[tuple[int, ...], float]],
+    pre: tuple[int, ...],
+    error: type[Exception],
+    fragment: str,
+) -> None:
+    with pytest.raises(error, match=r"^cage \d") as info:
+        Problem(EMPTY4, 4, pre, cages=tuple(cages))  # type: ignore[arg-type]
+    assert fragment in str(info.value)
+
+
+def test_good_cages_are_normalised_and_kept() -> None:
+    p = Problem(EMPTY4, 4, (0, 3, 0, 0), cages=(([0, 1], 4), ((2, 3), 7)))  # type: ignore[arg-type]
+    assert p.cages == (((0, 1), 4), ((2, 3), 7))
+    assert is_solution(p, (1, 3, 3, 4))
+    assert not is_solution(p, (2, 3, 3, 4))  # 2 + 3 != 4 (and the clue 3 kept)
+    assert not is_solution(p, (1, 3, 4, 4))  # a cage repeats 4
+
+
+@given(st.integers(1, 9), st.integers(1, 12))
+def test_sum_range_is_the_extremes_of_all_combinations(size: int, k: int) -> None:
+    sums = [sum(c) for c in itertools.combinations(range(1, k + 1), size)]
+    if not sums:
+        with pytest.raises(InvalidPuzzle, match="cannot hold distinct digits"):
+            check_cages([(tuple(range(size)), 1)], size, k)
+        return
+    assert cage_sum_range(size, k) == (min(sums), max(sums))
+    for total in range(min(sums) - 1, max(sums) + 2):
+        feasible = total in sums
+        try:
+            check_cages([(tuple(range(size)), total)], size, k)
+        except InvalidPuzzle:
+            assert not feasible
+        else:
+            assert feasible
