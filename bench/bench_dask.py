@@ -11,10 +11,10 @@ result is checked (solved count for the API, the two output files byte for byte 
 1. ``solve_many(..., workers=2)`` against ``solve_many(..., executor=client)`` on a warm
    LocalCluster of 2 worker processes (1 thread each), ``--n`` puzzles, the two sides
    interleaved ``--rounds`` times (the order swapped every round): puzzles/s and the ratio.
-2. The command line, start-up included: ``sudograph solve FILE -o OUT --workers 2`` against
-   ``--dask local --workers 2`` (which starts and stops its own cluster), interleaved.
-3. Memory over a ``--mem-n`` line file with ``--dask local --workers 2``: the resident memory
-   of the client and its workers (the whole process tree, from /proc) as OUT grows.
+2. The command line over a ``--mem-n`` line file, start-up included: ``sudograph solve FILE
+   -o OUT --workers 2`` against ``--dask local --workers 2`` (which starts and stops its own
+   cluster), interleaved, the two outputs compared byte for byte; and the resident memory of
+   each (the whole process tree, from /proc) as OUT grows.
 """
 
 from __future__ import annotations
@@ -70,19 +70,21 @@ def api_round(puzzles: list[str], n: int, client: object | None) -> float:
     return n / seconds
 
 
-def cli(src: Path, dst: Path, extra: list[str], samples: list[tuple[int, float]] | None) -> float:
-    """Wall seconds of ``sudograph solve src -o dst *extra``; with ``samples``, append
-    (lines written, MB of the process tree) every quarter second."""
+def cli(src: Path, dst: Path, extra: list[str], samples: list[tuple[int, float]]) -> float:
+    """Wall seconds of ``sudograph solve src -o dst *extra``; appends to ``samples``
+    (lines written, MB of the whole process tree) every quarter second."""
     argv = [sys.executable, "-m", "sudograph", "solve", str(src), "-o", str(dst), *extra]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    dst.unlink(missing_ok=True)  # so that the size of OUT counts this run's lines only
     start = time.perf_counter()
     proc = subprocess.Popen(argv, env=env, stderr=subprocess.DEVNULL)
-    while proc.poll() is None:
-        if samples is not None:
-            mb = rss_mb(tree(proc.pid))
+    while True:
+        try:
+            proc.wait(timeout=0.25)  # returns at once when it ends: the wall time is exact
+            break
+        except subprocess.TimeoutExpired:
             lines = dst.stat().st_size // 82 if dst.exists() else 0  # 81 symbols + newline
-            samples.append((lines, mb))
-        time.sleep(0.25)
+            samples.append((lines, rss_mb(tree(proc.pid))))
     wall = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} exited with {proc.returncode}")
@@ -155,9 +157,10 @@ def main() -> int:
             print(out[-1], file=sys.stderr)
     finally:
         close(client)
+    memory = {}
     with tempfile.TemporaryDirectory() as tmp:
         src, here, there = Path(tmp) / "in.txt", Path(tmp) / "here.txt", Path(tmp) / "there.txt"
-        write_file(src, puzzles, args.n)
+        write_file(src, puzzles, args.mem_n)
         for r in range(args.rounds):
             runs: list[tuple[str, list[str]]] = [("pool", []), ("dask", ["--dask", "local"])]
             if r % 2:
@@ -165,39 +168,37 @@ def main() -> int:
             wall = {}
             for side, extra in runs:
                 dst = here if side == "pool" else there
-                wall[side] = cli(src, dst, [*extra, "--workers", str(WORKERS)], None)
+                samples: list[tuple[int, float]] = []
+                wall[side] = cli(src, dst, [*extra, "--workers", str(WORKERS)], samples)
+                memory.setdefault(side, (samples, wall[side]))
             assert here.read_bytes() == there.read_bytes(), "the two outputs differ"
-            pool, dask = args.n / wall["pool"], args.n / wall["dask"]
+            pool, dask = args.mem_n / wall["pool"], args.mem_n / wall["dask"]
             ratios["cli"].append(dask / pool)
             out.append(
-                f"| {r + 1} | `sudograph solve FILE -o OUT` (start-up included) | {args.n:,} | "
-                f"{pool:,.0f} | {dask:,.0f} | {dask / pool:.2f} |"
+                f"| {r + 1} | `sudograph solve FILE -o OUT` (start-up included) | "
+                f"{args.mem_n:,} | {pool:,.0f} | {dask:,.0f} | {dask / pool:.2f} |"
             )
             print(out[-1], file=sys.stderr)
-        out += [
-            "",
-            f"Median ratio: `solve_many` {statistics.median(ratios['api']):.2f}, "
-            f"command line {statistics.median(ratios['cli']):.2f}.",
-        ]
-        if args.mem_n:
-            src.unlink()
-            there.unlink()  # so that the size of OUT counts this run's lines only
-            write_file(src, puzzles, args.mem_n)
-            samples: list[tuple[int, float]] = []
-            wall = cli(src, there, ["--dask", "local", "--workers", str(WORKERS)], samples)
-            assert there.stat().st_size == 82 * args.mem_n
-            marks = []
-            for tenth in range(1, 10):
-                first = next((mb for n, mb in samples if n >= tenth * args.mem_n // 10), None)
-                marks.append("-" if first is None else f"{first:.0f}")
-            peak = max(mb for _, mb in samples)
-            out += [
-                "",
-                f"Memory, `sudograph solve FILE -o OUT --dask local --workers 2` on "
-                f"{args.mem_n:,} lines ({args.mem_n / wall:,.0f} puzzles/s, start-up included): "
-                f"resident MB of the client + scheduler + 2 workers at 10%, 20%, ..., 90% of "
-                f"OUT: {', '.join(marks)}; peak {peak:.0f} MB over {len(samples)} samples.",
-            ]
+    out += [
+        "",
+        f"Median ratio: `solve_many` {statistics.median(ratios['api']):.2f}, "
+        f"command line {statistics.median(ratios['cli']):.2f}.",
+        "",
+        f"Memory over the {args.mem_n:,}-line file (first round of each side): resident MB of "
+        "the whole process tree (client, and scheduler and workers or pool workers) when OUT "
+        "holds 10%, 20%, ..., 90% of the lines; the peak over all samples (every 0.25 s).",
+        "",
+        "| run | MB at 10%, ..., 90% | peak MB |",
+        "|---|---|---:|",
+    ]
+    for side, label in (("pool", "`--workers 2`"), ("dask", "`--dask local --workers 2`")):
+        samples, _ = memory[side]
+        marks = []
+        for tenth in range(1, 10):
+            first = next((mb for n, mb in samples if n >= tenth * args.mem_n // 10), None)
+            marks.append("-" if first is None else f"{first:.0f}")
+        peak = max((mb for _, mb in samples), default=0.0)
+        out.append(f"| {label} | {', '.join(marks)} | {peak:.0f} |")
     publish(out, args.out)
     return 0
 

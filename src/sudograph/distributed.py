@@ -37,6 +37,9 @@ R = TypeVar("R")
 
 CONNECT_TIMEOUT = 30.0
 """Seconds to wait for the scheduler at an address before giving up."""
+MESSAGE_LOG = 10
+"""Messages each Dask connection keeps for debugging (Dask's default, 1000, holds every chunk
+of the last thousand: memory would grow to gigabytes before it is flat)."""
 
 
 def _distributed() -> Any:
@@ -75,6 +78,12 @@ def connect(address: str, workers: int | None = None) -> Any:
     distributed = _distributed()
     if workers is not None and workers < 1:
         raise InvalidArgument(f"workers must be >= 1, got {workers}")
+    import dask
+
+    # Dask keeps the last N messages under 1 MB of every connection for debugging: with chunks
+    # of half a megabyte that is gigabytes. Set here, before the client (and the scheduler and
+    # workers of a local cluster) open theirs; a remote scheduler needs it in its environment.
+    dask.config.set({"distributed.admin.low-level-log-length": MESSAGE_LOG})
     if address == "local":
         import logging
 
