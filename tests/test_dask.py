@@ -75,6 +75,16 @@ def test_solve_many_on_the_cluster_equals_one_process(
     assert {r[1] for r in there} >= {"solved", "error"}
 
 
+def _kernels_loaded(dask_worker: Any) -> tuple[bool, bool]:
+    kernels = "sudograph.engine._fast9_kernels" in sys.modules
+    return "sudograph-warmup" in dask_worker.plugins, kernels
+
+
+def test_every_worker_loads_the_kernels_when_it_starts(client: Any) -> None:
+    pytest.importorskip("numba")
+    assert set(client.run(_kernels_loaded).values()) == {(True, True)}
+
+
 def test_executor_must_be_a_client() -> None:
     assert not is_client(object())
     with pytest.raises(InvalidArgument, match=r"distributed\.Client"):

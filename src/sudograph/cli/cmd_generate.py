@@ -232,7 +232,7 @@ def run_count(args: argparse.Namespace) -> int:
     limit = args.limit
     if limit is not None and limit < 1:
         raise InvalidArgument(f"--limit must be >= 1, got {limit}")
-    if args.output or args.dask or args.resume:
+    if args.output or args.dask or args.resume or args.workers:
         from .batchmode import run as run_file
 
         def line(no: int, result: Any) -> str:
