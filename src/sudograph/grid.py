@@ -47,6 +47,7 @@ from typing import Any, NamedTuple
 from .errors import InvalidArgument, InvalidPuzzle, ParseError
 from .graph import MAX_SIDE, Graph, sudoku_graph
 from .problem import Problem
+from .variants import Variant, parse_variant, variant_graph
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%"
 """Default symbols: value d is written ``SYMBOLS[d - 1]`` (first N of them for an N×N grid)."""
@@ -158,11 +159,23 @@ def parse_box(text: str) -> Box:
 
 @dataclass(frozen=True)
 class Grid:
-    """A Sudoku: box shape, values (row-major, 0 = empty) and the alphabet used to write it."""
+    """A Sudoku: box shape, values (row-major, 0 = empty) and the alphabet used to write it.
+
+    ``variant`` (a :class:`~sudograph.variants.Variant` or a spec such as ``"x+anti-knight"``)
+    adds its rules: :attr:`graph`, :attr:`problem`, :meth:`candidates` and :meth:`conflicts`
+    include them, and every grid derived by :meth:`with_values` keeps them.
+
+    >>> g = Grid.parse("1...............", variant="x")
+    >>> g.candidates(5), Grid.parse("1...............").candidates(5)
+    ((2, 3, 4), (2, 3, 4))
+    >>> g.with_values([1] + [0] * 14 + [1]).conflicts()
+    [Conflict(house='main diagonal', value=1, cells=(0, 15))]
+    """
 
     box: Box
     values: tuple[int, ...]
     alphabet: str = ""
+    variant: Variant | None = None
 
     def __post_init__(self) -> None:
         n = box_for(self.box[0] * self.box[1], self.box)[0] * self.box[1]
@@ -175,6 +188,10 @@ class Grid:
         check_alphabet(n, alphabet)
         object.__setattr__(self, "alphabet", alphabet)
         object.__setattr__(self, "values", tuple(self.values))
+        variant = parse_variant(self.variant)
+        if variant is not None:
+            variant.check_fits(self.box)
+        object.__setattr__(self, "variant", variant)
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -220,11 +237,14 @@ class Grid:
         *,
         box: Box | None = None,
         alphabet: str | None = None,
+        variant: Variant | str | None = None,
     ) -> Grid:
-        """Read a grid in any of the formats of this module (see the module docstring).
+        """Read a grid in any of the formats of this module (see the module docstring), with
+        the rules of ``variant`` if given.
 
         Raises :class:`ParseError` saying what is wrong and where (line, column); it is the
-        only exception this raises on bad text (a bad ``box`` or ``alphabet`` too).
+        only exception this raises on bad text (a bad ``box``, ``alphabet`` or ``variant``
+        too).
 
         >>> Grid.parse('''
         ... # a 4x4 grid, boxed
@@ -241,7 +261,10 @@ class Grid:
         sudograph.errors.ParseError: 1:3: unknown character 'x' (expected one of 1234 or ...)
         """
         try:
-            return cls._parse_any(text, box=box, alphabet=alphabet)
+            grid = cls._parse_any(text, box=box, alphabet=alphabet)
+            if variant is not None:
+                grid = cls(grid.box, grid.values, grid.alphabet, parse_variant(variant))
+            return grid
         except InvalidArgument as exc:
             raise ParseError(str(exc)) from None
         except RecursionError:
@@ -406,12 +429,15 @@ class Grid:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: box, alphabet, line, rows."""
-        return {
+        out: dict[str, Any] = {
             "box": list(self.box),
             "alphabet": self.alphabet,
             "line": self.to_line(),
             "rows": self.to_lists(),
         }
+        if self.variant is not None:
+            out["variant"] = self.variant.spec
+        return out
 
     def format(self, fmt: str = "boxed") -> str:
         """Write in ``line``, ``boxed``, ``lists`` or ``json`` format."""
@@ -434,6 +460,8 @@ class Grid:
             extra += f", box={self.box!r}"
         if self.alphabet != default_alphabet(self.n):
             extra += f", alphabet={self.alphabet!r}"
+        if self.variant is not None:
+            extra += f", variant={self.variant!r}"
         return f"Grid.parse({self.to_line()!r}{extra})"
 
     def _repr_svg_(self) -> str:
@@ -454,7 +482,9 @@ class Grid:
 
     @property
     def graph(self) -> Graph:
-        """The Sudoku graph of this box shape (shared, cached)."""
+        """The Sudoku graph of this box shape (shared, cached), with the variant's rules."""
+        if self.variant is not None:
+            return variant_graph(self.variant, self.box)
         return sudoku_graph(*self.box)
 
     @property
@@ -465,7 +495,8 @@ class Grid:
             raise InvalidPuzzle(
                 "clashing clues: " + "; ".join(c.describe(self.n) for c in clashes[:3])
             )
-        return Problem(self.graph, self.n, self.values)
+        cages = self.variant.cages if self.variant is not None else ()
+        return Problem(self.graph, self.n, self.values, cages=cages)
 
     def index(self, cell: Cell) -> int:
         """Cell index from an index or a ``(row, col)`` pair (0-based)."""
@@ -482,8 +513,8 @@ class Grid:
         return self.values[self.index(cell)]
 
     def with_values(self, values: Iterable[int]) -> Grid:
-        """The same shape and alphabet with other values."""
-        return Grid(self.box, tuple(values), self.alphabet)
+        """The same shape, alphabet and variant with other values."""
+        return Grid(self.box, tuple(values), self.alphabet, self.variant)
 
     def empty_cells(self) -> list[int]:
         """Indices of the empty cells, in order."""
@@ -498,7 +529,12 @@ class Grid:
         return tuple(d for d in range(1, self.n + 1) if d not in used)
 
     def conflicts(self) -> list[Conflict]:
-        """Every value repeated in a house: ``[Conflict('row 1', 5, (0, 6)), ...]``."""
+        """Every value repeated in a house: ``[Conflict('row 1', 5, (0, 6)), ...]``; with a
+        variant also its extra houses, the pairs of an anti-knight/king move and the cages
+        (a repeated digit, or for ``Conflict('cage 2 (sum 10)', 12, cells)`` the sum reached
+        when it overflows or a full cage misses it)."""
+        if self.variant is not None:
+            return self._variant_conflicts(self.variant)
         n = self.n
         kinds = ["row"] * n + ["column"] * n + ["box"] * n
         out = []
@@ -513,6 +549,28 @@ class Grid:
                     out.append(Conflict(f"{kind} {h % n + 1}", d, tuple(cells)))
         return out
 
+    def _variant_conflicts(self, variant: Variant) -> list[Conflict]:
+        out = []
+        for name, house in variant.houses(self.box):
+            seen: dict[int, list[int]] = {}
+            for i in house:
+                if self.values[i]:
+                    seen.setdefault(self.values[i], []).append(i)
+            out += [Conflict(name, d, tuple(c)) for d, c in sorted(seen.items()) if len(c) > 1]
+        moves = [m for m in ("anti-knight", "anti-king") if m in variant.names]
+        for u, v in self.graph.edges() if moves else ():
+            d, move = self.values[u], _move(u, v, self.n)
+            if d and d == self.values[v] and move in moves:
+                out.append(Conflict(move, d, (u, v)))
+        for i, (cells, total) in enumerate(variant.cages, 1):
+            digits = [self.values[v] for v in cells if self.values[v]]
+            if len(set(digits)) != len(digits):
+                d = next(d for d in digits if digits.count(d) > 1)
+                out.append(Conflict(f"cage {i}", d, tuple(v for v in cells if self.values[v] == d)))
+            elif sum(digits) > total or (len(digits) == len(cells) and sum(digits) != total):
+                out.append(Conflict(f"cage {i} (sum {total})", sum(digits), cells))
+        return out
+
     def is_complete(self) -> bool:
         """Every cell filled and no rule broken."""
         return 0 not in self.values and not self.conflicts()
@@ -524,6 +582,14 @@ class Grid:
             and self.is_complete()
             and all(p == 0 or p == d for p, d in zip(puzzle.values, self.values, strict=True))
         )
+
+
+def _move(u: int, v: int, n: int) -> str:
+    """``anti-knight`` or ``anti-king`` when cells u and v are a knight's move or a diagonal
+    king's move apart (a king's move along a row or column is a row or column clash), else
+    ``""``."""
+    dr, dc = abs(u // n - v // n), abs(u % n - v % n)
+    return "anti-knight" if {dr, dc} == {1, 2} else "anti-king" if dr == dc == 1 else ""
 
 
 def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box:

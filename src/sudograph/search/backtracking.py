@@ -229,6 +229,8 @@ class _Search:
 
     def initial_ok(self) -> bool:
         st = self.state
+        if st.cages is not None:
+            return all(st.colour[v] or st.domain(v) for v in range(self.problem.graph.n))
         return all(st.colour[v] or st.used[v] != self.full for v in range(self.problem.graph.n))
 
     def select(self) -> int:
@@ -240,10 +242,11 @@ class _Search:
         best, best_key = -1, (self.problem.k + 1, 0)
         dsatur = self.order == "dsatur"
         fdeg = st.free_degree
+        cages = st.cages
         for v in range(len(colour)):
             if colour[v]:
                 continue
-            size = (full & ~used[v]).bit_count()
+            size = (st.domain(v) if cages is not None else full & ~used[v]).bit_count()
             key = (size, -fdeg[v] if dsatur else 0)
             if key < best_key:
                 best, best_key = v, key
@@ -255,6 +258,8 @@ class _Search:
         """The next allowed colour of frame.vertex from frame.next_colour on (0 if none)."""
         v, k = frame.vertex, self.problem.k
         used = self.state.used[v]
+        if self.state.cages is not None:  # a colour that breaks v's cage counts as used
+            used |= ~self.state.cages.allowed(v, self.state.colour)
         tracing = self.trace is not None and self.inference == "check"
         for c in range(frame.next_colour, k + 1):
             ok = not (used >> (c - 1)) & 1

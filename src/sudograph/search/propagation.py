@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..problem import Problem
+from .cages import CageIndex
 
 
 @dataclass
@@ -48,6 +49,7 @@ class Domains:
     free_degree: list[int] = field(default_factory=list)  # uncoloured neighbours
     free: int = 0
     trail: list[tuple[int, bool]] = field(default_factory=list)  # (vertex, is_node)
+    cages: CageIndex | None = None  # killer cages (problem.cages), None without
 
     @property
     def full(self) -> int:
@@ -55,7 +57,10 @@ class Domains:
         return (1 << self.problem.k) - 1
 
     def domain(self, v: int) -> int:
-        """The colours left to v, as a bit mask (bit c-1 for colour c)."""
+        """The colours left to v, as a bit mask (bit c-1 for colour c); with killer cages,
+        only the colours that keep v's cage completable."""
+        if self.cages is not None:
+            return self.full & ~self.used[v] & self.cages.allowed(v, self.colour)
         return self.full & ~self.used[v]
 
     def setup(self) -> None:
@@ -67,6 +72,7 @@ class Domains:
         self.used = [0] * n
         self.free_degree = [len(a) for a in g.neighbors]
         self.free = n
+        self.cages = CageIndex(self.problem) if self.problem.cages else None
         for v, c in enumerate(self.problem.precolouring):
             if c:
                 self.set(v, c)
@@ -87,6 +93,8 @@ class Domains:
                 used[u] |= bit
                 if used[u] == full and not colour[u]:
                     ok = False
+        if self.cages is not None and ok:
+            ok = self.cages.cage_ok(v, colour, used)
         return ok
 
     def clear(self, v: int) -> None:
@@ -110,6 +118,7 @@ def propagate_singles(state: Domains, deduce: Callable[[int, int], object]) -> b
     colour, used, full = state.colour, state.used, state.full
     k = state.problem.k
     houses = [h for h in state.problem.graph.houses if len(h) == k]
+    cages = state.cages  # killer cages restrict the domains (None without)
     n = len(colour)
     changed = True
     while changed:
@@ -118,6 +127,8 @@ def propagate_singles(state: Domains, deduce: Callable[[int, int], object]) -> b
             if colour[v]:
                 continue
             d = full & ~used[v]
+            if cages is not None:
+                d &= cages.allowed(v, colour)
             if d == 0:
                 return False
             if d & (d - 1) == 0:
@@ -130,6 +141,8 @@ def propagate_singles(state: Domains, deduce: Callable[[int, int], object]) -> b
                     placed |= 1 << (colour[v] - 1)
                 else:
                     d = full & ~used[v]
+                    if cages is not None:
+                        d &= cages.allowed(v, colour)
                     twice |= once & d
                     once |= d
             if full & ~placed & ~once:
@@ -139,7 +152,7 @@ def propagate_singles(state: Domains, deduce: Callable[[int, int], object]) -> b
                 bit = hidden & -hidden
                 hidden ^= bit
                 for v in h:
-                    if not colour[v] and (full & ~used[v]) & bit:
+                    if not colour[v] and state.domain(v) & bit:
                         deduce(v, bit.bit_length())
                         changed = True
                         break
