@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -54,11 +55,26 @@ def tree(pid: int) -> list[int]:
     return found
 
 
-def api_round(puzzles: list[str], n: int, client: object | None) -> float:
-    """Puzzles/s of one solve_many run (every result must be solved)."""
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of the live processes ``pids`` (from /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def api_round(puzzles: list[str], n: int, client: object | None) -> tuple[float, float, float]:
+    """Puzzles/s of one solve_many run (every result must be solved), and the CPU seconds of
+    this process (with the scheduler of a local cluster) and of the workers."""
     from sudograph.batch import solve_many
 
     source = itertools.islice(itertools.cycle(puzzles), n)
+    workers = [p for p in tree(os.getpid()) if p != os.getpid()]  # the cluster's, alive
+    before = cpu_seconds(workers), resource.getrusage(resource.RUSAGE_CHILDREN), os.times()
     start = time.perf_counter()
     if client is None:
         results = solve_many(source, workers=WORKERS)
@@ -67,7 +83,10 @@ def api_round(puzzles: list[str], n: int, client: object | None) -> float:
     solved = sum(r.status == "solved" for r in results)
     seconds = time.perf_counter() - start
     assert solved == n, f"{n - solved} puzzles not solved"
-    return n / seconds
+    after = cpu_seconds(workers), resource.getrusage(resource.RUSAGE_CHILDREN), os.times()
+    reaped = sum(getattr(after[1], f) - getattr(before[1], f) for f in ("ru_utime", "ru_stime"))
+    mine = after[2].user + after[2].system - before[2].user - before[2].system
+    return n / seconds, mine, after[0] - before[0] + reaped  # pool workers are reaped at the end
 
 
 def cli(src: Path, dst: Path, extra: list[str], samples: list[tuple[int, float]]) -> float:
@@ -141,14 +160,19 @@ def main() -> int:
         "|---:|---|---:|---:|---:|---:|",
     ]
     ratios: dict[str, list[float]] = {"api": [], "cli": []}
+    cpu: list[str] = []
     client = connect("local", workers=WORKERS)
     try:
         api_round(puzzles, 2048, client)  # warm both sides
         api_round(puzzles, 2048, None)
         for r in range(args.rounds):
             order = (None, client) if r % 2 == 0 else (client, None)
-            rate = {id(side): api_round(puzzles, args.n, side) for side in order}
-            pool, dask = rate[id(None)], rate[id(client)]
+            got = {id(side): api_round(puzzles, args.n, side) for side in order}
+            (pool, *pool_cpu), (dask, *dask_cpu) = got[id(None)], got[id(client)]
+            cpu.append(
+                f"| {r + 1} | {pool_cpu[0]:.2f} / {pool_cpu[1]:.2f} | "
+                f"{dask_cpu[0]:.2f} / {dask_cpu[1]:.2f} |"
+            )
             ratios["api"].append(dask / pool)
             out.append(
                 f"| {r + 1} | `solve_many` (warm cluster) | {args.n:,} | {pool:,.0f} | "
@@ -157,7 +181,7 @@ def main() -> int:
             print(out[-1], file=sys.stderr)
     finally:
         close(client)
-    memory = {}
+    memory: dict[str, tuple[list[tuple[int, float]], float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         src, here, there = Path(tmp) / "in.txt", Path(tmp) / "here.txt", Path(tmp) / "there.txt"
         write_file(src, puzzles, args.mem_n)
@@ -183,6 +207,12 @@ def main() -> int:
         "",
         f"Median ratio: `solve_many` {statistics.median(ratios['api']):.2f}, "
         f"command line {statistics.median(ratios['cli']):.2f}.",
+        "",
+        f"CPU seconds of the `solve_many` rounds ({args.n:,} puzzles), from /proc and rusage:",
+        "",
+        "| round | `--workers 2`: parent / workers | Dask: client + scheduler / workers |",
+        "|---:|---:|---:|",
+        *cpu,
         "",
         f"Memory over the {args.mem_n:,}-line file (first round of each side): resident MB of "
         "the whole process tree (client, and scheduler and workers or pool workers) when OUT "
