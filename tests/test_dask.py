@@ -218,9 +218,26 @@ def test_cli_generate_on_the_cluster(
     assert out.read_text() == here
 
 
-def test_generate_resume_needs_the_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["generate", "--count", "2", "-o", str(tmp_path / "g.txt"), "--resume"]) == 2
-    assert "--seed" in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["generate", "--count", "2", "-o", "g.txt", "--resume"], "--seed"),
+        (["generate", "--count", "2", "--seed", "1", "--resume"], "--resume needs -o"),
+        (["count", "1.3.....2...4..1", "--workers", "2"], "take a FILE of puzzles"),
+        (["count", "some.txt", "--resume"], "--resume needs -o"),
+    ],
+)
+def test_file_mode_usage_errors(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
 
 
 def test_cli_no_scheduler_at_the_address(

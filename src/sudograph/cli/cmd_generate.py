@@ -26,6 +26,7 @@ from .common import (
     add_grid_options,
     box_arg,
     describe_item,
+    looks_like_path,
     no_grid_error,
     print_json,
     read_items,
@@ -233,6 +234,8 @@ def run_count(args: argparse.Namespace) -> int:
     if limit is not None and limit < 1:
         raise InvalidArgument(f"--limit must be >= 1, got {limit}")
     if args.output or args.dask or args.resume or args.workers:
+        if not looks_like_path(args.source):
+            raise InvalidArgument("-o, --workers, --resume and --dask take a FILE of puzzles")
         from .batchmode import run as run_file
 
         def line(no: int, result: Any) -> str:
