@@ -30,11 +30,14 @@ from ..methods import INFERENCES, METHODS, ORDERS
 from ..problem import Result
 from .common import (
     add_grid_options,
+    check_variant_method,
+    has_variant,
     looks_like_path,
     no_grid_error,
     print_json,
     read_items,
     warn,
+    with_variant,
 )
 
 FORMATS = ("line", "boxed", "lists", "json")
@@ -137,7 +140,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def solve_many(args: argparse.Namespace) -> int:
-    """A file of puzzles: the batch mode, or :func:`solve_sequential` without it."""
+    """A file of puzzles: the batch mode, or :func:`solve_sequential` without it (and for
+    variants, which the batch mode does not read)."""
+    if has_variant(args):
+        return solve_sequential(args)
     try:
         batch = importlib.import_module("sudograph.cli.batchmode")
     except ModuleNotFoundError as exc:
@@ -182,7 +188,7 @@ def _items_of(data: bytes, args: argparse.Namespace) -> Iterator[Grid | ParseErr
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
     for _, item in iter_grids(io.BufferedReader(io.BytesIO(data)), box=box, alphabet=alphabet,
                               name="<stdin>"):  # fmt: skip
-        yield item
+        yield with_variant(item, args) if isinstance(item, Grid) else item
 
 
 def peek_stdin(args: argparse.Namespace) -> tuple[bytes, bool]:
@@ -246,6 +252,7 @@ class _Chained(io.RawIOBase):
 def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     """Solve one grid and print it as the options say."""
     args.method = args.method or DEFAULT_METHOD
+    check_variant_method(args.method, args)
     from ..search.trace import GridStepPrinter
     from ..solve import count, solve
 
@@ -338,6 +345,7 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
 def solve_sequential(args: argparse.Namespace) -> int:
     """File mode without the batch module: one line per puzzle, a summary on standard error."""
     args.method = args.method or DEFAULT_METHOD
+    check_variant_method(args.method, args)
     from ..solve import solve
 
     start = time.perf_counter()

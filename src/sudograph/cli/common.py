@@ -43,8 +43,77 @@ def add_grid_options(p: argparse.ArgumentParser, *, json_flag: bool = True) -> N
     """``--box RxC``, ``--alphabet SYMBOLS`` (and ``--json``)."""
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3")
     p.add_argument("--alphabet", metavar="SYMBOLS", help="symbols for values 1..N")
+    add_variant_options(p)
     if json_flag:
         p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def add_variant_options(p: argparse.ArgumentParser) -> None:
+    """``--variant NAME[+NAME]``, ``--regions MAP``, ``--cages FILE`` (docs/variants.md)."""
+    p.add_argument(
+        "--variant",
+        metavar="NAME[+NAME]",
+        help="variant rules: x, windoku, disjoint, centre-dot, asterisk, anti-knight, anti-king, "
+        "jigsaw, killer (combine with +)",
+    )
+    p.add_argument(
+        "--regions", metavar="MAP", help="jigsaw region map: a file, or N*N symbols inline"
+    )
+    p.add_argument("--cages", metavar="FILE", help="killer cages: lines of 'SUM r1c1 r1c2 ...'")
+
+
+def has_variant(args: argparse.Namespace) -> bool:
+    """True when ``--variant``, ``--regions`` or ``--cages`` is given."""
+    return any(getattr(args, k, None) for k in ("variant", "regions", "cages"))
+
+
+VARIANT_METHODS = ("naive", "mrv", "forward", "propagate", "dsatur")
+"""The methods that honour every variant rule, killer cages included."""
+
+
+def check_variant_method(method: str | None, args: argparse.Namespace) -> None:
+    """Refuse a method that cannot solve the variant asked for, naming those that can."""
+    if method is None or not has_variant(args) or method in VARIANT_METHODS:
+        return
+    killer = bool(getattr(args, "cages", None)) or "killer" in (getattr(args, "variant", "") or "")
+    if method in ("fast", "logic") or killer:
+        raise InvalidArgument(
+            f"method {method!r} does not solve {'killer' if killer else 'variant'} puzzles; "
+            f"use one of {', '.join(VARIANT_METHODS)}"
+        )
+
+
+def with_variant(grid: Grid, args: argparse.Namespace) -> Grid:
+    """``grid`` with the rules of ``--variant``/``--regions``/``--cages`` (as is without)."""
+    if not has_variant(args):
+        return grid
+    from ..formats.variant import variant_from_options
+
+    cache: dict[int, Any] = args.__dict__.setdefault("_variants", {})
+    if grid.n not in cache:
+        regions = cages = None
+        regions_source = cages_source = None
+        if getattr(args, "regions", None):
+            regions, regions_source = _text_of(args.regions, "--regions")
+        if getattr(args, "cages", None):
+            cages, cages_source = _text_of(args.cages, "--cages", inline=False)
+        cache[grid.n] = variant_from_options(
+            getattr(args, "variant", None),
+            grid.n,
+            regions=regions,
+            cages=cages,
+            regions_source=regions_source,
+            cages_source=cages_source,
+        )
+    return Grid(grid.box, grid.values, grid.alphabet, cache[grid.n])
+
+
+def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
+    """The text of an option naming a file (or, if ``inline``, holding the text itself)."""
+    if inline and not os.path.exists(arg):
+        return arg, option
+    with open(arg, encoding="utf-8") as f:
+        return f.read(), arg
 
 
 def looks_like_path(arg: str) -> bool:
@@ -66,15 +135,18 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     if looks_like_path(arg):
         stream, name = open_source(arg)
         try:
-            yield from iter_grids(stream, box=box, alphabet=alphabet, name=name)
+            for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
+                yield no, with_variant(item, args) if isinstance(item, Grid) else item
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()
         return
     try:
-        yield None, Grid.parse(arg, box=box, alphabet=alphabet)
+        grid = Grid.parse(arg, box=box, alphabet=alphabet)
     except ParseError as exc:
         yield None, exc.located(source=INLINE)
+    else:
+        yield None, with_variant(grid, args)
 
 
 INLINE = "<puzzle>"

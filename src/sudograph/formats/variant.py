@@ -1,0 +1,349 @@
+"""Variant puzzles on disk: cage files, the sudograph variant format, f-puzzles JSON.
+
+**Cage file** (``--cages FILE``): one cage per line, its sum then its cells, ``r{row}c{col}``
+1-based (``R1C1`` too), separated by blanks or commas; ``#`` starts a comment::
+
+    # sum cells
+    15 r1c1 r1c2 r2c1
+    7  r1c3 r1c4
+
+**Variant puzzle (text)**: ``key: value`` lines, then the region map and the cages each under
+its own header line; ``grid`` is any one-line grid (``.`` or ``0`` for empty)::
+
+    variant: x+jigsaw+killer
+    box: 2x2
+    grid: 1...............
+    regions:
+    aabb
+    acdb
+    acdb
+    ccdd
+    cages:
+    3 r1c1 r1c2
+
+**Variant puzzle (JSON)**: ``{"grid": "1...", "box": "2x2", "variant": "x", "regions":
+["aabb", ...], "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}`` (what
+:func:`format_variant_json` writes).
+
+**f-puzzles JSON** (:func:`read_fpuzzles`): the exchange format of f-puzzles.com, which
+SudokuPad also reads (its ``fpuzzles…`` URLs are the same JSON, lz-string compressed; give the
+decompressed JSON). Chosen because it is the one format setters already publish variants in,
+and it is plain JSON. Read: ``size``, ``grid`` (``value`` + ``given``, ``region`` for jigsaw),
+``diagonal+`` / ``diagonal-`` (both: ``x``; a single diagonal is refused), ``antiknight``,
+``antiking``, ``disjointgroups``, ``killercage`` (``cells`` + ``value``); any other constraint is
+refused by name rather than ignored.
+
+>>> parse_cages("15 r1c1 r1c2\\n7 r2c1, r2c2  # a comment", 9)
+(((0, 1), 15), ((9, 10), 7))
+>>> parse_cages("15 r1c1 r1c0", 9, source="k.txt")
+Traceback (most recent call last):
+...
+sudograph.errors.ParseError: k.txt:1:9: bad cell 'r1c0' (expected r1c1..r9c9)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError
+from ..grid import Grid, box_for, parse_box
+from ..problem import Cage, check_cages
+from ..variants import Variant, format_regions, parse_regions
+
+_CELL = re.compile(r"[rR](\d+)[cC](\d+)$")
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def parse_cell(token: str, n: int) -> int | None:
+    """The index of ``r{row}c{col}`` (1-based) on an n×n grid, or None if it is not one."""
+    m = _CELL.match(token)
+    if not m:
+        return None
+    r, c = int(m.group(1)), int(m.group(2))
+    return (r - 1) * n + c - 1 if 1 <= r <= n and 1 <= c <= n else None
+
+
+def parse_cages(text: str, n: int, *, source: str | None = None) -> tuple[Cage, ...]:
+    """Cages from a cage file (see the module docstring), checked with
+    :func:`~sudograph.problem.check_cages`; every fault is a :class:`ParseError` placed at its
+    line and column."""
+    cages: list[Cage] = []
+    lines: list[int] = []
+    for ln, line in enumerate(text.splitlines(), 1):
+        body = line.split("#", 1)[0]
+        tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
+        if not tokens:
+            continue
+        total, col = tokens[0]
+        if not total.isdigit():
+            raise ParseError(
+                f"expected the cage's sum, got {total!r}", line=ln, column=col, source=source
+            )
+        cells = []
+        for tok, col in tokens[1:]:
+            v = parse_cell(tok, n)
+            if v is None:
+                raise ParseError(
+                    f"bad cell {tok!r} (expected r1c1..r{n}c{n})",
+                    line=ln,
+                    column=col,
+                    source=source,
+                )
+            cells.append(v)
+        if not cells:
+            raise ParseError("a cage needs cells after its sum", line=ln, column=col, source=source)
+        cages.append((tuple(cells), int(total)))
+        lines.append(ln)
+    for i in range(len(cages)):
+        try:
+            check_cages(cages[: i + 1], n * n, n)
+        except (InvalidArgument, InvalidPuzzle) as exc:
+            msg = str(exc).split(": ", 1)[-1]
+            raise ParseError(
+                f"cage {i + 1}: {msg}", line=lines[i], column=1, source=source
+            ) from None
+    return tuple(cages)
+
+
+def format_cages(cages: tuple[Cage, ...], n: int) -> str:
+    """Cages as a cage file (read back by :func:`parse_cages`).
+
+    >>> format_cages((((0, 1), 15),), 9)
+    '15 r1c1 r1c2'
+    """
+    return "\n".join(f"{total} " + " ".join(_name(v, n) for v in cells) for cells, total in cages)
+
+
+def _name(v: int, n: int) -> str:
+    return f"r{v // n + 1}c{v % n + 1}"
+
+
+def variant_from_options(
+    spec: str | None,
+    n: int,
+    *,
+    regions: str | None = None,
+    cages: str | None = None,
+    regions_source: str | None = None,
+    cages_source: str | None = None,
+) -> Variant | None:
+    """A Variant from the CLI's ``--variant``, ``--regions`` and ``--cages`` texts (None when
+    none is given)."""
+    if not (spec or regions or cages):
+        return None
+    reg = parse_regions(regions, n, source=regions_source) if regions else None
+    cgs = parse_cages(cages, n, source=cages_source) if cages else ()
+    return Variant.parse(spec or "", regions=reg, cages=cgs)
+
+
+def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
+    """A variant puzzle in the text or JSON format of the module docstring."""
+    if text.lstrip().startswith("{"):
+        return _from_json(text, source)
+    keys: dict[str, str] = {}
+    blocks: dict[str, list[str]] = {"regions": [], "cages": []}
+    starts: dict[str, int] = {}
+    current = None
+    for ln, line in enumerate(text.splitlines(), 1):
+        stripped = line.split("#", 1)[0].strip()
+        if not stripped:
+            continue
+        key, sep, value = stripped.partition(":")
+        key = key.strip().lower()
+        if sep and key in ("variant", "box", "grid", "regions", "cages"):
+            if key in blocks:
+                current = key
+                starts[key] = ln
+                if value.strip():
+                    blocks[key].append(value.strip())
+            else:
+                keys[key] = value.strip()
+                current = None
+        elif current is not None:
+            blocks[current].append(line)
+        else:
+            raise ParseError(f"unexpected line {stripped[:20]!r}", line=ln, column=1, source=source)
+    if "grid" not in keys:
+        raise ParseError("no 'grid:' line", source=source)
+    try:
+        grid = Grid.parse(keys["grid"], box=parse_box(keys["box"]) if "box" in keys else None)
+    except (ParseError, InvalidArgument) as exc:
+        raise ParseError(f"grid: {exc}", source=source) from None
+    n = grid.n
+    regions = (
+        _offset(
+            lambda: parse_regions("\n".join(blocks["regions"]), n, source=source), starts, "regions"
+        )
+        if blocks["regions"]
+        else None
+    )
+    cages = (
+        _offset(lambda: parse_cages("\n".join(blocks["cages"]), n, source=source), starts, "cages")
+        if blocks["cages"]
+        else ()
+    )
+    variant = Variant.parse(keys.get("variant", ""), regions=regions, cages=cages)
+    return Grid(grid.box, grid.values, grid.alphabet, variant if variant.names else None)
+
+
+def format_variant_text(grid: Grid) -> str:
+    """A grid with its variant in the sudograph text variant format (read back by
+    :func:`read_variant_puzzle`).
+
+    >>> print(format_variant_text(Grid.parse("1" + "." * 15, variant="x")))
+    variant: x
+    box: 2x2
+    grid: 1...............
+    """
+    v = grid.variant
+    lines = [f"variant: {v.spec if v else ''}", f"box: {grid.box[0]}x{grid.box[1]}"]
+    lines.append(f"grid: {grid.to_line()}")
+    if v is not None and v.regions is not None:
+        lines += ["regions:", format_regions(v.regions, grid.n)]
+    if v is not None and v.cages:
+        lines += ["cages:", format_cages(v.cages, grid.n)]
+    return "\n".join(lines)
+
+
+def _offset(read: Any, starts: dict[str, int], key: str) -> Any:
+    """Run ``read`` and move a ParseError's line to the file's numbering."""
+    try:
+        return read()
+    except ParseError as exc:
+        line = exc.line + starts[key] if exc.line is not None else starts[key]
+        raise exc.located(line=line) from None
+
+
+def format_variant_json(grid: Grid) -> str:
+    """A grid with its variant as the sudograph JSON variant format."""
+    out: dict[str, Any] = {"grid": grid.to_line(), "box": f"{grid.box[0]}x{grid.box[1]}"}
+    v = grid.variant
+    if v is not None:
+        out["variant"] = v.spec
+        if v.regions is not None:
+            out["regions"] = format_regions(v.regions, grid.n).split("\n")
+        if v.cages:
+            out["cages"] = [
+                {"sum": total, "cells": [_name(c, grid.n) for c in cells]}
+                for cells, total in v.cages
+            ]
+    return json.dumps(out)
+
+
+def _load_json(text: str, source: str | None) -> Any:
+    """``json.loads`` with a located :class:`ParseError`."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(
+            f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno, source=source
+        ) from None
+
+
+def _from_json(text: str, source: str | None) -> Grid:
+    data = _load_json(text, source)
+    if not isinstance(data, dict) or "grid" not in data:
+        raise ParseError("a variant puzzle is a JSON object with a 'grid'", source=source)
+    lines = ["grid: " + str(data["grid"])]
+    if "box" in data:
+        lines.append(f"box: {data['box']}")
+    lines.append(f"variant: {data.get('variant', '')}")
+    if "regions" in data:
+        regions = data["regions"]
+        lines += ["regions:", *(regions if isinstance(regions, list) else [str(regions)])]
+    if "cages" in data:
+        lines.append("cages:")
+        for cage in data["cages"]:
+            if not isinstance(cage, dict) or "sum" not in cage or "cells" not in cage:
+                raise ParseError("each cage is {'sum': S, 'cells': ['r1c1', ...]}", source=source)
+            lines.append(f"{cage['sum']} " + " ".join(map(str, cage["cells"])))
+    return read_variant_puzzle("\n".join(lines), source=source)
+
+
+FPUZZLES_KNOWN = {
+    "size",
+    "grid",
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "disjointgroups",
+    "killercage",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+}
+
+
+def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
+    """A puzzle from f-puzzles JSON (see the module docstring).
+
+    >>> g = read_fpuzzles('{"size": 4, "diagonal+": true, "diagonal-": true, '
+    ...     '"grid": [[{"value": 1, "given": true}, {}, {}, {}], [{}, {}, {}, {}], '
+    ...     '[{}, {}, {}, {}], [{}, {}, {}, {}]]}')
+    >>> g.to_line(), g.variant.spec
+    ('1...............', 'x')
+    """
+    data = _load_json(text, source)
+    if not isinstance(data, dict) or not isinstance(data.get("grid"), list):
+        raise ParseError("f-puzzles JSON needs 'size' and 'grid'", source=source)
+    unknown = sorted(
+        k for k, v in data.items() if k not in FPUZZLES_KNOWN and v not in (None, [], False)
+    )
+    if unknown:
+        raise ParseError(
+            f"f-puzzles constraint(s) not supported: {', '.join(unknown)}", source=source
+        )
+    n = data.get("size", len(data["grid"]))
+    if not isinstance(n, int) or len(data["grid"]) != n:
+        raise ParseError(
+            f"f-puzzles 'size' {n!r} does not match the grid's {len(data['grid'])} rows",
+            source=source,
+        )
+    values: list[int] = []
+    regions: list[int | None] = []
+    for r, row in enumerate(data["grid"]):
+        if not isinstance(row, list) or len(row) != n:
+            raise ParseError(f"f-puzzles grid row {r + 1} does not have {n} cells", source=source)
+        for cell in row:
+            cell = cell if isinstance(cell, dict) else {}
+            given = cell.get("given", False) and isinstance(cell.get("value"), int)
+            values.append(cell["value"] if given else 0)
+            regions.append(cell.get("region"))
+    names = []
+    if data.get("diagonal+") or data.get("diagonal-"):
+        if not (data.get("diagonal+") and data.get("diagonal-")):
+            raise ParseError("a single diagonal is not supported (x needs both)", source=source)
+        names.append("x")
+    names += [
+        name
+        for key, name in (
+            ("antiknight", "anti-knight"),
+            ("antiking", "anti-king"),
+            ("disjointgroups", "disjoint"),
+        )
+        if data.get(key)
+    ]
+    cages: list[Cage] = []
+    for i, cage in enumerate(data.get("killercage") or [], 1):
+        cells = [parse_cell(str(c), n) for c in cage.get("cells", [])]
+        value = str(cage.get("value", ""))
+        if None in cells or not cells or not value.isdigit():
+            raise ParseError(
+                f"killer cage {i}: needs cells R1C1.. and a sum (one without is not supported)",
+                source=source,
+            )
+        cages.append((tuple(c for c in cells if c is not None), int(value)))
+    try:
+        box = box_for(n)
+        jigsaw = None
+        if any(r is not None for r in regions):  # cells without a region keep their box's
+            boxes = [(v // n // box[0]) * (n // box[1]) + v % n // box[1] for v in range(n * n)]
+            jigsaw = tuple(b if r is None else r for r, b in zip(regions, boxes, strict=True))
+        variant = Variant(tuple(names), jigsaw, tuple(cages))
+        return Grid(box, tuple(values), "", variant if variant.names else None)
+    except (InvalidArgument, InvalidPuzzle) as exc:
+        raise ParseError(str(exc), source=source) from None

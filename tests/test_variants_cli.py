@@ -1,0 +1,151 @@
+"""Variant options on the command line and the variant file formats."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA
+from sudograph.cli import main
+from sudograph.errors import ParseError
+from sudograph.formats.variant import (
+    format_cages,
+    format_variant_json,
+    parse_cages,
+    read_fpuzzles,
+    read_variant_puzzle,
+)
+from sudograph.grid import Grid
+from sudograph.variants import check_solution
+from variant_oracle import sat_solutions
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "variants"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_x_inline(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "--variant", "x", "--format", "line", "1" + "." * 15)
+    assert code == 0
+    sol = Grid.parse(out.strip())
+    assert check_solution(Grid.parse(out.strip(), variant="x").variant, (2, 2), sol.values) == []
+
+
+def test_jigsaw_and_killer_from_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    cages = tmp_path / "cages.txt"
+    cages.write_text("# sum cells\n3 r1c1 r1c2\n7 r1c3 r1c4\n")
+    regions = DATA / "variants" / "jigsaw4.regions"
+    argv = ["--regions", str(regions), "--cages", str(cages), "--format", "line"]
+    code, out, _ = run(capsys, "solve", "--all", *argv, "." * 16)
+    assert code == 0
+    grid = Grid.parse("." * 16)
+    variant = read_variant_puzzle(
+        "grid: " + "." * 16 + "\nregions:\n" + regions.read_text() + "cages:\n" + cages.read_text()
+    ).variant
+    lines = [line for line in out.split() if len(line) == 16]
+    expected = sat_solutions(Grid(grid.box, grid.values, "", variant).problem, 1000)
+    assert sorted(tuple(int(c) for c in line) for line in lines) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--variant", "x+snake"], "unknown variant 'snake'"),
+        (["--variant", "asterisk"], "variant 'asterisk' needs a 9x9 grid, not 4x4"),
+        (["--regions", "aabbaabbccddccd"], "--regions: region map has 15 cells, expected 16"),
+        (["--regions", "aaabaabbccddccdd"], "--regions:1:1: region 'a' has 5 cells, expected 4"),
+        (["--variant", "killer"], "variant 'killer' needs cages (--cages)"),
+        (["--variant", "x", "--method", "fast"], "method 'fast' does not solve variant puzzles"),
+        (["--variant", "x", "--method", "logic"], "method 'logic' does not solve variant"),
+    ],
+)
+def test_bad_variant_options_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "solve", *argv, "1" + "." * 15)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_bad_cage_file_is_located(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    cages = tmp_path / "c.txt"
+    cages.write_text("3 r1c1 r1c2\n\n19 r1c3 r1c4\n")
+    code, _, err = run(capsys, "solve", "--cages", str(cages), "." * 16)
+    assert code == 2
+    assert err.strip() == (
+        f"sudograph: error: {cages}:3:1: cage 2: sum 19 is impossible for 2 distinct digits "
+        "1..4 (3..7)"
+    )
+    code, _, err = run(capsys, "solve", "--cages", str(cages), "--method", "sat", "." * 16)
+    assert code == 2
+
+
+def test_killer_refuses_methods_that_ignore_cages(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cages = tmp_path / "c.txt"
+    cages.write_text("3 r1c1 r1c2\n")
+    code, _, err = run(capsys, "solve", "--cages", str(cages), "--method", "greedy", "." * 16)
+    assert code == 2 and "does not solve killer puzzles; use one of naive, mrv" in err
+
+
+def test_check_and_show_read_the_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    good = "1234341243212143"
+    assert run(capsys, "check", "--variant", "x", good)[0] == 0
+    code, out, err = run(capsys, "check", "--variant", "x", "1234341221434321")
+    assert code != 0 and "diagonal" in out + err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("x r1c1", "k:1:1: expected the cage's sum, got 'x'"),
+        ("3 r1c1 r1c9", "k:1:8: bad cell 'r1c9' (expected r1c1..r4c4)"),
+        ("3", "k:1:1: a cage needs cells after its sum"),
+        ("3 r1c1 r1c2\n4 r1c2 r2c2", "k:2:1: cage 2: cell 1 is also in cage 1"),
+    ],
+)
+def test_bad_cage_text(text: str, message: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_cages(text, 4, source="k")
+    assert str(info.value) == message
+
+
+def test_formats_round_trip() -> None:
+    for path in sorted(EXAMPLES.glob("*.txt")):
+        grid = read_variant_puzzle(path.read_text(), source=str(path))
+        again = read_variant_puzzle(format_variant_json(grid))
+        assert again == grid and again.variant == grid.variant
+        if grid.variant is not None and grid.variant.cages:
+            assert parse_cages(format_cages(grid.variant.cages, grid.n), grid.n) == (
+                grid.variant.cages
+            )
+
+
+def test_examples_are_unique_and_their_solution_checked() -> None:
+    paths = sorted(EXAMPLES.glob("*.txt"))
+    assert len(paths) >= 9
+    for path in paths:
+        grid = read_variant_puzzle(path.read_text(), source=str(path))
+        sols = sat_solutions(grid.problem, 2)
+        assert len(sols) == 1, path
+        assert check_solution(grid.variant, grid.box, sols[0]) == [], path
+
+
+def test_fpuzzles_import() -> None:
+    data = json.loads((DATA / "variants" / "fpuzzles_killer_x.json").read_text())
+    grid = read_fpuzzles(json.dumps(data))
+    assert grid.variant is not None
+    assert set(grid.variant.names) == {"x", "anti-knight", "killer"}
+    assert grid.variant.cages[0] == ((0, 1), int(data["killercage"][0]["value"]))
+    data["thermometer"] = [{"lines": [["R1C1", "R1C2"]]}]
+    with pytest.raises(ParseError, match="not supported: thermometer"):
+        read_fpuzzles(json.dumps(data))
+    with pytest.raises(ParseError, match="a single diagonal"):
+        read_fpuzzles(json.dumps({"size": 4, "diagonal+": True, "grid": [[{}] * 4] * 4}))

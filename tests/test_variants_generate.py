@@ -1,0 +1,80 @@
+"""Variant generation: unique (by CaDiCaL too), minimal, symmetric, solutions pass the checker."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import DATA
+from sudograph.generate import generate_variant, is_minimal, is_symmetric, killer_cages
+from sudograph.grid import Grid
+from sudograph.variants import Variant, check_solution, parse_regions
+from variant_oracle import sat_solutions
+
+SPECS = [
+    ("x", 2),
+    ("x", 3),
+    ("windoku", 3),
+    ("disjoint", (2, 3)),
+    ("centre-dot", 3),
+    ("asterisk", 3),
+    ("anti-knight", 3),
+    ("anti-king", 3),
+    ("killer", 2),
+    ("killer", 3),
+    ("killer+x", 3),
+    ("x+anti-king", 3),
+]
+
+
+@pytest.mark.parametrize(("spec", "box"), SPECS)
+def test_generated_variant_puzzles_are_unique_minimal_and_checked(
+    spec: str, box: int | tuple[int, int]
+) -> None:
+    p = generate_variant(spec, box, seed=7)
+    assert p.variant is not None and set(p.variant.names) == set(spec.split("+"))
+    sols = sat_solutions(p.problem, 2)
+    assert len(sols) == 1
+    assert check_solution(p.variant, p.box, sols[0]) == []
+    assert is_minimal(p)
+
+
+def test_jigsaw_generation_and_symmetry() -> None:
+    v = Variant(("jigsaw",), parse_regions((DATA / "variants" / "jigsaw6.regions").read_text(), 6))
+    p = generate_variant(v, (2, 3), symmetry="central", seed=3)
+    assert is_symmetric(p, "central")
+    assert len(sat_solutions(p.problem, 2)) == 1
+
+
+def test_same_seed_same_puzzle() -> None:
+    assert generate_variant("x+anti-king", 3, seed=11) == generate_variant(
+        "x+anti-king", 3, seed=11
+    )
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_killer_cages_cover_the_grid_without_repeats(seed: int) -> None:
+    solution = Grid.parse(
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    )
+    cages = killer_cages(solution, (2, 5), seed=seed)
+    cells = sorted(v for c, _ in cages for v in c)
+    assert cells == list(range(81))
+    for c, total in cages:
+        digits = [solution.values[v] for v in c]
+        assert len(set(digits)) == len(digits) and sum(digits) == total and len(c) <= 5
+    assert Grid((3, 3), solution.values, "", Variant((), None, cages)).is_complete()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["x", "windoku", "anti-knight", "killer", "x+anti-king"])
+def test_uniqueness_agrees_with_sat_on_many_puzzles(spec: str) -> None:
+    """Generated puzzles and each with one clue less: our count (limit 2) = CaDiCaL's."""
+    from sudograph.solve import solve
+
+    for seed in range(8):
+        p = generate_variant(spec, 3, seed=seed)
+        clue = next(i for i, d in enumerate(p.values) if d) if p.clues else None
+        weaker = p.with_values([0 if i == clue else d for i, d in enumerate(p.values)])
+        for q in (p, weaker):
+            ours = len(solve(q, limit=2, engine="python").solutions)
+            assert ours == len(sat_solutions(q.problem, 2))
