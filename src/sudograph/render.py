@@ -133,14 +133,17 @@ def grid_svg(
             f'<rect x="{c * cell:.2f}" y="{r * cell:.2f}" width="{cell:.2f}" '
             f'height="{cell:.2f}" fill="{fill}"/>'
         )
+    jigsaw = grid.variant is not None and grid.variant.regions is not None
+    if grid.variant is not None:
+        parts += _variant_shading(grid, cell, set(highlight or ()))
     for i in range(1, n):
         x = i * cell
-        thick = 2.5 if i % bc == 0 else 0.8
+        thick = 2.5 if i % bc == 0 and not jigsaw else 0.8
         parts.append(
             f'<line x1="{x:.2f}" y1="0" x2="{x:.2f}" y2="{width:.2f}" '
             f'stroke="#000" stroke-width="{thick}"/>'
         )
-        thick = 2.5 if i % br == 0 else 0.8
+        thick = 2.5 if i % br == 0 and not jigsaw else 0.8
         parts.append(
             f'<line x1="0" y1="{x:.2f}" x2="{width:.2f}" y2="{x:.2f}" '
             f'stroke="#000" stroke-width="{thick}"/>'
@@ -149,6 +152,8 @@ def grid_svg(
         f'<rect x="0" y="0" width="{width:.2f}" height="{width:.2f}" fill="none" '
         'stroke="#000" stroke-width="4"/>'
     )
+    if grid.variant is not None:
+        parts += _variant_lines(grid, cell)
     font = cell * 0.6
     alpha = grid.alphabet
     for i, d in enumerate(grid.values):
@@ -173,6 +178,72 @@ def grid_svg(
         )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+VARIANT_SHADE = "#e4e4e4"
+"""Background of the cells of a variant's extra houses (diagonals, windows, centre dots...)."""
+
+
+def _variant_shading(grid: Grid, cell: float, skip: set[int]) -> list[str]:
+    """Grey cells for the extra houses of the grid's variant (not the disjoint groups, which
+    cover every cell), leaving ``skip`` (highlighted cells) alone."""
+    assert grid.variant is not None
+    n = grid.n
+    shaded: set[int] = set()
+    for name, house in grid.variant.houses(grid.box)[3 * n :]:
+        if not name.startswith("disjoint"):
+            shaded.update(house)
+    return [
+        f'<rect class="variant" x="{(i % n) * cell:.2f}" y="{(i // n) * cell:.2f}" '
+        f'width="{cell:.2f}" height="{cell:.2f}" fill="{VARIANT_SHADE}"/>'
+        for i in sorted(shaded - skip)
+    ]
+
+
+def _variant_lines(grid: Grid, cell: float) -> list[str]:
+    """Jigsaw region borders (thick) and killer cages (dashed, inset, sum in the corner)."""
+    assert grid.variant is not None
+    v, n = grid.variant, grid.n
+    out: list[str] = []
+
+    def borders(group: Sequence[int], inset: float) -> list[tuple[float, float, float, float]]:
+        """Segments around the cells ``group`` (a set of cells), moved ``inset`` inside."""
+        cells = set(group)
+        segs = []
+        for i in cells:
+            r, c = divmod(i, n)
+            x0, y0 = c * cell + inset, r * cell + inset
+            x1, y1 = (c + 1) * cell - inset, (r + 1) * cell - inset
+            if r == 0 or i - n not in cells:
+                segs.append((x0, y0, x1, y0))
+            if r == n - 1 or i + n not in cells:
+                segs.append((x0, y1, x1, y1))
+            if c == 0 or i - 1 not in cells:
+                segs.append((x0, y0, x0, y1))
+            if c == n - 1 or i + 1 not in cells:
+                segs.append((x1, y0, x1, y1))
+        return segs
+
+    if v.regions is not None:
+        for region in range(n):
+            for x1, y1, x2, y2 in borders([i for i in range(n * n) if v.regions[i] == region], 0):
+                out.append(
+                    f'<line class="region" x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" '
+                    f'y2="{y2:.2f}" stroke="#000" stroke-width="2.5"/>'
+                )
+    for cells, total in v.cages:
+        for x1, y1, x2, y2 in borders(cells, cell * 0.08):
+            out.append(
+                f'<line class="cage" x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" '
+                'stroke="#333" stroke-width="1" stroke-dasharray="3,2"/>'
+            )
+        r, c = divmod(min(cells), n)
+        out.append(
+            f'<text class="cage-sum" x="{c * cell + cell * 0.12:.2f}" '
+            f'y="{r * cell + cell * 0.3:.2f}" font-size="{cell * 0.22:.2f}" '
+            f'font-family="sans-serif" fill="#000">{total}</text>'
+        )
+    return out
 
 
 def _text(
