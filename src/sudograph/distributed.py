@@ -87,6 +87,10 @@ def connect(address: str, workers: int | None = None) -> Any:
     if address == "local":
         import logging
 
+        # Dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536 (memory back to the system
+        # sooner): the kernels' allocations then cost about 20% more CPU per chunk.
+        dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None})
+
         cluster = distributed.LocalCluster(
             n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,
