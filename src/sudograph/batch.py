@@ -25,7 +25,7 @@ from .grid import Grid
 
 CHUNK = 512
 """Puzzles per chunk sent to a worker."""
-DASK_CHUNK = 8192
+DASK_CHUNK = 4096
 """Puzzles per chunk sent to a worker of a Dask cluster (a task costs a few milliseconds)."""
 
 DIGITS = frozenset("123456789.0")

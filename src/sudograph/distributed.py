@@ -16,7 +16,7 @@ Dask is an optional dependency (``pip install 'sudograph[dask]'``), imported onl
 when used; without it :func:`connect` raises :class:`~sudograph.errors.MissingExtra`.
 
 >>> in_flight(2)
-6
+16
 >>> is_client(object())
 False
 """
@@ -59,8 +59,9 @@ def is_client(obj: object) -> bool:
 
 
 def in_flight(workers: int) -> int:
-    """Chunks kept on the cluster at a time: two per worker (one running, one queued) + 2."""
-    return 2 * max(workers, 1) + 2
+    """Chunks kept on the cluster at a time: 4 per worker + 8. Results are taken in order, so
+    a chunk that runs late holds the next ones back; a deeper queue keeps the others busy."""
+    return 4 * max(workers, 1) + 8
 
 
 def connect(address: str, workers: int | None = None) -> Any:
