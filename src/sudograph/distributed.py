@@ -68,10 +68,9 @@ def connect(address: str, workers: int | None = None) -> Any:
     """A ``Client`` of the scheduler at ``address``, or of a new local cluster for ``local``.
 
     ``local`` starts a ``LocalCluster`` of ``workers`` worker processes (default one per
-    core), one thread each;
-    its scheduler lives in this process and its workers end when this process ends (even on
-    SIGKILL: each watches a pipe from its parent). Every worker loads the compiled kernels once,
-    when it starts. :func:`close` ends the client (and the local cluster).
+    core), one thread each; its scheduler lives in this process and its workers end when this
+    process ends (even on SIGKILL: each watches a pipe from its parent). Every worker loads the
+    compiled kernels once, when it starts. :func:`close` ends the client (and the local cluster).
 
     Raises :class:`MissingExtra` without dask, :class:`InvalidArgument` when no scheduler
     answers at ``address``.
