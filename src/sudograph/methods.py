@@ -135,6 +135,14 @@ METHODS: dict[str, Method] = {
             "run_mrv_random",
         ),
         Method(
+            "sat",
+            "SAT solver (CaDiCaL via python-sat, extra sat): direct encoding, each colour once "
+            "per full house; nodes = decisions, backtracks = conflicts",
+            "beyond the seeds (issue 14)",
+            runner="sudograph.search.sat:run",
+            engines=("python",),
+        ),
+        Method(
             "fast",
             "compiled 9x9 bitboard solver: singles, locked candidates, guesses on the most "
             "constrained cell; nodes = guesses",

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from typing import Any
 
+from ..errors import InvalidArgument
+from ..graph import MAX_SIDE
 from ..methods import METHODS
 from .common import load_graph, print_json
 
 GRAPH_HELP = "a DIMACS .col file, petersen, or sudoku:RxC"
+GRAPH_METHODS = sorted(m for m, meta in METHODS.items() if not meta.sudoku_only)
+"""The methods that colour any graph (``fast`` and ``logic`` solve Sudoku grids only)."""
 
 
 def register(sub: Any) -> None:
@@ -17,11 +22,18 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "color",
         help="colour a graph with k colours",
-        description="Find a proper k-colouring of GRAPH (exit 1 when none).",
+        description="Find a proper k-colouring of GRAPH (exit 1 when none), or a greedy "
+        "colouring with --greedy ORDER (then -k is optional).",
     )
     p.add_argument("graph", metavar="GRAPH", help=GRAPH_HELP)
-    p.add_argument("-k", type=int, required=True, help="number of colours")
-    p.add_argument("--method", "-m", default="dsatur", choices=sorted(METHODS))
+    p.add_argument("-k", type=int, help="number of colours (optional with --greedy)")
+    p.add_argument(
+        "--method",
+        "-m",
+        default="auto",
+        choices=["auto", *GRAPH_METHODS],
+        help="auto (default): sat with the sat extra, else dsatur; sat also takes k > 64",
+    )
     p.add_argument("--greedy", metavar="ORDER", help="a greedy colouring in ORDER instead")
     p.add_argument("--seed", type=int, help="seed of randomized methods")
     p.add_argument("--max-nodes", type=int, metavar="N", help="stop after N nodes")
@@ -32,10 +44,22 @@ def register(sub: Any) -> None:
     q = sub.add_parser(
         "chromatic",
         help="the chromatic number of a graph",
-        description="Exact chromatic number (DSATUR branch and bound).",
+        description="Exact chromatic number: clique, Mycielski and SAT lower bounds, DSATUR, "
+        "TabuCol and SAT upper bounds (without the sat extra: a DSATUR branch and bound).",
     )
     q.add_argument("graph", metavar="GRAPH", help=GRAPH_HELP)
     q.add_argument("--timeout", type=float, metavar="S", help="best bounds after S seconds")
+    q.add_argument(
+        "--method",
+        "-m",
+        default="auto",
+        choices=["auto", "sat", "pure"],
+        help="auto (default): SAT steps when python-sat is installed; pure: without them",
+    )
+    q.add_argument("--seed", type=int, default=0, help="seed of the local search")
+    q.add_argument(
+        "--progress", action="store_true", help="a line on standard error at each new bound"
+    )
     q.add_argument("--json", action="store_true", help="machine-readable output")
     q.set_defaults(func=run_chromatic)
 
@@ -44,56 +68,121 @@ def _vector(coloring: Any) -> str:
     return " ".join(str(c) for c in coloring)
 
 
-def run_color(args: argparse.Namespace) -> int:
-    """Colour the graph; 0 when coloured with at most k colours, 1 otherwise."""
-    graph = load_graph(args.graph)
-    if args.greedy:
-        greedy = importlib.import_module("sudograph.search.greedy")
-        g = greedy.greedy_color(graph, args.greedy, seed=args.seed)
-        coloring = tuple(g.coloring)
-        ok = g.colors <= args.k
-        if args.json:
-            print_json(
-                {
-                    "status": "solved" if ok else "stopped",
-                    "coloring": list(coloring),
-                    "colors": g.colors,
-                    "nodes": 0,
-                    "backtracks": 0,
-                }
-            )
-        else:
-            print(f"{g.colors} colours{'' if ok else f' (more than k={args.k})'}")
-            print(_vector(coloring))
-        return 0 if ok else 1
-    from ..solve import color
-
-    result = color(
-        graph, args.k, args.method, seed=args.seed, max_nodes=args.max_nodes, timeout=args.timeout
-    )
+def _run_greedy(graph: Any, args: argparse.Namespace) -> int:
+    greedy = importlib.import_module("sudograph.search.greedy")
+    g = greedy.greedy_color(graph, args.greedy, seed=args.seed)
+    coloring = tuple(g.coloring)
+    ok = args.k is None or g.colors <= args.k
     if args.json:
         print_json(
             {
-                "status": result.status,
-                "coloring": list(result.solution) if result.solution else None,
-                "nodes": result.stats.nodes,
-                "backtracks": result.stats.backtracks,
+                "status": "solved" if ok else "stopped",
+                "coloring": list(coloring),
+                "colors": g.colors,
+                "nodes": 0,
+                "backtracks": 0,
             }
         )
-    elif result.solution:
-        print(_vector(result.solution))
     else:
-        extra = f" ({result.reason})" if result.reason else ""
-        print(f"no {args.k}-colouring: {result.status}{extra}")
-    return 0 if result.status == "solved" else 1
+        print(f"{g.colors} colours{'' if ok else f' (more than k={args.k})'}")
+        print(_vector(coloring))
+    return 0 if ok else 1
+
+
+def _method(name: str) -> str:
+    """``auto`` -> ``sat`` when python-sat is installed, else ``dsatur``."""
+    if name != "auto":
+        return name
+    from ..search.sat import sat_available
+
+    return "sat" if sat_available() else "dsatur"
+
+
+def run_color(args: argparse.Namespace) -> int:
+    """Colour the graph; 0 when coloured with at most k colours, 1 otherwise."""
+    if args.k is None and not args.greedy:
+        raise InvalidArgument("color needs -k K (or --greedy ORDER)")
+    graph = load_graph(args.graph)
+    if args.greedy:
+        return _run_greedy(graph, args)
+    method = _method(args.method)
+    if args.k > MAX_SIDE and method == "sat":
+        return _print_color(args, *_color_sat(graph, args))
+    if args.k > MAX_SIDE:
+        raise InvalidArgument(f"k={args.k} is above {MAX_SIDE}: only --method sat takes it")
+    from ..solve import color
+
+    result = color(
+        graph, args.k, method, seed=args.seed, max_nodes=args.max_nodes, timeout=args.timeout
+    )
+    return _print_color(
+        args,
+        result.status,
+        result.solution,
+        result.stats.nodes,
+        result.stats.backtracks,
+        result.reason,
+        method,
+    )
+
+
+def _color_sat(graph: Any, args: argparse.Namespace) -> tuple[Any, ...]:
+    """``color -k K`` with K > 64: SAT on the graph itself (a Problem stops at 64 colours)."""
+    from ..problem import check_nonnegative, is_proper_coloring
+    from ..search.sat import color_graph
+
+    check_nonnegative("timeout", args.timeout)
+    status, coloring, stats = color_graph(graph, args.k, args.timeout)
+    if coloring is not None and not is_proper_coloring(graph, coloring, args.k):
+        raise AssertionError("sat returned an improper colouring")  # pragma: no cover
+    reason = "time limit" if status == "stopped" else ""
+    return status, coloring, stats.decisions, stats.conflicts, reason, "sat"
+
+
+def _print_color(
+    args: argparse.Namespace,
+    status: str,
+    coloring: Any,
+    nodes: int,
+    backtracks: int,
+    reason: str,
+    method: str,
+) -> int:
+    if args.json:
+        print_json(
+            {
+                "status": status,
+                "method": method,
+                "coloring": list(coloring) if coloring else None,
+                "nodes": nodes,
+                "backtracks": backtracks,
+            }
+        )
+    elif coloring:
+        print(_vector(coloring))
+    else:
+        extra = f" ({reason})" if reason else ""
+        print(f"no {args.k}-colouring: {status}{extra}")
+    return 0 if status == "solved" else 1
 
 
 def run_chromatic(args: argparse.Namespace) -> int:
     """Print χ and a colouring; exit 0 when proven, 1 when only bounds are known."""
-    from ..search.chromatic import chromatic_number
+    from ..search.chromatic import Bounds, chromatic_number
 
     graph = load_graph(args.graph)
-    r = chromatic_number(graph, timeout=args.timeout)
+
+    def show(b: Bounds) -> None:
+        print(b.line(), file=sys.stderr, flush=True)
+
+    use_sat = {"auto": None, "sat": True, "pure": False}[args.method]
+    r = chromatic_number(
+        graph,
+        timeout=args.timeout,
+        progress=show if args.progress else None,
+        use_sat=use_sat,
+        seed=args.seed,
+    )
     if args.json:
         print_json(
             {
@@ -103,6 +192,17 @@ def run_chromatic(args: argparse.Namespace) -> int:
                 "seconds": round(r.seconds, 6),
                 "lower_bound": r.lower_bound,
                 "upper_bound": r.upper_bound,
+                "lower_by": r.lower_by,
+                "upper_by": r.upper_by,
+                "history": [
+                    {
+                        "seconds": round(b.seconds, 6),
+                        "lower": b.lower,
+                        "upper": b.upper,
+                        "by": b.step,
+                    }
+                    for b in r.history
+                ],
             }
         )
     else:
@@ -110,5 +210,7 @@ def run_chromatic(args: argparse.Namespace) -> int:
             print(f"chromatic number: {r.chromatic_number}")
         else:
             print(f"chromatic number: between {r.lower_bound} and {r.upper_bound} (not proven)")
+        low, up = f"{r.lower_bound} by {r.lower_by}", f"{r.upper_bound} by {r.upper_by}"
+        print(f"lower bound {low}; upper bound {up}")
         print(_vector(r.coloring))
     return 0 if r.proven else 1

@@ -57,6 +57,36 @@ def greedy_clique(graph: Graph) -> list[int]:
     return sorted(best)
 
 
+def cliques_of_size(
+    graph: Graph, size: int, max_starts: int = 2000, deadline: float | None = None
+) -> list[list[int]]:
+    """Distinct cliques of ``size`` vertices found greedily (from every vertex, then from every
+    edge while fewer than ``max_starts`` starts were made), each sorted. With k = ``size``
+    colours each of them holds every colour once: a house, as in a Sudoku. Stops at
+    ``deadline`` with what it found.
+
+    >>> from sudograph.graph import sudoku_graph
+    >>> len(cliques_of_size(sudoku_graph(2), 4))  # the 4 rows, 4 columns and 4 boxes
+    12
+    """
+    nsets = [set(a) for a in graph.neighbors]
+    starts: list[list[int]] = [[v] for v in range(graph.n) if len(nsets[v]) >= size - 1]
+    starts += [[u, v] for u in range(graph.n) for v in graph.neighbors[u] if u < v]
+    found: set[tuple[int, ...]] = set()
+    for i, seed in enumerate(starts[:max_starts]):
+        if deadline is not None and i % 16 == 0 and time.perf_counter() > deadline:
+            break
+        clique = list(seed)
+        cand = set.intersection(*(nsets[v] for v in seed))
+        while cand and len(clique) < size:
+            u = max(sorted(cand), key=lambda w: len(nsets[w] & cand))
+            clique.append(u)
+            cand &= nsets[u]
+        if len(clique) == size:
+            found.add(tuple(sorted(clique)))
+    return [list(c) for c in sorted(found)]
+
+
 def max_clique(graph: Graph, max_nodes: int = 200_000, deadline: float | None = None) -> list[int]:
     """A maximum clique (exact when the search ends within ``max_nodes``/``deadline``; else
     the largest found, at least :func:`greedy_clique`'s), vertices sorted.
@@ -166,8 +196,8 @@ def degeneracy(graph: Graph) -> int:
     """The degeneracy (largest minimum degree of a subgraph); χ <= degeneracy + 1.
 
     >>> from sudograph.graph import sudoku_graph
-    >>> degeneracy(sudoku_graph(2))
-    3
+    >>> degeneracy(sudoku_graph(2))  # 7-regular
+    7
     """
     deg = [len(a) for a in graph.neighbors]
     removed = [False] * graph.n

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from ..graph import Graph
 from ..problem import Coloring, check_nonnegative, is_proper_coloring
 from .bounds import (
+    cliques_of_size,
     dsatur_coloring,
     greedy_clique,
     max_clique,
@@ -192,6 +193,7 @@ def chromatic_number(
     deadline = None if timeout is None else start + timeout
     book = _Book(graph, start, deadline, progress)
     if graph.n == 0:
+        book.lower_by = book.upper_by = "empty graph"
         return book.result()
     clique = max_clique(graph, CLIQUE_NODES, _share(start, deadline, 0.05))
     book.lower_upper(dsatur_coloring(graph), "dsatur")
@@ -227,6 +229,9 @@ def _sat_rounds(book: _Book, clique: list[int], seed: int) -> None:
     from .sat import ColoringSat
 
     solver = ColoringSat(book.graph, book.upper - 1, clique)
+    if book.lower == len(clique):  # "k = lower?" first: the lower-cliques are houses then
+        share = _share(time.perf_counter(), book.deadline, 0.05)
+        solver.add_full_cliques(cliques_of_size(book.graph, len(clique), deadline=share))
     budget, tabu = FIRST_CONFLICTS, FIRST_TABU
     try:
         while not book.done and not book.out_of_time():

@@ -52,8 +52,8 @@ BACKEND = "cadical153"
 """The python-sat solver used: the strongest of python-sat's on these formulas."""
 FIRST_SLICE = 4000
 """Conflicts of the first slice under a deadline (then grown from the measured rate)."""
-MIN_SLICE = 1000
-"""No slice below this many conflicts, whatever the time left (a slice is cheap)."""
+MIN_SLICE = 200
+"""No slice below this many conflicts, whatever the time left."""
 
 
 def _solver(clauses: Iterable[list[int]] = ()) -> Any:
@@ -91,20 +91,26 @@ class _Slicer:
 
     solver: Any
     stats: SatStats = field(default_factory=SatStats)
+    rate: float = 0.0  # conflicts per second measured in the last slice (0: not yet)
 
     def solve(
-        self, assumptions: Sequence[int], deadline: float | None, max_conflicts: int | None = None
+        self,
+        assumptions: Sequence[int],
+        deadline: float | None,
+        max_conflicts: int | None = None,
+        max_decisions: int | None = None,
     ) -> bool | None:
-        """True (SAT), False (UNSAT) or None (deadline or ``max_conflicts`` reached first)."""
+        """True (SAT), False (UNSAT) or None (deadline, ``max_conflicts`` or ``max_decisions``
+        reached first; the decision budget is exact)."""
         s = self.solver
         t0 = time.perf_counter()
         self.stats.calls += 1
         before = dict(s.accum_stats())
         try:
-            if deadline is None and max_conflicts is None:
+            if deadline is None and max_conflicts is None and max_decisions is None:
                 answer: bool | None = s.solve(assumptions=assumptions)
                 return answer
-            return self._sliced(assumptions, deadline, max_conflicts)
+            return self._sliced(assumptions, deadline, max_conflicts, max_decisions)
         finally:
             after = s.accum_stats()
             self.stats.decisions += after.get("decisions", 0) - before.get("decisions", 0)
@@ -113,31 +119,42 @@ class _Slicer:
             self.stats.seconds += time.perf_counter() - t0
 
     def _sliced(
-        self, assumptions: Sequence[int], deadline: float | None, max_conflicts: int | None
+        self,
+        assumptions: Sequence[int],
+        deadline: float | None,
+        max_conflicts: int | None,
+        max_decisions: int | None,
     ) -> bool | None:
         s = self.solver
         budget = FIRST_SLICE
         spent = 0
+        d0 = s.accum_stats().get("decisions", 0)
         while True:
             if max_conflicts is not None:
                 budget = min(budget, max_conflicts - spent)
                 if budget <= 0:
                     return None
+            if max_decisions is not None:
+                left = max_decisions - (s.accum_stats().get("decisions", 0) - d0)
+                if left <= 0:
+                    return None
+                s.dec_budget(left)
             now = time.perf_counter()
-            if deadline is not None and now >= deadline:
-                return None
+            if deadline is not None:
+                if now >= deadline:
+                    return None
+                if self.rate:  # what the last rate allows in the time left
+                    budget = max(MIN_SLICE, min(budget, int(self.rate * (deadline - now))))
             c0 = s.accum_stats().get("conflicts", 0)
-            s.conf_budget(budget)
+            if deadline is not None or max_conflicts is not None:
+                s.conf_budget(budget)
             answer: bool | None = s.solve_limited(assumptions=assumptions)
             if answer is not None:
                 return answer
             done = max(1, s.accum_stats().get("conflicts", 0) - c0)
             spent += done
-            took = time.perf_counter() - now
+            self.rate = done / max(time.perf_counter() - now, 1e-6)
             budget = 2 * budget
-            if deadline is not None:
-                rate = done / max(took, 1e-6)
-                budget = max(MIN_SLICE, min(budget, int(rate * (deadline - time.perf_counter()))))
 
 
 def _check_graph(graph: Graph, k: int) -> None:
@@ -182,9 +199,25 @@ class ColoringSat:
             if v not in fixed:
                 bv = v * K + 1
                 clauses.extend([[-(sel + c), -(bv + c)] for c in range(start, K)])
+        # colour c off -> colour c + 1 off: only suffixes of colours are ever switched off
+        clauses.extend([[-(sel + c), sel + c + 1] for c in range(start, K - 1)])
         self._start = start
         self._off = K  # colours >= _off are off for good
         self._slicer = _Slicer(_solver(clauses))
+
+    def add_full_cliques(self, cliques: Iterable[Sequence[int]]) -> None:
+        """With as many colours as a clique has vertices, every colour appears in it: one
+        clause per clique and colour (redundant, but the solver propagates with it as with a
+        Sudoku house; it proves queen9_9 in seconds). Only while colours >= q are off."""
+        add = self._slicer.solver.add_clause
+        K = self.K
+        for q in cliques:
+            size = len(q)
+            if size < self._start or size > K:
+                continue
+            guard = [] if size >= self._off else [-(self._sel + size)]
+            for c in range(size):
+                add(guard + [v * K + c + 1 for v in q])
 
     @property
     def stats(self) -> SatStats:
@@ -226,25 +259,28 @@ class ColoringSat:
 
 
 def color_graph(
-    graph: Graph, k: int, timeout: float | None = None, clique: Sequence[int] = ()
+    graph: Graph, k: int, timeout: float | None = None, clique: Sequence[int] | None = None
 ) -> tuple[str, Coloring | None, SatStats]:
     """Colour ``graph`` with ``k`` colours by SAT, without the 64-colour limit of a Problem.
 
-    Returns ``(status, colouring or None, stats)``, status as :class:`Result`'s.
+    ``clique``: pairwise adjacent vertices given colours ``1..q`` (None: a greedy clique;
+    ``()``: no symmetry breaking). Returns ``(status, colouring or None, stats)``, status as
+    :class:`Result`'s. Raises :class:`InvalidArgument` on a k below 1.
 
     >>> from sudograph.graph import petersen_graph
     >>> color_graph(petersen_graph(), 2)[0]
     'unsatisfiable'
     """
     _check_graph(graph, k)
-    if any(v in graph.neighbors[v] for v in range(graph.n)):  # pragma: no cover - Graph rejects
-        raise InvalidArgument("the graph has a self-loop: no colouring exists")
     if graph.n == 0:
         return "solved", (), SatStats()
-    q = list(clique)[:k] if len(clique) <= k else []
+    if clique is None:
+        from .bounds import greedy_clique
+
+        clique = greedy_clique(graph)
     if len(clique) > k:
         return "unsatisfiable", None, SatStats()
-    s = ColoringSat(graph, k, q)
+    s = ColoringSat(graph, k, clique)
     try:
         deadline = None if timeout is None else time.perf_counter() + timeout
         answer = s.colorable(k, deadline)
@@ -298,11 +334,18 @@ def run(problem: Problem, options: SolveOptions) -> Result:
     deadline = None if options.timeout is None else start + options.timeout
     solutions: list[Coloring] = []
     status, reason = "unsatisfiable", ""
+    cap = options.max_nodes
     try:
         while options.limit is None or len(solutions) < options.limit:
-            answer = slicer.solve((), deadline)
+            left = None if cap is None else cap - slicer.stats.decisions
+            answer = None if left == 0 else slicer.solve((), deadline, max_decisions=left)
             if answer is None:
-                status, reason = "stopped", "time limit"
+                status = "stopped"
+                reason = (
+                    "node limit"
+                    if cap is not None and slicer.stats.decisions >= cap
+                    else "time limit"
+                )
                 break
             if not answer:
                 break
@@ -317,6 +360,8 @@ def run(problem: Problem, options: SolveOptions) -> Result:
             if not free:
                 break
             slicer.solver.add_clause([-x for x in free])
+    except KeyboardInterrupt:
+        status, reason = "stopped", "interrupted"
     finally:
         slicer.solver.delete()
     st = slicer.stats

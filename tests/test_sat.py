@@ -1,0 +1,210 @@
+"""Method ``sat`` (issue 14): agreement with the search, limits, timeouts, k > 64, the CLI."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudograph.cli import main
+from sudograph.errors import InvalidArgument, MissingExtra
+from sudograph.graph import Graph, petersen_graph, sudoku_graph
+from sudograph.grid import Grid
+from sudograph.methods import METHODS
+from sudograph.problem import Problem, SolveOptions, is_proper_coloring, is_solution
+from sudograph.search.sat import ColoringSat, color_graph, run
+from sudograph.solve import color, count_solutions, is_unique, solve
+
+pytest.importorskip("pysat.solvers")
+
+TIMEOUT = 0.3
+SLACK = 1.5
+GRACE = 0.2
+
+
+def cycle(n: int) -> Graph:
+    return Graph.from_edges(n, [(i, (i + 1) % n) for i in range(n)])
+
+
+def complete(n: int) -> Graph:
+    return Graph.from_edges(n, list(itertools.combinations(range(n), 2)))
+
+
+def hard_pigeonhole(n: int = 14) -> Problem:
+    """K_n with n - 1 colours and one vertex precoloured (which turns the clique symmetry
+    breaking off): resolution proofs of the pigeonhole principle are exponential."""
+    return Problem(complete(n), n - 1, (1,) + (0,) * (n - 1))
+
+
+def test_registered() -> None:
+    m = METHODS["sat"]
+    assert m.complete and not m.sudoku_only and not m.randomized
+    assert m.load() is run
+
+
+@pytest.mark.parametrize(
+    ("graph", "k", "status"),
+    [
+        (petersen_graph(), 2, "unsatisfiable"),
+        (petersen_graph(), 3, "solved"),
+        (cycle(5), 2, "unsatisfiable"),
+        (cycle(6), 2, "solved"),
+        (complete(6), 5, "unsatisfiable"),
+        (complete(6), 6, "solved"),
+        (sudoku_graph(2, 3), 6, "solved"),
+        (sudoku_graph(2, 3), 5, "unsatisfiable"),
+        (Graph.from_edges(0, []), 1, "solved"),
+        (Graph.from_edges(3, []), 1, "solved"),
+    ],
+)
+def test_agrees_with_dsatur(graph: Graph, k: int, status: str) -> None:
+    r = color(graph, k, "sat")
+    assert r.status == color(graph, k, "dsatur", engine="python").status == status
+    for s in r.solutions:
+        assert is_proper_coloring(graph, s, k)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+@settings(max_examples=30)
+@given(
+    st.integers(1, 8).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.booleans(), min_size=n * (n - 1) // 2, max_size=n * (n - 1) // 2),
+            st.lists(st.integers(0, 4), min_size=n, max_size=n),
+        )
+    )
+)
+def test_counts_agree_with_the_search(k: int, data: tuple[int, list[bool], list[int]]) -> None:
+    """Every colouring enumerated by blocking clauses, none twice, as many as the search."""
+    n, bits, pre = data
+    pairs = list(itertools.combinations(range(n), 2))
+    g = Graph.from_edges(n, [e for e, b in zip(pairs, bits, strict=True) if b])
+    pre = [c if c <= k else 0 for c in pre]
+    if any(pre[u] and pre[u] == pre[v] for u, v in g.edges()):
+        pre = [0] * n
+    p = Problem(g, k, tuple(pre))
+    r = run(p, SolveOptions(limit=None))
+    ref = solve(p, "forward", limit=None, engine="python")
+    assert r.complete and len(set(r.solutions)) == len(r.solutions) == len(ref.solutions)
+    assert all(is_solution(p, s) for s in r.solutions)
+    one = run(p, SolveOptions(limit=1))  # with the clique symmetry breaking when unprecoloured
+    assert one.status == ref.status
+
+
+def test_sudoku_of_any_size() -> None:
+    for box in ((2, 2), (2, 3), (3, 3), (4, 4), (5, 5)):
+        r = solve(Grid.empty(box), "sat")
+        assert r.status == "solved" and r.grid is not None and r.grid.is_complete()
+    assert count_solutions(Grid.empty(2), method="sat") == 288
+    assert is_unique(Grid.parse("...3.2.1...4.1.2"), "sat")
+    assert not is_unique(Grid.empty(2), "sat")
+
+
+def test_houses_give_hidden_singles() -> None:
+    """The at-least-once-per-house clauses: a hard 9×9 puzzle needs few decisions."""
+    hardest = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    r = solve(Grid.parse(hardest), "sat")
+    assert r.status == "solved" and r.stats.nodes < 2000
+
+
+@pytest.mark.parametrize("max_nodes", [0, 1, 37, 500])
+def test_max_nodes_is_exact(max_nodes: int) -> None:
+    r = solve(hard_pigeonhole(), "sat", max_nodes=max_nodes, timeout=30)
+    assert (r.status, r.reason, r.stats.nodes) == ("stopped", "node limit", max_nodes)
+
+
+def test_timeout_really_stops() -> None:
+    """python-sat's CaDiCaL ignores interrupt(): conflict slices under the clock instead."""
+    start = time.perf_counter()
+    r = solve(hard_pigeonhole(), "sat", timeout=TIMEOUT)
+    elapsed = time.perf_counter() - start
+    assert (r.status, r.reason) == ("stopped", "time limit")
+    assert TIMEOUT * 0.5 <= elapsed <= SLACK * TIMEOUT + GRACE, elapsed
+    assert r.stats.backtracks > 0 and r.stats.nodes > 0  # conflicts and decisions reported
+
+
+def test_incremental_solver() -> None:
+    g = petersen_graph()
+    s = ColoringSat(g, 5, clique=[0, 1])
+    try:
+        assert s.colorable(2) is False
+        found = s.colorable(4)
+        assert isinstance(found, tuple) and is_proper_coloring(g, found, 4)
+        s.forbid_from(3)
+        again = s.colorable(5)  # colours 4 and 5 are gone for good
+        assert isinstance(again, tuple) and max(again) <= 3
+        assert s.colorable(1) is False and s.stats.calls == 3
+    finally:
+        s.close()
+
+
+def test_more_than_64_colours() -> None:
+    g = complete(70)
+    status, col, _ = color_graph(g, 70)
+    assert status == "solved" and col is not None and is_proper_coloring(g, col, 70)
+    assert color_graph(g, 69)[0] == "unsatisfiable"  # the greedy clique has 70 vertices
+    start = time.perf_counter()  # without the clique: the pigeonhole, hopeless for SAT
+    assert color_graph(g, 69, timeout=TIMEOUT, clique=())[0] == "stopped"
+    assert time.perf_counter() - start <= SLACK * TIMEOUT + GRACE
+
+
+@pytest.mark.parametrize("k", [0, -1])
+def test_bad_k(k: int) -> None:
+    with pytest.raises(InvalidArgument, match="k must be"):
+        color_graph(petersen_graph(), k)
+    with pytest.raises(InvalidArgument, match="k must be"):
+        ColoringSat(petersen_graph(), k)
+
+
+def test_missing_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)
+    with pytest.raises(MissingExtra, match="sat"):
+        solve(Grid.empty(2), "sat")
+    from sudograph.search.chromatic import chromatic_number
+    from sudograph.search.sat import sat_available
+
+    assert not sat_available()
+    r = chromatic_number(cycle(7))  # the pure steps still work
+    assert r.proven and r.chromatic_number == 3 and r.conflicts == 0
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_color(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "color", "petersen", "-k", "3", "--method", "sat", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["method"] == "sat"
+    assert is_proper_coloring(petersen_graph(), doc["coloring"], 3)
+    code, out, _ = cli(capsys, "color", "petersen", "-k", "70", "--json")  # auto: sat
+    assert code == 0 and json.loads(out)["status"] == "solved"
+    code, out, _ = cli(capsys, "color", "petersen", "--greedy", "dsatur")
+    assert code == 0 and out.startswith("3 colours")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["color", "petersen"], "color needs -k K"),
+        (["color", "petersen", "-k", "0"], "k must be between 1 and 64"),
+        (["color", "petersen", "-k", "70", "-m", "dsatur"], "only --method sat takes it"),
+        (["color", "petersen", "-k", "3", "-m", "fast"], "choose from 'auto', 'dsatur'"),
+        (["color", "petersen", "-k", "3", "-m", "logic"], "invalid choice: 'logic'"),
+    ],
+)
+def test_cli_refusals(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's usage error
+        code = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and "Traceback" not in err
