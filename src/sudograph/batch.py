@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from .errors import InvalidArgument, SudographError
@@ -78,7 +79,8 @@ def solve_many(
     solve_options: dict[str, Any] | None = None,
     fallback: str | None = None,
     executor: Any = None,
-) -> Iterator[BatchResult]:
+    as_array: bool = False,
+) -> Iterator[Any]:
     """Solve many puzzles; yield one :class:`BatchResult` per puzzle, in input order.
 
     ``puzzles``: an iterable of one-line strings or :class:`~sudograph.grid.Grid` objects, or an
@@ -96,8 +98,14 @@ def solve_many(
     (``workers`` is then ignored; see :mod:`sudograph.distributed`). ``chunk_size``: puzzles
     per chunk (default :data:`CHUNK`, :data:`DASK_CHUNK` on a cluster).
 
+    ``as_array=True`` (method ``fast`` only, 9×9, no ``fallback``/``alphabet``): yield one
+    :class:`ArrayBatch` per chunk instead, the results as numpy arrays (``status`` codes,
+    ``counts``, ``nodes``, ``solutions`` (n, 81)) or lines (:meth:`ArrayBatch.lines`), with no
+    per-puzzle Python object; iterating a block (:meth:`ArrayBatch.results`) still gives the
+    :class:`BatchResult` objects.
+
     Raises :class:`InvalidArgument` on bad arguments (unknown method, workers < 1, engine
-    ``python`` with method ``fast``).
+    ``python`` with method ``fast``, ``as_array`` with another method).
 
     >>> import numpy as np
     >>> rows = list(solve_many(np.zeros((2, 81), dtype=int), workers=1))
@@ -121,6 +129,8 @@ def solve_many(
         chunk_size = CHUNK if executor is None else DASK_CHUNK
     if chunk_size < 1:
         raise InvalidArgument(f"chunk_size must be >= 1, got {chunk_size}")
+    if as_array and (method != "fast" or fallback is not None or alphabet is not None):
+        raise InvalidArgument("as_array needs method 'fast' on 9x9 (no fallback, no alphabet)")
     n_workers = workers or os.cpu_count() or 1
     extra = dict(solve_options or {})
     if fallback is not None:
@@ -132,9 +142,8 @@ def solve_many(
         from .distributed import map_ordered
 
         for rows in map_ordered(executor, solve_chunk, chunks, settings):
-            for row in rows:
-                yield BatchResult(index, *row)
-                index += 1
+            yield from _emit(rows, index, as_array)
+            index += len(rows)
         return
     first = next(chunks, None)
     if first is None:
@@ -142,9 +151,9 @@ def solve_many(
     second = next(chunks, None)
     if n_workers == 1 or second is None:
         for chunk in _chain(first, second, chunks):
-            for row in solve_chunk(chunk, settings):
-                yield BatchResult(index, *row)
-                index += 1
+            rows = solve_chunk(chunk, settings)
+            yield from _emit(rows, index, as_array)
+            index += len(rows)
         return
     if method == "fast":  # load the kernels once here: forked workers inherit them
         from .engine.fast9 import warmup
@@ -152,17 +161,17 @@ def solve_many(
         warmup()
     pool = ProcessPoolExecutor(max_workers=n_workers, initializer=_ignore_interrupts)
     try:
-        pending: deque[Future[list[Row]]] = deque()
+        pending: deque[Future[list[Row] | ArrayBatch]] = deque()
         for chunk in _chain(first, second, chunks):
             pending.append(pool.submit(solve_chunk, chunk, settings))
             while len(pending) > 2 * n_workers or (pending and pending[0].done()):
-                for row in pending.popleft().result():
-                    yield BatchResult(index, *row)
-                    index += 1
+                rows = pending.popleft().result()
+                yield from _emit(rows, index, as_array)
+                index += len(rows)
         while pending:
-            for row in pending.popleft().result():
-                yield BatchResult(index, *row)
-                index += 1
+            rows = pending.popleft().result()
+            yield from _emit(rows, index, as_array)
+            index += len(rows)
         pool.shutdown(wait=True)
     finally:  # on Ctrl-C, an error or a caller that stops early: drop the work in flight
         pool.shutdown(wait=False, cancel_futures=True)
@@ -170,6 +179,17 @@ def solve_many(
         for proc in list(procs.values()):
             if proc.is_alive():
                 proc.terminate()
+
+
+def _emit(rows: list[Row] | ArrayBatch, index: int, as_array: bool) -> Iterator[Any]:
+    """A chunk's results from ``index`` on: one :class:`ArrayBatch`, or BatchResults."""
+    if as_array:
+        block = rows if isinstance(rows, ArrayBatch) else ArrayBatch.from_rows(rows)
+        block.start = index
+        yield block
+    else:
+        for i, row in enumerate(rows):
+            yield BatchResult(index + i, *row)
 
 
 def _ignore_interrupts() -> None:
@@ -199,22 +219,28 @@ def _chunks(puzzles: Iterable[Item] | Any, size: int) -> Iterator[Any]:
         return
     if isinstance(puzzles, str | Grid):
         raise InvalidArgument("solve_many takes an iterable of puzzles (use solve for one)")
-    chunk: list[Item] = []
-    for p in puzzles:
-        chunk.append(p)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
+    items = iter(puzzles)
+    while chunk := list(islice(items, size)):
         yield chunk
 
 
-def solve_chunk(chunk: Any, settings: tuple[Any, ...]) -> list[Row]:
-    """Solve one chunk (runs in a worker process): one :data:`Row` per puzzle, in order."""
+def solve_chunk(chunk: Any, settings: tuple[Any, ...]) -> list[Row] | ArrayBatch:
+    """Solve one chunk (runs in a worker process): one :data:`Row` per puzzle, in order.
+
+    A chunk of ``fast`` 9×9 work comes back as an :class:`ArrayBatch` (iterating it gives the
+    rows): the lines are parsed, solved, checked and kept as arrays, no per-puzzle Python work.
+    """
     method, limit, engine, max_nodes, box, alphabet, extra = settings
     timeout = extra.get("timeout")
     if hasattr(chunk, "ndim"):
-        return _fast_rows(chunk, limit, max_nodes, timeout)
+        return _fast_block(chunk, limit, max_nodes, timeout)
+    if (
+        method == "fast"
+        and alphabet is None
+        and box in (None, (3, 3))
+        and all(type(item) is str for item in chunk)
+    ):
+        return _fast_lines(chunk, settings)
     rows: list[Row | None] = [None] * len(chunk)
     fast_pos: list[int] = []
     fast_lines: list[str] = []
@@ -237,9 +263,8 @@ def solve_chunk(chunk: Any, settings: tuple[Any, ...]) -> list[Row]:
     if fast_lines:
         from .engine.fast9 import lines_to_array
 
-        for pos, row in zip(
-            fast_pos, _fast_rows(lines_to_array(fast_lines), limit, max_nodes, timeout), strict=True
-        ):
+        block = _fast_block(lines_to_array(fast_lines), limit, max_nodes, timeout)
+        for pos, row in zip(fast_pos, block, strict=True):
             rows[pos] = row
     return [r for r in rows if r is not None]
 
@@ -252,10 +277,35 @@ QUICK_MIN_TIMEOUT = 0.05
 """Below this timeout (seconds) the compiled loop makes no guess at all before the clock."""
 
 
-def _fast_rows(
+def _fast_lines(chunk: list[str], settings: tuple[Any, ...]) -> ArrayBatch:
+    """A chunk of strings for ``fast``: parsed in one vectorised pass, solved in one loop.
+
+    Lines that are not 81 symbols of ``1-9.0`` (other sizes for the fallback, unreadable
+    lines) go one by one to :func:`_solve_item`, which gives their result or error.
+    """
+    import numpy as np
+
+    from .engine.fast9_io import parse_chunk
+
+    method, limit, engine, max_nodes, box, alphabet, extra = settings
+    timeout = extra.get("timeout")
+    arr, bad = parse_chunk(chunk)
+    odd = np.flatnonzero(bad >= 0)
+    if not odd.size:
+        return _fast_block(arr, limit, max_nodes, timeout)
+    good = np.flatnonzero(bad < 0)
+    block = ArrayBatch.empty(len(chunk))
+    block.put(good, _fast_block(arr[good], limit, max_nodes, timeout))
+    for i in odd.tolist():
+        row = _solve_item(chunk[i], method, limit, engine, max_nodes, box, alphabet, extra)
+        block.set_row(i, row)
+    return block
+
+
+def _fast_block(
     arr: Any, limit: int | None, max_nodes: int | None, timeout: float | None = None
-) -> list[Row]:
-    """Solve the rows of an (n, 81) array with the fast kernel; one :data:`Row` each.
+) -> ArrayBatch:
+    """Solve the rows of an (n, 81) array with the fast kernel; every solution checked.
 
     Without ``timeout``: one compiled loop (``max_nodes`` caps each puzzle's guesses). With
     it: the compiled loop first, capped at :data:`QUICK_GUESSES` guesses, then the puzzles it
@@ -270,27 +320,131 @@ def _fast_rows(
         quick = QUICK_GUESSES if timeout >= QUICK_MIN_TIMEOUT else 0
         cap = quick if max_nodes is None else min(max_nodes, quick)
     counts, sols, guesses, stopped = solve_array(arr, limit, max_guesses=cap)
-    ok = check_solutions(arr, counts, sols).tolist()
-    text = (sols + np.uint8(ord("0"))).tobytes().decode("ascii")
-    out: list[Row] = []
-    for i, (c, g, s) in enumerate(
-        zip(counts.tolist(), guesses.tolist(), stopped.tolist(), strict=True)
-    ):
-        if not ok[i]:  # pragma: no cover - a bug in the kernel
-            out.append(("error", None, c, g, "internal error: invalid solution"))
-        elif c < 0:
-            out.append(("error", None, 0, 0, "clashing clues"))
-        elif s and timeout is not None and (max_nodes is None or g < max_nodes):
-            line = array_to_line(arr[i])  # again from the start, under the clock
+    status = np.where(counts > 0, SOLVED, UNSATISFIABLE).astype(np.int8)
+    status[stopped] = STOPPED
+    block = ArrayBatch(0, status, counts, guesses, sols, {})
+    clash = np.flatnonzero(counts < 0)
+    if clash.size:
+        status[clash], counts[clash], guesses[clash] = ERROR, 0, 0
+        block.errors.update(dict.fromkeys(clash.tolist(), "clashing clues"))
+    wrong = np.flatnonzero(~check_solutions(arr, counts, sols))
+    for i in wrong.tolist():  # pragma: no cover - a bug in the kernel
+        status[i] = ERROR
+        block.errors[i] = "internal error: invalid solution"
+    if timeout is not None and stopped.any():
+        again = stopped & (status != ERROR)
+        if max_nodes is not None:
+            again &= guesses < max_nodes
+        for i in np.flatnonzero(again).tolist():  # again from the start, under the clock
+            line = array_to_line(arr[i])
             extra = {"timeout": timeout}
-            out.append(_solve_item(line, "fast", limit, "auto", max_nodes, None, None, extra))
-        elif s:
-            out.append(("stopped", text[81 * i : 81 * i + 81] if c else None, c, g, None))
-        elif c:
-            out.append(("solved", text[81 * i : 81 * i + 81], c, g, None))
-        else:
-            out.append(("unsatisfiable", None, 0, g, None))
-    return out
+            block.set_row(i, _solve_item(line, "fast", limit, "auto", max_nodes, None, None, extra))
+    return block
+
+
+STATUSES = ("solved", "unsatisfiable", "stopped", "error")
+"""The status names of :attr:`ArrayBatch.status` codes 0, 1, 2, 3."""
+SOLVED, UNSATISFIABLE, STOPPED, ERROR = range(4)
+
+
+@dataclass(slots=True)
+class ArrayBatch:
+    """The results of one chunk as arrays (``solve_many(..., as_array=True)`` yields these).
+
+    ``start``: batch index of the first puzzle; ``status``: codes into :data:`STATUSES`;
+    ``counts``, ``nodes`` (guesses); ``solutions``: (n, 81) ``uint8``, the first solution of
+    each puzzle (zeros when none); ``errors``: the message of each ``error`` row, by position.
+    :meth:`results` (or iterating ``solve_many`` without ``as_array``) builds the
+    :class:`BatchResult` objects only then.
+
+    >>> import numpy as np
+    >>> block = next(solve_many(np.zeros((3, 81), dtype=np.uint8), workers=1, as_array=True))
+    >>> len(block), block.statuses(), int(block.counts.sum())
+    (3, ['solved', 'solved', 'solved'], 3)
+    """
+
+    start: int
+    status: Any
+    counts: Any
+    nodes: Any
+    solutions: Any
+    errors: dict[int, str]
+    rows: dict[int, Row] | None = None
+    """Rows solved outside the kernel whose solution may not fit the arrays (kept verbatim)."""
+
+    @classmethod
+    def empty(cls, n: int) -> ArrayBatch:
+        """``n`` rows of status ``error`` with no message yet (to be filled)."""
+        import numpy as np
+
+        z = np.zeros(n, dtype=np.int64)
+        sols = np.zeros((n, 81), dtype=np.uint8)
+        return cls(0, np.full(n, ERROR, dtype=np.int8), z, z.copy(), sols, {})
+
+    @classmethod
+    def from_rows(cls, rows: list[Row]) -> ArrayBatch:
+        """The block of a list of :data:`Row` tuples."""
+        block = cls.empty(len(rows))
+        for i, row in enumerate(rows):
+            block.set_row(i, row)
+        return block
+
+    def put(self, where: Any, other: ArrayBatch) -> None:
+        """Copy ``other``'s rows into the positions ``where`` (an index array)."""
+        self.status[where] = other.status
+        self.counts[where] = other.counts
+        self.nodes[where] = other.nodes
+        self.solutions[where] = other.solutions
+        positions = where.tolist()
+        self.errors.update({positions[i]: msg for i, msg in other.errors.items()})
+        for i, row in (other.rows or {}).items():
+            self.set_row(positions[i], row)
+
+    def set_row(self, i: int, row: Row) -> None:
+        """Store one :data:`Row` at position ``i``."""
+        status, line, count, nodes, error = row
+        self.status[i], self.counts[i], self.nodes[i] = STATUSES.index(status), count, nodes
+        self.solutions[i] = 0
+        self.errors.pop(i, None)
+        if error is not None:
+            self.errors[i] = error
+        if line is not None and len(line) == 81 and line.isdigit():
+            self.solutions[i] = [int(c) for c in line]
+        if self.rows is None:
+            self.rows = {}
+        self.rows[i] = row
+
+    def __len__(self) -> int:
+        return len(self.status)
+
+    def __iter__(self) -> Iterator[Row]:
+        from .engine.fast9_io import format_text
+
+        text = format_text(self.solutions).decode("ascii")
+        rows = self.rows or {}
+        errors = self.errors
+        for i, (s, c, g) in enumerate(
+            zip(self.status.tolist(), self.counts.tolist(), self.nodes.tolist(), strict=True)
+        ):
+            if rows and i in rows:
+                yield rows[i]
+            elif s == ERROR:
+                yield ("error", None, c, g, errors.get(i, "internal error"))
+            else:
+                yield (STATUSES[s], text[81 * i : 81 * i + 81] if c > 0 else None, c, g, None)
+
+    def results(self) -> Iterator[BatchResult]:
+        """One :class:`BatchResult` per puzzle, indexed from :attr:`start`."""
+        for i, row in enumerate(self):
+            yield BatchResult(self.start + i, *row)
+
+    def statuses(self) -> list[str]:
+        """The status name of every puzzle."""
+        return [STATUSES[s] for s in self.status.tolist()]
+
+    def lines(self) -> list[str]:
+        """The output line of every puzzle, as :meth:`BatchResult.to_line` writes it."""
+        return [BatchResult(0, *row).to_line() for row in self]
 
 
 FALLBACK = "__fallback__"
