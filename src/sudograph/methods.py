@@ -140,7 +140,7 @@ METHODS: dict[str, Method] = {
             "per full house; nodes = decisions, backtracks = conflicts",
             "beyond the seeds (issue 14)",
             runner="sudograph.search.sat:run",
-            engines=("python",),
+            engines=("sat",),  # python-sat's solver, not one of ours: not in bench by default
         ),
         Method(
             "fast",

@@ -50,7 +50,7 @@ from ..problem import Coloring, Problem, Result, SolveOptions, Stats
 
 BACKEND = "cadical153"
 """The python-sat solver used: the strongest of python-sat's on these formulas."""
-FIRST_SLICE = 4000
+FIRST_SLICE = 1000
 """Conflicts of the first slice under a deadline (then grown from the measured rate)."""
 MIN_SLICE = 200
 """No slice below this many conflicts, whatever the time left."""
@@ -272,6 +272,7 @@ def color_graph(
     'unsatisfiable'
     """
     _check_graph(graph, k)
+    deadline = None if timeout is None else time.perf_counter() + timeout
     if graph.n == 0:
         return "solved", (), SatStats()
     if clique is None:
@@ -282,7 +283,6 @@ def color_graph(
         return "unsatisfiable", None, SatStats()
     s = ColoringSat(graph, k, clique)
     try:
-        deadline = None if timeout is None else time.perf_counter() + timeout
         answer = s.colorable(k, deadline)
     finally:
         s.close()
