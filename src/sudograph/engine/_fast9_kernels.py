@@ -850,3 +850,33 @@ def solve_batch(puzzles, limit, max_guesses, counts, solutions, guesses, stopped
         stopped[n] = code == PAUSED
         if ctl[1] > 0:
             solutions[n, :] = sols[0]
+
+
+@njit(cache=True, nogil=True)
+def check_batch(puzzles, counts, solutions, ok):  # type: ignore[no-untyped-def]
+    """Per row: ``ok[i]`` False when a solution is reported (``counts[i] > 0``) that is not
+    a valid grid keeping the clues. Independent of the search (plain house masks)."""
+    cols = np.zeros(9, dtype=np.int32)
+    boxes = np.zeros(9, dtype=np.int32)
+    for i in range(puzzles.shape[0]):
+        if counts[i] <= 0:
+            ok[i] = True
+            continue
+        cols[:] = 0
+        boxes[:] = 0
+        bad = np.int32(0)
+        rows_ok = True
+        for r in range(9):
+            row = np.int32(0)
+            for col in range(9):
+                v = np.int32(solutions[i, 9 * r + col])
+                p = np.int32(puzzles[i, 9 * r + col])
+                bad |= (v - 1) >> 4 | (9 - v) >> 4 | ((p != 0) & (p != v))
+                bit = np.int32(1) << ((v - 1) & 15)
+                row |= bit
+                cols[col] |= bit
+                boxes[3 * (r // 3) + col // 3] |= bit
+            rows_ok &= row == 0x1FF
+        for h in range(9):
+            rows_ok &= (cols[h] == 0x1FF) & (boxes[h] == 0x1FF)
+        ok[i] = (bad == 0) & rows_ok
