@@ -23,8 +23,8 @@ Two uses:
 A timeout really stops the solver: python-sat's CaDiCaL does not honour ``interrupt``, so the
 solver runs in slices of a conflict budget (``conf_budget`` + ``solve_limited``); the clock is
 read between slices, and each budget is what the measured conflict rate allows in the time
-left, at most twice the previous one (small slices slow CaDiCaL down: it restarts at each
-call). The overshoot is about one slice (tests/test_sat.py measures it).
+left (half of it), at most twice the previous one (small slices slow CaDiCaL down: it
+restarts at each call). The overshoot is a fraction of a slice (tests/test_sat.py measures it).
 
 Statistics: ``nodes`` are the solver's decisions, ``backtracks`` its conflicts, ``deductions``
 its propagations.
@@ -143,8 +143,9 @@ class _Slicer:
             if deadline is not None:
                 if now >= deadline:
                     return None
-                if self.rate:  # what the last rate allows in the time left
-                    budget = max(MIN_SLICE, min(budget, int(self.rate * (deadline - now))))
+                if self.rate:  # half what the last rate allows in the time left (the rate
+                    # falls as the clauses grow: the slices shrink towards the deadline)
+                    budget = max(MIN_SLICE, min(budget, int(self.rate * (deadline - now) / 2)))
             c0 = s.accum_stats().get("conflicts", 0)
             if deadline is not None or max_conflicts is not None:
                 s.conf_budget(budget)
