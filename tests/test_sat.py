@@ -191,6 +191,19 @@ def test_cli_color(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and out.startswith("3 colours")
 
 
+def test_cli_trivial_graphs(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    empty = Path(str(tmp_path)) / "empty.col"
+    empty.write_text("p edge 0 0\n", encoding="utf-8")
+    code, out, _ = cli(capsys, "color", str(empty), "-k", "1", "--json")
+    assert code == 0 and json.loads(out)["coloring"] == []
+    code, out, _ = cli(capsys, "chromatic", str(empty))
+    assert code == 0 and out.startswith("chromatic number: 0")
+    code, out, _ = cli(capsys, "color", "petersen", "-k", "12")  # k above the vertex count
+    assert code == 0 and is_proper_coloring(petersen_graph(), tuple(map(int, out.split())), 12)
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

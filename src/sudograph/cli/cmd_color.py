@@ -153,12 +153,12 @@ def _print_color(
             {
                 "status": status,
                 "method": method,
-                "coloring": list(coloring) if coloring else None,
+                "coloring": None if coloring is None else list(coloring),
                 "nodes": nodes,
                 "backtracks": backtracks,
             }
         )
-    elif coloring:
+    elif coloring is not None:  # () for a graph without vertices
         print(_vector(coloring))
     else:
         extra = f" ({reason})" if reason else ""
