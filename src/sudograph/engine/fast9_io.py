@@ -56,11 +56,10 @@ def parse_chunk(lines: list[str]) -> tuple[np.ndarray, np.ndarray]:
     if wrong_len.any():
         lines = [s if len(s) == 81 else "." * 81 for s in lines]
     raw = "".join(lines).encode("ascii", "replace")  # non-ASCII -> '?': unreadable
-    arr = _lut()[np.frombuffer(raw, dtype=np.uint8)].reshape(n, 81)
-    flags = arr == BAD
-    rows = flags.any(axis=1)
-    if rows.any():
-        idx = np.flatnonzero(rows)
+    arr = np.take(_lut(), np.frombuffer(raw, dtype=np.uint8)).reshape(n, 81)
+    if n and arr.max() == BAD:  # np.take: half the time of fancy indexing
+        flags = arr == BAD
+        idx = np.flatnonzero(flags.any(axis=1))
         bad[idx] = flags[idx].argmax(axis=1)
         arr[idx] = 0
     bad[wrong_len] = lengths[wrong_len]
