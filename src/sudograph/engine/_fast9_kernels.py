@@ -701,29 +701,18 @@ def start(puzzle, stack, ctl):  # type: ignore[no-untyped-def]
 
     Returns False when two equal clues share a house (the count is then :data:`CLASH`).
     """
-    rows = np.zeros(9, dtype=np.int64)
-    cols = np.zeros(9, dtype=np.int64)
-    boxes = np.zeros(9, dtype=np.int64)
-    for i in range(81):
-        d = np.int64(puzzle[i])
-        if d != 0:
-            m = 1 << (d - 1)
-            r = i // 9
-            c = i % 9
-            x = (r // 3) * 3 + c // 3
-            if (rows[r] | cols[c] | boxes[x]) & m:
-                return False
-            rows[r] |= m
-            cols[c] |= m
-            boxes[x] |= m
     for w in range(27):
         stack[w] = FULL
     for b in range(3):
         stack[27 + b] = FULL
-    for i in range(81):
+    for i in range(81):  # a clue whose digit a peer clue already took is a clash
         d = np.int64(puzzle[i])
         if d != 0:
-            _place(stack, 0, d - 1, i // 27, 1 << (i % 27))
+            b = i // 27
+            bit = np.int64(1) << (i % 27)
+            if not stack[3 * (d - 1) + b] & bit:
+                return False
+            _place(stack, 0, d - 1, b, bit)
     for w in range(CTL):
         ctl[w] = 0
     return True
