@@ -192,6 +192,31 @@ def select_dsatur(colour: list[int], used: list[int], fdeg: list[int]) -> int:
     return best
 
 
+def has_odd_cycle(graph: Graph) -> bool:
+    """True when ``graph`` is not bipartite (then χ >= 3), by breadth-first 2-colouring.
+
+    >>> from sudograph.graph import Graph
+    >>> has_odd_cycle(Graph.from_edges(5, [(i, (i + 1) % 5) for i in range(5)]))
+    True
+    >>> has_odd_cycle(Graph.from_edges(4, [(i, (i + 1) % 4) for i in range(4)]))
+    False
+    """
+    side = [-1] * graph.n
+    for root in range(graph.n):
+        if side[root] >= 0:
+            continue
+        side[root] = 0
+        queue = [root]
+        for v in queue:
+            for u in graph.neighbors[v]:
+                if side[u] < 0:
+                    side[u] = 1 - side[v]
+                    queue.append(u)
+                elif side[u] == side[v]:
+                    return True
+    return False
+
+
 def degeneracy(graph: Graph) -> int:
     """The degeneracy (largest minimum degree of a subgraph); χ <= degeneracy + 1.
 

@@ -2,8 +2,9 @@
 
 The portfolio, in this order, each step reported as it improves a bound:
 
-1. *Lower bound*: a clique (:func:`~sudograph.search.bounds.max_clique`: exact on graphs it
-   can finish within a small budget, else the largest found).
+1. *Lower bounds*: a clique (:func:`~sudograph.search.bounds.max_clique`: exact on graphs it
+   can finish within a small budget, else the largest found), 3 for an odd cycle, and
+   χ(H) + d when the graph is H after d Mycielski steps (χ(H) by the same portfolio).
 2. *Upper bound*: the DSATUR colouring. When it uses as many colours as the clique has
    vertices, χ is proven.
 3. *Exact steps*, with the ``sat`` extra: one incremental SAT solver
@@ -38,6 +39,7 @@ from .bounds import (
     cliques_of_size,
     dsatur_coloring,
     greedy_clique,
+    has_odd_cycle,
     max_clique,
     mycielski_core,
     select_dsatur,
@@ -185,8 +187,8 @@ def chromatic_number(
     >>> chromatic_number(Graph.from_edges(3, [])).chromatic_number
     1
     >>> r = chromatic_number(Graph.from_edges(5, [(i, (i + 1) % 5) for i in range(5)]))
-    >>> r.chromatic_number, r.lower_by, r.upper_by  # the 5-cycle is the Mycielskian of K2
-    (3, 'mycielski: 1 x M(H), chi(H) >= 2', 'dsatur')
+    >>> r.chromatic_number, r.lower_by, r.upper_by
+    (3, 'odd cycle', 'dsatur')
     """
     check_nonnegative("timeout", timeout)
     start = time.perf_counter()
@@ -198,6 +200,8 @@ def chromatic_number(
     clique = max_clique(graph, CLIQUE_NODES, _share(start, deadline, 0.05))
     book.lower_upper(dsatur_coloring(graph), "dsatur")
     book.raise_lower(len(clique), "clique")
+    if book.lower < 3 and has_odd_cycle(graph):
+        book.raise_lower(3, "odd cycle")
     if book.done:
         return book.result()
     if use_sat is None:
