@@ -60,30 +60,40 @@ def greedy_clique(graph: Graph) -> list[int]:
 def cliques_of_size(
     graph: Graph, size: int, max_starts: int = 2000, deadline: float | None = None
 ) -> list[list[int]]:
-    """Distinct cliques of ``size`` vertices found greedily (from every vertex, then from every
-    edge while fewer than ``max_starts`` starts were made), each sorted. With k = ``size``
-    colours each of them holds every colour once: a house, as in a Sudoku. Stops at
-    ``deadline`` with what it found.
+    """Distinct cliques of ``size`` vertices found greedily (from every vertex, then, when
+    that found two or more, from every edge while fewer than ``max_starts`` starts were made
+    and one of the last 4n found a new one), each sorted. With k = ``size`` colours each of
+    them holds every colour once: a house, as in a Sudoku. Stops at ``deadline``.
 
     >>> from sudograph.graph import sudoku_graph
     >>> len(cliques_of_size(sudoku_graph(2), 4))  # the 4 rows, 4 columns and 4 boxes
     12
     """
     nsets = [set(a) for a in graph.neighbors]
-    starts: list[list[int]] = [[v] for v in range(graph.n) if len(nsets[v]) >= size - 1]
-    starts += [[u, v] for u in range(graph.n) for v in graph.neighbors[u] if u < v]
+    vertex_starts = [[v] for v in range(graph.n) if len(nsets[v]) >= size - 1]
+    edge_starts = [[u, v] for u in range(graph.n) for v in graph.neighbors[u] if u < v]
+    starts = vertex_starts + edge_starts
     found: set[tuple[int, ...]] = set()
+    last_new = 0
     for i, seed in enumerate(starts[:max_starts]):
         if deadline is not None and i % 16 == 0 and time.perf_counter() > deadline:
             break
+        if len(seed) == 2 and (len(found) < 2 or i - last_new > 4 * len(vertex_starts)):
+            break  # the vertices found one house at most, or the edges nothing new
         clique = list(seed)
         cand = set.intersection(*(nsets[v] for v in seed))
         while cand and len(clique) < size:
-            u = max(sorted(cand), key=lambda w: len(nsets[w] & cand))
+            if len(cand) <= 64:
+                u = max(sorted(cand), key=lambda w: len(nsets[w] & cand))
+            else:
+                u = max(sorted(cand), key=lambda w: len(nsets[w]))
             clique.append(u)
             cand &= nsets[u]
         if len(clique) == size:
-            found.add(tuple(sorted(clique)))
+            key = tuple(sorted(clique))
+            if key not in found:
+                found.add(key)
+                last_new = i
     return [list(c) for c in sorted(found)]
 
 
