@@ -85,7 +85,21 @@ def hard_case(method: str) -> tuple[Any, dict[str, Any]]:
         return Grid.empty(3), {"limit": None}
     if method == "logic":  # a 25×25 grid with 45 % of the cells cleared: many slow steps
         return logic_case(), {}
+    if method == "sat":  # a clique bound proves the pigeonhole at once; a Mycielskian has none
+        g = petersen_graph()  # χ = 3; four Mycielski steps: χ = 7, cliques of 2, 175 vertices
+        for _ in range(4):
+            g = mycielskian(g)
+        return Problem(g, 6), {}
     return pigeonhole(14), {"itermax": 10**9}
+
+
+def mycielskian(g: Graph) -> Graph:
+    """M(g): a copy u' of each vertex u adjacent to u's neighbours, and a root adjacent to every
+    copy; χ(M(g)) = χ(g) + 1 with no larger clique (Mycielski 1955)."""
+    n = g.n
+    edges = [(u, v) for u in range(n) for v in g.neighbors[u] if u < v]
+    copies = [(u + n, v) for u, v in edges] + [(v + n, u) for u, v in edges]
+    return Graph.from_edges(2 * n + 1, edges + copies + [(u + n, 2 * n) for u in range(n)])
 
 
 _LOGIC: list[Grid] = []
@@ -196,7 +210,7 @@ def test_bad_limits_are_refused(call: Any, message: str) -> None:
         ["solve", "." * 16, "--max-nodes", "-1"],
         ["solve", "." * 16, "--limit", "0"],
         ["color", "petersen", "-k", "0"],
-        ["color", "petersen", "-k", "65"],
+        ["color", "petersen", "-k", "-3"],
         ["color", "petersen", "-k", "3", "--timeout", "-2"],
         ["color", "petersen", "-k", "3", "--max-nodes", "-2"],
     ],
