@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
+from ._process import init_worker
 from .errors import InvalidArgument, SudographError
 from .grid import Grid
 
@@ -159,7 +160,8 @@ def solve_many(
         from .engine.fast9 import warmup
 
         warmup()
-    pool = ProcessPoolExecutor(max_workers=n_workers, initializer=_ignore_interrupts)
+    # init_worker: workers end with this process, however it ends (see sudograph._process)
+    pool = ProcessPoolExecutor(n_workers, initializer=init_worker, initargs=(os.getpid(),))
     try:
         pending: deque[Future[list[Row] | ArrayBatch]] = deque()
         for chunk in _chain(first, second, chunks):
@@ -173,12 +175,22 @@ def solve_many(
             yield from _emit(rows, index, as_array)
             index += len(rows)
         pool.shutdown(wait=True)
-    finally:  # on Ctrl-C, an error or a caller that stops early: drop the work in flight
-        pool.shutdown(wait=False, cancel_futures=True)
-        procs: dict[int, Any] = getattr(pool, "_processes", None) or {}
-        for proc in list(procs.values()):
-            if proc.is_alive():
-                proc.terminate()
+    finally:  # on Ctrl-C, SIGTERM, an error or a caller that stops early: end the workers
+        end_pool(pool)
+
+
+def end_pool(pool: ProcessPoolExecutor) -> None:
+    """Drop the work in flight and end the workers of ``pool`` now (SIGTERM, then reaped).
+
+    The processes are taken before ``shutdown``, which forgets them (Python 3.11).
+    """
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(timeout=1.0)
 
 
 def _emit(rows: list[Row] | ArrayBatch, index: int, as_array: bool) -> Iterator[Any]:
@@ -190,13 +202,6 @@ def _emit(rows: list[Row] | ArrayBatch, index: int, as_array: bool) -> Iterator[
     else:
         for i, row in enumerate(rows):
             yield BatchResult(index + i, *row)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the batch and keeps what is done."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _chain(first: Any, second: Any, rest: Iterator[Any]) -> Iterator[Any]:

@@ -10,7 +10,8 @@ buffering in between, so Ctrl-C, a crash or SIGKILL leaves OUT holding every res
 so far and at most no partial line; ``--resume`` drops a trailing partial line if one is
 there, counts the complete lines and continues from the next puzzle.
 
-Exit code: 0 every puzzle solved, 1 some unsatisfiable or stopped, 2 bad lines or errors.
+Exit code: 0 every puzzle solved, 1 some unsatisfiable or stopped, 2 bad lines or errors, 130
+after Ctrl-C and 143 after SIGTERM (the workers ended, every result so far written).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from .._process import Terminated, terminate_gracefully
 from ..errors import InvalidArgument, ParseError
 from ..formats.puzzles import open_source
 from ..grid import MAX_LINE, Grid
@@ -36,6 +38,10 @@ if TYPE_CHECKING:
 FLUSH_LINES = 512
 """Result lines gathered before a write (also written at least every FLUSH_SECONDS)."""
 FLUSH_SECONDS = 0.5
+EXIT_INTERRUPTED = 130
+"""Exit code after Ctrl-C (SIGINT): what is done is written, ``--resume`` continues."""
+EXIT_TERMINATED = 143
+"""Exit code after SIGTERM (128 + 15): the workers are ended, what is done is written."""
 _DIGITS = frozenset("123456789.0")
 
 
@@ -252,7 +258,9 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     bad = 0
     start = time.perf_counter()
     progress = _progress(stream, name)
-    interrupted = False
+    interrupted: int | None = None
+    guard = terminate_gracefully()
+    guard.__enter__()
     try:
         items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet)
         numbers: deque[int] = deque()
@@ -301,8 +309,11 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
             if progress is not None:
                 progress.advance()
     except KeyboardInterrupt:
-        interrupted = True
+        interrupted = EXIT_INTERRUPTED
+    except Terminated:
+        interrupted = EXIT_TERMINATED
     finally:
+        guard.__exit__()
         _finish(writer, progress, client)
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -315,9 +326,10 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         f"unsatisfiable, {tally['stopped']} stopped, {tally['error']} errors ({bad} bad lines), "
         f"{rate:,.0f} puzzles/s, {method}"
     )
-    if interrupted:
-        warn("interrupted: every result so far is written; continue with --resume")
-        return 130
+    if interrupted is not None:
+        how = "interrupted" if interrupted == EXIT_INTERRUPTED else "terminated"
+        warn(f"{how}: every result so far is written; continue with --resume")
+        return interrupted
     if tally["error"]:
         return 2
     if tally["unsatisfiable"] or tally["stopped"]:
@@ -351,6 +363,8 @@ def run_numbered(
     writer = _Writer(fd)
     numbers = (range(k, min(k + chunk, total + 1)) for k in range(skip + 1, total + 1, chunk))
     progress = _Bar(max(total - skip, 1), label) if stderr_is_tty() else None
+    guard = terminate_gracefully()
+    guard.__enter__()
     try:
         if client is None:
             results: Iterator[list[str]] = (make(ks, spec) for ks in numbers)
@@ -365,8 +379,12 @@ def run_numbered(
                     progress.advance()
     except KeyboardInterrupt:
         warn("interrupted: every line so far is written; continue with --resume")
-        return 130
+        return EXIT_INTERRUPTED
+    except Terminated:
+        warn("terminated: every line so far is written; continue with --resume")
+        return EXIT_TERMINATED
     finally:
+        guard.__exit__()
         _finish(writer, progress, client)
     return 0
 
