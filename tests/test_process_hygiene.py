@@ -186,3 +186,21 @@ def test_terminated_is_raised_under_the_context() -> None:
     with pytest.raises(_process.Terminated), _process.terminate_gracefully():
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(1)
+
+
+def _watching() -> bool:
+    from sudograph import _process as p
+
+    return p.watching()
+
+
+@pytest.mark.slow
+def test_local_dask_workers_watch_their_parent() -> None:
+    pytest.importorskip("distributed")
+    from sudograph.distributed import close, connect
+
+    client = connect("local", workers=1)
+    try:
+        assert set(client.run(_watching).values()) == {True}
+    finally:
+        close(client)

@@ -107,7 +107,7 @@ def connect(address: str, workers: int | None = None) -> Any:
                 f"--dask: no Dask scheduler answers at {address!r} ({exc}); "
                 "start one with `dask scheduler`, or use --dask local"
             ) from exc
-    client.register_plugin(_warmup_plugin(), name="sudograph-warmup")
+    client.register_plugin(_warmup_plugin(local=address == "local"), name="sudograph-warmup")
     return client
 
 
@@ -129,12 +129,19 @@ def warmup() -> None:
         load()
 
 
-def _warmup_plugin() -> Any:
-    """A worker plugin that calls :func:`warmup` when a worker starts (restarts included)."""
+def _warmup_plugin(local: bool = False) -> Any:
+    """A worker plugin that calls :func:`warmup` when a worker starts (restarts included); on
+    a ``local`` cluster the worker also ends with its nanny (parent-death signal and watchdog of
+    :mod:`sudograph._process`), within a second of this process's death."""
     from distributed.diagnostics.plugin import WorkerPlugin
 
     class Warmup(WorkerPlugin):
         def setup(self, worker: Any) -> None:
+            if local:
+                from sudograph._process import set_parent_death_signal, watch_parent
+
+                set_parent_death_signal()
+                watch_parent()
             warmup()
 
     return Warmup()
