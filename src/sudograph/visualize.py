@@ -1,0 +1,904 @@
+"""Watch the search: one self-contained HTML page of a traced solve, grid and graph side by side.
+
+Glossary: ``v`` vertex (a cell of a grid), ``c`` colour (a digit, 1..k, 0 = none), a *step* is
+one trace event (:mod:`sudograph.search.trace`); step ``i`` is the state after the first ``i``
+events (step 0: the clues only).
+
+:func:`visualize` solves ``x`` with one or two traceable methods (the presets of the reference
+search: ``naive``, ``mrv``, ``forward``, ``propagate``, ``dsatur``), records their events and
+writes them as compact JSON into one HTML file with its CSS and JavaScript inline: no network,
+no server, no CDN. The page draws the grid (Sudoku only) and the graph (cells = vertices), and
+replays the events with step / back / play / pause / speed / next backtrack / end, live counters
+(nodes, backtracks, deductions, depth), the candidates of the current vertex and, with two
+methods, both runs in lockstep. Layouts are computed once here: a Sudoku graph on a circle box
+by box, the Petersen graph as pentagon and star, any other graph by a seeded force layout.
+
+:func:`state_at` is the page's replay written again in Python (the same rules, line for line),
+so that tests compare what the browser shows at step ``i`` with the Python trace.
+
+>>> from sudograph.grid import Grid
+>>> page = visualize(Grid.parse("...3.2.1...4.1.2"), ["naive"])
+>>> data = read_page_data(page)
+>>> data["runs"][0]["stats"]["nodes"], len(data["runs"][0]["events"]) // 4 > 0
+(10, True)
+>>> "http://" in page.split("<script")[0] or "https://" in page.split("<script")[0]
+False
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import InvalidArgument
+from .graph import Graph, sudoku_graph
+from .grid import Grid, default_alphabet
+from .methods import METHODS, SEARCH_RUNNER, get_method
+from .problem import Problem, Result
+from .search.trace import KINDS, Recorder, TraceEvent
+
+TRACEABLE: tuple[str, ...] = tuple(n for n, m in METHODS.items() if m.runner == SEARCH_RUNNER)
+"""The methods whose search emits trace events (the presets of the reference search)."""
+
+MAX_METHODS = 2
+"""Methods compared on one page (side by side, in lockstep)."""
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Watch the search",
+        "nodes": "nodes",
+        "backtracks": "backtracks",
+        "deductions": "deductions",
+        "depth": "depth",
+        "max_depth": "max depth",
+        "step": "step",
+        "start": "start",
+        "back": "back",
+        "forward": "step",
+        "play": "play",
+        "pause": "pause",
+        "speed": "speed (steps/s)",
+        "next_backtrack": "next backtrack",
+        "end": "end",
+        "candidates": "candidates",
+        "vertex": "vertex",
+        "cell": "cell",
+        "colour": "colour",
+        "grid": "grid",
+        "graph": "graph",
+        "final": "final",
+        "status": "status",
+        "solved": "solved",
+        "unsatisfiable": "no solution",
+        "stopped": "stopped",
+        "select": "choose",
+        "try": "try",
+        "rejected": "rejected: a neighbour has it",
+        "assign": "assign",
+        "deduce": "deduce",
+        "undo": "backtrack: undo",
+        "retract": "take back the deduction",
+        "fail": "dead end",
+        "fail_house": "dead end: a house lost every place for a colour",
+        "solution": "solution found",
+        "initial": "the clues, before the search",
+        "capped": "Trace capped: the first {shown} of {total} events are shown. "
+        "The counters are exact up to there; the final figures of the whole search are "
+        "under each run.",
+        "keys": "keys: → step, ← back, space play/pause, n next backtrack",
+        "compare": "compare",
+    },
+    "fr": {
+        "title": "Regarder la recherche",
+        "nodes": "nœuds",
+        "backtracks": "retours arrière",
+        "deductions": "déductions",
+        "depth": "profondeur",
+        "max_depth": "profondeur max",
+        "step": "pas",
+        "start": "début",
+        "back": "reculer",
+        "forward": "avancer",
+        "play": "lecture",
+        "pause": "pause",
+        "speed": "vitesse (pas/s)",
+        "next_backtrack": "retour arrière suivant",
+        "end": "fin",
+        "candidates": "candidats",
+        "vertex": "sommet",
+        "cell": "case",
+        "colour": "couleur",
+        "grid": "grille",
+        "graph": "graphe",
+        "final": "bilan",
+        "status": "état",
+        "solved": "résolu",
+        "unsatisfiable": "pas de solution",
+        "stopped": "arrêté",
+        "select": "choisir",
+        "try": "essayer",
+        "rejected": "refusé : un voisin l'a déjà",
+        "assign": "affecter",
+        "deduce": "déduire",
+        "undo": "retour arrière : annuler",
+        "retract": "annuler la déduction",
+        "fail": "impasse",
+        "fail_house": "impasse : une couleur n'a plus de place dans un groupe",
+        "solution": "solution trouvée",
+        "initial": "les indices, avant la recherche",
+        "capped": "Trace tronquée : seuls les {shown} premiers évènements sur {total} sont "
+        "montrés. Les compteurs sont exacts jusque-là ; le bilan de toute la recherche est "
+        "sous chaque méthode.",
+        "keys": "touches : → avancer, ← reculer, espace lecture/pause, n retour arrière suivant",
+        "compare": "comparaison",
+    },
+}
+"""The words of the page, per language (``--lang``)."""
+
+
+# -- the trace -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RunTrace:
+    """One traced solve: the ``method``, the first ``events`` (at most ``max_steps``), how many
+    events the whole search emitted, and its :class:`Result` (exact stats even when capped)."""
+
+    method: str
+    events: tuple[TraceEvent, ...]
+    total_events: int
+    result: Result
+
+    @property
+    def capped(self) -> bool:
+        """True when events were left out."""
+        return self.total_events > len(self.events)
+
+
+def trace_run(
+    problem: Problem,
+    method: str,
+    *,
+    max_steps: int = 20_000,
+    max_nodes: int | None = 200_000,
+    timeout: float | None = 30.0,
+) -> RunTrace:
+    """Solve ``problem`` with ``method`` on the Python engine, keeping its first ``max_steps``
+    events (the search itself runs on, up to ``max_nodes`` / ``timeout``).
+
+    Raises :class:`InvalidArgument` for a method that cannot be traced.
+
+    >>> from sudograph.graph import petersen_graph
+    >>> t = trace_run(Problem(petersen_graph(), 3), "naive", max_steps=5)
+    >>> len(t.events), t.capped, t.result.status
+    (5, True, 'solved')
+    """
+    from .solve import solve
+
+    check_traceable(method)
+    if max_steps < 1:
+        raise InvalidArgument(f"max_steps must be >= 1, got {max_steps}")
+    rec = Recorder(cap=max_steps)
+    result = solve(problem, method, trace=rec, max_nodes=max_nodes, timeout=timeout)
+    return RunTrace(method, tuple(rec.events), len(rec.events) + rec.dropped, result)
+
+
+def check_traceable(method: str) -> None:
+    """Raise :class:`InvalidArgument` unless ``method`` is known and emits trace events.
+
+    >>> check_traceable("fast")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: method 'fast' cannot be traced (traceable: naive, ...)
+    """
+    get_method(method)
+    if method not in TRACEABLE:
+        raise InvalidArgument(
+            f"method {method!r} cannot be traced (traceable: {', '.join(TRACEABLE)})"
+        )
+
+
+@dataclass(frozen=True)
+class StepState:
+    """What the page shows at one step: the counters, the current vertex (-1 before any), the
+    colouring, and the candidates of the current vertex (colours no coloured neighbour has)."""
+
+    nodes: int
+    backtracks: int
+    deductions: int
+    depth: int
+    vertex: int
+    coloring: tuple[int, ...]
+    candidates: tuple[int, ...]
+
+
+def state_at(events: Sequence[TraceEvent], problem: Problem, step: int) -> StepState:
+    """The state after the first ``step`` events, by the page's rules: ``assign`` counts a
+    node and a level of depth, ``undo`` a backtrack and a level less, ``deduce`` a deduction;
+    the current vertex is the one of the last event that names one.
+
+    >>> from sudograph.graph import petersen_graph
+    >>> t = trace_run(Problem(petersen_graph(), 3), "naive")
+    >>> s = state_at(t.events, Problem(petersen_graph(), 3), len(t.events))
+    >>> (s.nodes, s.backtracks) == (t.result.stats.nodes, t.result.stats.backtracks)
+    True
+    """
+    if not 0 <= step <= len(events):
+        raise InvalidArgument(f"step {step} is outside 0..{len(events)}")
+    col = list(problem.precolouring)
+    nodes = backtracks = deductions = depth = 0
+    vertex = -1
+    for e in events[:step]:
+        if e.vertex >= 0:
+            vertex = e.vertex
+        if e.kind == "assign":
+            nodes += 1
+            depth += 1
+            col[e.vertex] = e.colour
+        elif e.kind == "deduce":
+            deductions += 1
+            col[e.vertex] = e.colour
+        elif e.kind == "undo":
+            backtracks += 1
+            depth -= 1
+            col[e.vertex] = 0
+        elif e.kind == "retract":
+            col[e.vertex] = 0
+    cands: tuple[int, ...] = ()
+    if vertex >= 0:
+        used = {col[u] for u in problem.graph.neighbors[vertex]}
+        cands = tuple(c for c in range(1, problem.k + 1) if c not in used)
+    return StepState(nodes, backtracks, deductions, depth, vertex, tuple(col), cands)
+
+
+# -- layouts ---------------------------------------------------------------------------------
+def sudoku_shape(graph: Graph) -> tuple[int, int] | None:
+    """The box shape ``(rows, cols)`` when ``graph`` is a plain Sudoku graph, else None.
+
+    >>> from sudograph.graph import petersen_graph
+    >>> sudoku_shape(sudoku_graph(2, 3)), sudoku_shape(petersen_graph())
+    ((2, 3), None)
+    """
+    side = math.isqrt(graph.n)
+    if side < 1 or side * side != graph.n or not graph.houses:
+        return None
+    for r in range(1, side + 1):
+        if side % r == 0 and graph == sudoku_graph(r, side // r):
+            return (r, side // r)
+    return None
+
+
+def box_circle_layout(box: tuple[int, int]) -> list[tuple[float, float]]:
+    """A Sudoku graph's vertices on one circle, box after box (each box's cells in a run, a
+    small gap between boxes), in the unit square.
+
+    >>> pos = box_circle_layout((2, 2))
+    >>> len(pos), all(0 <= x <= 1 and 0 <= y <= 1 for x, y in pos)
+    (16, True)
+    """
+    r, c = box
+    n = r * c
+    slots = n * n + n  # one empty slot after each box
+    pos = [(0.0, 0.0)] * (n * n)
+    slot = 0
+    across = n // c  # boxes per band
+    for b in range(n):
+        top, left = (b // across) * r, (b % across) * c
+        for i in range(r):
+            for j in range(c):
+                v = (top + i) * n + left + j
+                a = math.pi / 2 - 2 * math.pi * slot / slots
+                pos[v] = (0.5 + 0.45 * math.cos(a), 0.5 - 0.45 * math.sin(a))
+                slot += 1
+        slot += 1
+    return pos
+
+
+def force_layout(
+    graph: Graph, *, seed: int = 0, iterations: int | None = None
+) -> list[tuple[float, float]]:
+    """Fruchterman–Reingold positions in the unit square (pure Python, seeded: the same
+    graph and seed give the same picture). ``iterations`` defaults to 60, fewer above 200
+    vertices (the repulsion costs n² per iteration).
+
+    >>> g = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
+    >>> force_layout(g) == force_layout(g), len(force_layout(g))
+    (True, 4)
+    """
+    n = graph.n
+    if n == 0:
+        return []
+    if n == 1:
+        return [(0.5, 0.5)]
+    if iterations is None:
+        iterations = 60 if n <= 200 else max(15, 60 * 200 * 200 // (n * n))
+    rng = random.Random(seed)
+    xs = [rng.random() for _ in range(n)]
+    ys = [rng.random() for _ in range(n)]
+    edges = list(graph.edges())
+    ideal = math.sqrt(1.0 / n)
+    ideal2 = ideal * ideal
+    heat = 0.1
+    cool = heat / (iterations + 1)
+    for _ in range(iterations):
+        dx = [0.0] * n
+        dy = [0.0] * n
+        for i in range(n):
+            xi, yi = xs[i], ys[i]
+            fx = fy = 0.0
+            for j in range(i + 1, n):
+                ddx, ddy = xi - xs[j], yi - ys[j]
+                d2 = ddx * ddx + ddy * ddy
+                if d2 < 1e-12:
+                    ddx, d2 = 1e-6, 1e-12
+                f = ideal2 / d2  # k²/d along the unit vector
+                fx += ddx * f
+                fy += ddy * f
+                dx[j] -= ddx * f
+                dy[j] -= ddy * f
+            dx[i] += fx
+            dy[i] += fy
+        for u, v in edges:
+            ddx, ddy = xs[u] - xs[v], ys[u] - ys[v]
+            f = math.sqrt(ddx * ddx + ddy * ddy) / ideal  # d²/k along the unit vector
+            dx[u] -= ddx * f
+            dy[u] -= ddy * f
+            dx[v] += ddx * f
+            dy[v] += ddy * f
+        for i in range(n):
+            d = math.hypot(dx[i], dy[i])
+            if d > 0:
+                step = min(d, heat) / d
+                xs[i] = min(1.0, max(0.0, xs[i] + dx[i] * step))
+                ys[i] = min(1.0, max(0.0, ys[i] + dy[i] * step))
+        heat -= cool
+    return _fit(list(zip(xs, ys, strict=True)))
+
+
+def _fit(pos: Sequence[tuple[float, float]], margin: float = 0.05) -> list[tuple[float, float]]:
+    """Scale positions into ``[margin, 1 - margin]`` keeping the aspect ratio."""
+    x0, x1 = min(p[0] for p in pos), max(p[0] for p in pos)
+    y0, y1 = min(p[1] for p in pos), max(p[1] for p in pos)
+    span = max(x1 - x0, y1 - y0) or 1.0
+    scale = (1 - 2 * margin) / span
+    ox = margin + ((1 - 2 * margin) - (x1 - x0) * scale) / 2
+    oy = margin + ((1 - 2 * margin) - (y1 - y0) * scale) / 2
+    return [(ox + (x - x0) * scale, oy + (y - y0) * scale) for x, y in pos]
+
+
+def layout_for(graph: Graph, *, seed: int = 0) -> list[tuple[float, float]]:
+    """The graph view's positions: Sudoku on a circle box by box, Petersen as pentagon and
+    star, any other graph by :func:`force_layout`."""
+    shape = sudoku_shape(graph)
+    if shape is not None:
+        return box_circle_layout(shape)
+    if graph.name == "petersen" and graph.n == 10:
+        from .render import graph_layout
+
+        return graph_layout(graph)
+    return force_layout(graph, seed=seed)
+
+
+# -- the page --------------------------------------------------------------------------------
+class Page(str):
+    """The HTML of a page (a ``str``); in a notebook it displays itself inline in an iframe
+    (``srcdoc``, so that its scripts run).
+
+    >>> Page("<p>x</p>")._repr_html_()[:40]
+    '<iframe srcdoc="&lt;p&gt;x&lt;/p&gt;" st'
+    """
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        return (
+            f'<iframe srcdoc="{html.escape(str(self), quote=True)}" '
+            'style="width:100%;height:820px;border:0" sandbox="allow-scripts"></iframe>'
+        )
+
+
+def _problem_of(x: Any, k: int | None) -> tuple[Problem, Grid | None]:
+    """The problem behind ``x`` and its grid if any; a bare Graph gets ``k`` colours, or its
+    chromatic number when ``k`` is None."""
+    if isinstance(x, Graph):
+        if k is None:
+            from .search.chromatic import chromatic_number
+
+            k = max(1, chromatic_number(x, timeout=10.0).chromatic_number)
+        return Problem(x, k), None
+    if k is not None:
+        raise InvalidArgument("k applies to a graph only (a puzzle or problem has its own)")
+    from .solve import to_problem
+
+    return to_problem(x)
+
+
+def _run_data(
+    problem: Problem, method: str, max_steps: int, max_nodes: int | None, timeout: float | None
+) -> dict[str, Any]:
+    """One method's part of the page: its flattened events, final stats and solution.
+
+    Events are flattened, four integers each: kind (its index in ``kinds``), vertex, colour,
+    ok (1 or 0; only a ``try`` can have 0).
+    """
+    t = trace_run(problem, method, max_steps=max_steps, max_nodes=max_nodes, timeout=timeout)
+    flat: list[int] = []
+    for e in t.events:
+        flat += (KINDS.index(e.kind), e.vertex, e.colour, int(e.ok))
+    res = t.result
+    return {
+        "method": method,
+        "description": METHODS[method].description,
+        "events": flat,
+        "total_events": t.total_events,
+        "capped": t.capped,
+        "status": res.status,
+        "reason": res.reason,
+        "stats": {
+            "nodes": res.stats.nodes,
+            "backtracks": res.stats.backtracks,
+            "deductions": res.stats.deductions,
+            "max_depth": res.stats.max_depth,
+        },
+        "solution": list(res.solution) if res.solution is not None else None,
+    }
+
+
+def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]:
+    """What the page draws: the grid's shape and alphabet (Sudoku only), clues, edges,
+    positions of the graph view and the colours."""
+    graph = problem.graph
+    shape = grid.box if grid is not None else sudoku_shape(graph)
+    side = shape[0] * shape[1] if shape is not None else 0
+    alphabet = grid.alphabet if grid is not None else default_alphabet(side or problem.k)
+    return {
+        "name": graph.name or ("sudoku" if side else "graph"),
+        "n": graph.n,
+        "k": problem.k,
+        "side": side,
+        "box": list(shape) if shape is not None else None,
+        "alphabet": alphabet,
+        "pre": list(problem.precolouring),
+        "edges": [list(e) for e in graph.edges()],
+        "pos": [[round(px, 4), round(py, 4)] for px, py in layout_for(graph, seed=seed)],
+        "kinds": list(KINDS),
+        "palette": _palette(problem.k),
+    }
+
+
+def _palette(k: int) -> list[str]:
+    """k fill colours: the render palette, then evenly spaced hues."""
+    from .render import PALETTE
+
+    out = list(PALETTE[:k])
+    for i in range(len(out), k):
+        out.append(f"hsl({round(360 * i / k)}, 70%, 60%)")
+    return out
+
+
+def visualize(
+    x: Any,
+    methods: Sequence[str] | str = ("naive",),
+    *,
+    k: int | None = None,
+    lang: str = "en",
+    max_steps: int = 20_000,
+    max_nodes: int | None = 200_000,
+    timeout: float | None = 30.0,
+    seed: int = 0,
+    title: str | None = None,
+) -> Page:
+    """The HTML page of the search of ``x`` by one method, or two side by side.
+
+    ``x``: a :class:`Grid`, a :class:`Problem`, ``(graph, k)``, or a :class:`Graph` coloured
+    with ``k`` colours (default: its chromatic number). ``methods``: one or two of
+    :data:`TRACEABLE`. ``lang``: ``en`` or ``fr``. ``max_steps``: events embedded per method
+    (the page says when the trace was capped; the final counters stay exact).
+    ``max_nodes`` / ``timeout`` bound each search. ``seed``: the force layout's.
+
+    Raises :class:`InvalidArgument` (an unknown or untraceable method, more than two, an
+    unknown language, ``k`` given with a puzzle), :class:`InvalidPuzzle` (clashing clues).
+
+    >>> from sudograph.graph import petersen_graph
+    >>> page = visualize(petersen_graph(), "dsatur", lang="fr")
+    >>> '<html lang="fr">' in page, "retours arrière" in page
+    (True, True)
+    """
+    methods = [methods] if isinstance(methods, str) else list(methods)
+    if not 1 <= len(methods) <= MAX_METHODS:
+        raise InvalidArgument(f"give one or two methods, got {len(methods)}")
+    if lang not in LABELS:
+        raise InvalidArgument(f"unknown language {lang!r} (known: {', '.join(LABELS)})")
+    for m in methods:
+        check_traceable(m)
+    problem, grid = _problem_of(x, k)
+    data: dict[str, Any] = {"lang": lang, "labels": LABELS[lang]}
+    data.update(_view_data(problem, grid, seed))
+    data["runs"] = [_run_data(problem, m, max_steps, max_nodes, timeout) for m in methods]
+    labels = data["labels"]
+    heading = title or f"{labels['title']}: {data['name']} — {' / '.join(methods)}"
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    return Page(
+        _TEMPLATE.replace("@LANG@", lang)
+        .replace("@TITLE@", html.escape(heading))
+        .replace("@CSS@", _CSS)
+        .replace("@JS@", _JS)
+        .replace("@DATA@", payload)
+    )
+
+
+def write_page(path: str | Path, x: Any, methods: Sequence[str] | str = ("naive",),
+               **options: Any) -> Path:  # fmt: skip
+    """Write :func:`visualize`'s page to ``path`` (UTF-8) and return the path."""
+    out = Path(path)
+    out.write_text(visualize(x, methods, **options), encoding="utf-8")
+    return out
+
+
+def read_page_data(page: str) -> dict[str, Any]:
+    """The JSON object embedded in a page (for tests and tools).
+
+    Raises :class:`InvalidArgument` when ``page`` holds none.
+    """
+    start_tag = '<script type="application/json" id="sg-data">'
+    i = page.find(start_tag)
+    j = page.find("</script>", i)
+    if i < 0 or j < 0:
+        raise InvalidArgument("no sudograph trace in this page")
+    data: dict[str, Any] = json.loads(page[i + len(start_tag) : j])
+    return data
+
+
+def events_of(run: dict[str, Any]) -> list[tuple[str, int, int, bool]]:
+    """The events of one embedded run as ``(kind, vertex, colour, ok)`` tuples."""
+    flat = run["events"]
+    return [
+        (KINDS[flat[i]], flat[i + 1], flat[i + 2], bool(flat[i + 3]))
+        for i in range(0, len(flat), 4)
+    ]
+
+
+def as_tuples(events: Iterable[TraceEvent]) -> list[tuple[str, int, int, bool]]:
+    """``(kind, vertex, colour, ok)`` of each event, to compare with :func:`events_of`."""
+    return [(e.kind, e.vertex, e.colour, e.ok) for e in events]
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="@LANG@">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>@TITLE@</title>
+<style>@CSS@</style>
+</head>
+<body>
+<h1>@TITLE@</h1>
+<div id="cap-note" class="note" hidden></div>
+<div id="controls"></div>
+<div id="runs"></div>
+<p id="keys" class="keys"></p>
+<script type="application/json" id="sg-data">@DATA@</script>
+<script>@JS@</script>
+</body>
+</html>
+"""
+
+_CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:12px;color:#222;
+background:#fafafa}
+h1{font-size:1.2em;margin:0 0 8px}
+.note{background:#fff3cd;border:1px solid #e0c060;padding:6px 10px;margin:6px 0;
+border-radius:4px}
+#controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:6px 0}
+#controls button{font-size:1em;padding:4px 10px;cursor:pointer}
+#step-label{font-variant-numeric:tabular-nums;min-width:9em}
+#runs{display:flex;flex-wrap:wrap;gap:16px}
+.run{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px}
+.run h2{font-size:1em;margin:0 0 4px}
+.desc{color:#666;font-size:.85em;margin:0 0 6px;max-width:760px}
+.counters{display:flex;gap:14px;flex-wrap:wrap;font-variant-numeric:tabular-nums}
+.counters b{font-size:1.3em}
+.event{min-height:1.4em;margin:4px 0;font-weight:600}
+.cands{min-height:1.4em;margin:2px 0 6px}
+.views{display:flex;flex-wrap:wrap;gap:10px}
+.final{color:#444;font-size:.9em;margin-top:6px}
+svg text{font-family:inherit;pointer-events:none}
+.cell rect{stroke:#999;stroke-width:.5}
+.cell.clue text{font-weight:700}
+.cell.current rect{stroke:#000;stroke-width:3}
+.cell.trying rect{stroke-dasharray:4 2}
+.cell.conflict rect,.vx.conflict{stroke:#d00;stroke-width:3}
+.cell.dead rect{fill:#fb6a4a}
+.vx{stroke:#555;stroke-width:1}
+.vx.current{stroke:#000;stroke-width:3}
+.vx.trying{stroke-dasharray:3 2}
+.vx.dead{fill:#fb6a4a}
+.keys{color:#777;font-size:.85em}
+"""
+
+_JS = r"""
+"use strict";
+const D = JSON.parse(document.getElementById("sg-data").textContent);
+const L = D.labels, NS = "http://www.w3.org/2000/svg";
+const K_SELECT = 0, K_TRY = 1, K_ASSIGN = 2, K_DEDUCE = 3, K_FAIL = 4, K_UNDO = 5,
+  K_RETRACT = 6, K_SOLUTION = 7;
+const nbr = Array.from({length: D.n}, () => []);
+for (const [u, v] of D.edges) { nbr[u].push(v); nbr[v].push(u); }
+const sym = c => c <= 0 ? "" : (c <= D.alphabet.length ? D.alphabet[c - 1] : String(c));
+const fill = c => c <= 0 ? "#ffffff" : D.palette[c - 1];
+function el(tag, attrs, parent, text) {
+  const e = document.createElementNS(NS, tag);
+  for (const a in attrs) e.setAttribute(a, attrs[a]);
+  if (text !== undefined) e.textContent = text;
+  if (parent) parent.appendChild(e);
+  return e;
+}
+function h(tag, attrs, parent, text) {
+  const e = document.createElement(tag);
+  for (const a in attrs) e.setAttribute(a, attrs[a]);
+  if (text !== undefined) e.textContent = text;
+  if (parent) parent.appendChild(e);
+  return e;
+}
+function vname(v) {
+  if (v < 0) return "";
+  return D.side ? "r" + (Math.floor(v / D.side) + 1) + "c" + (v % D.side + 1) : L.vertex + " " + v;
+}
+
+class Run {
+  constructor(r, idx, parent) {
+    this.r = r; this.idx = idx; this.ev = r.events; this.len = r.events.length / 4;
+    this.i = 0; this.col = D.pre.slice();
+    this.nodes = 0; this.backtracks = 0; this.deductions = 0; this.depth = 0;
+    this.last = new Int32Array(this.len + 1);  // current vertex at each step
+    let cur = -1;
+    this.last[0] = -1;
+    for (let j = 0; j < this.len; j++) {
+      if (this.ev[4 * j + 1] >= 0) cur = this.ev[4 * j + 1];
+      this.last[j + 1] = cur;
+    }
+    this.build(parent);
+  }
+  kind(j) { return this.ev[4 * j]; }
+  forward() {  // apply event i
+    const j = this.i, e = this.ev, k = e[4 * j], v = e[4 * j + 1], c = e[4 * j + 2];
+    if (k === K_ASSIGN) { this.nodes++; this.depth++; this.col[v] = c; }
+    else if (k === K_DEDUCE) { this.deductions++; this.col[v] = c; }
+    else if (k === K_UNDO) { this.backtracks++; this.depth--; this.col[v] = 0; }
+    else if (k === K_RETRACT) { this.col[v] = 0; }
+    this.i++;
+  }
+  backward() {  // revert event i - 1 (every change is invertible)
+    this.i--;
+    const j = this.i, e = this.ev, k = e[4 * j], v = e[4 * j + 1], c = e[4 * j + 2];
+    if (k === K_ASSIGN) { this.nodes--; this.depth--; this.col[v] = 0; }
+    else if (k === K_DEDUCE) { this.deductions--; this.col[v] = 0; }
+    else if (k === K_UNDO) { this.backtracks--; this.depth++; this.col[v] = c; }
+    else if (k === K_RETRACT) { this.col[v] = c; }
+  }
+  seek(step) {
+    step = Math.max(0, Math.min(step, this.len));
+    while (this.i < step) this.forward();
+    while (this.i > step) this.backward();
+  }
+  build(parent) {
+    const box = h("section", {"class": "run", id: "run" + this.idx}, parent);
+    h("h2", {}, box, this.r.method);
+    h("p", {"class": "desc"}, box, this.r.description);
+    const cn = h("div", {"class": "counters"}, box);
+    this.counter = {};
+    for (const name of ["nodes", "backtracks", "deductions", "depth"]) {
+      const s = h("span", {}, cn, L[name] + " ");
+      this.counter[name] = h("b", {"data-counter": name}, s, "0");
+    }
+    this.eventLine = h("div", {"class": "event", "data-field": "event"}, box);
+    const cl = h("div", {"class": "cands"}, box, L.candidates + ": ");
+    this.cands = h("span", {"data-field": "candidates"}, cl);
+    const views = h("div", {"class": "views"}, box);
+    this.cells = []; this.vx = []; this.vlabel = []; this.celltext = [];
+    if (D.side) this.buildGrid(views);
+    this.buildGraph(views);
+    const st = this.r.stats;
+    h("div", {"class": "final", "data-field": "final"}, box,
+      L.final + " — " + L.status + ": " + (L[this.r.status] || this.r.status) +
+      (this.r.reason ? " (" + this.r.reason + ")" : "") + "; " + L.nodes + " " + st.nodes +
+      ", " + L.backtracks + " " + st.backtracks + ", " + L.deductions + " " + st.deductions +
+      ", " + L.max_depth + " " + st.max_depth);
+    this.shown = new Array(D.n).fill(-1);
+    this.marked = [];
+  }
+  buildGrid(parent) {
+    const N = D.side, cs = Math.max(18, Math.min(40, Math.floor(360 / N))), W = N * cs + 4;
+    const svg = el("svg", {width: W, height: W, viewBox: "-2 -2 " + W + " " + W,
+      "class": "grid", "aria-label": L.grid}, parent);
+    this.gridSvg = svg;
+    for (let v = 0; v < D.n; v++) {
+      const r = Math.floor(v / N), c = v % N;
+      const g = el("g", {"class": "cell" + (D.pre[v] ? " clue" : ""), "data-v": v}, svg);
+      el("rect", {x: c * cs, y: r * cs, width: cs, height: cs, fill: "#fff"}, g);
+      const t = el("text", {x: c * cs + cs / 2, y: r * cs + cs / 2, "text-anchor": "middle",
+        "dominant-baseline": "central", "font-size": Math.round(cs * 0.55)}, g, "");
+      this.cells.push(g); this.celltext.push(t);
+    }
+    const [br, bc] = D.box;
+    for (let i = 0; i <= N; i++) {
+      const wv = i % bc === 0 ? 2.5 : 0, wh = i % br === 0 ? 2.5 : 0;
+      if (wv) el("line", {x1: i * cs, y1: 0, x2: i * cs, y2: N * cs, stroke: "#222",
+        "stroke-width": wv}, svg);
+      if (wh) el("line", {x1: 0, y1: i * cs, x2: N * cs, y2: i * cs, stroke: "#222",
+        "stroke-width": wh}, svg);
+    }
+  }
+  buildGraph(parent) {
+    const W = 380, n = D.n, rad = Math.max(3, Math.min(14, 150 / Math.sqrt(Math.max(n, 1))));
+    const svg = el("svg", {width: W, height: W, viewBox: "0 0 " + W + " " + W,
+      "class": "graph", "aria-label": L.graph}, parent);
+    const P = D.pos.map(([x, y]) => [x * W, y * W]);
+    this.P = P;
+    const eg = el("g", {stroke: "#888", "stroke-width": 0.6,
+      "stroke-opacity": Math.max(0.06, Math.min(0.5, 40 / Math.max(D.edges.length, 1)))}, svg);
+    for (const [u, v] of D.edges)
+      el("line", {x1: P[u][0], y1: P[u][1], x2: P[v][0], y2: P[v][1]}, eg);
+    this.hot = el("g", {"stroke-width": 2}, svg);
+    const labels = n <= 100;
+    for (let v = 0; v < n; v++) {
+      const c = el("circle", {cx: P[v][0], cy: P[v][1], r: rad, fill: "#fff",
+        "class": "vx", "data-v": v}, svg);
+      this.vx.push(c);
+      this.vlabel.push(labels ? el("text", {x: P[v][0], y: P[v][1], "text-anchor": "middle",
+        "dominant-baseline": "central", "font-size": Math.round(rad * 1.1)}, svg,
+        D.side ? "" : String(v)) : null);
+    }
+  }
+  render() {
+    const n = D.n, col = this.col, cur = this.last[this.i];
+    for (let v = 0; v < n; v++) {
+      if (this.shown[v] === col[v]) continue;
+      this.shown[v] = col[v];
+      this.vx[v].setAttribute("fill", fill(col[v]));
+      if (D.side) {
+        this.celltext[v].textContent = sym(col[v]);
+        if (this.vlabel[v]) this.vlabel[v].textContent = sym(col[v]);
+        this.cells[v].firstChild.setAttribute("fill", col[v] ? fill(col[v]) : "#fff");
+        this.cells[v].firstChild.setAttribute("fill-opacity", col[v] ? 0.45 : 1);
+      }
+    }
+    for (const [v, cls] of this.marked) {
+      this.vx[v].classList.remove(cls);
+      if (D.side) this.cells[v].classList.remove(cls);
+    }
+    this.marked = [];
+    const mark = (v, cls) => {
+      this.marked.push([v, cls]); this.vx[v].classList.add(cls);
+      if (D.side) { this.cells[v].classList.add(cls); this.gridSvg.appendChild(this.cells[v]); }
+    };
+    while (this.hot.firstChild) this.hot.removeChild(this.hot.firstChild);
+    let text = L.initial, k = -1, c = 0, ok = 1, ev = -1;
+    if (this.i > 0) {
+      const j = this.i - 1;
+      k = this.ev[4 * j]; ev = this.ev[4 * j + 1]; c = this.ev[4 * j + 2]; ok = this.ev[4 * j + 3];
+    }
+    if (cur >= 0) {
+      mark(cur, "current");
+      for (const u of nbr[cur]) {
+        const bad = k === K_TRY && !ok && col[u] === c;
+        if (bad) mark(u, "conflict");
+        el("line", {x1: this.P[cur][0], y1: this.P[cur][1], x2: this.P[u][0], y2: this.P[u][1],
+          stroke: bad ? "#d00" : "#333", "stroke-opacity": bad ? 1 : 0.35}, this.hot);
+      }
+    }
+    const where = vname(ev), what = sym(c);
+    if (k === K_SELECT) text = L.select + " " + where;
+    else if (k === K_TRY) {
+      mark(ev, "trying");
+      this.vx[ev].setAttribute("fill", fill(c)); this.shown[ev] = -1;
+      if (D.side) {
+        this.cells[ev].firstChild.setAttribute("fill", fill(c));
+        this.cells[ev].firstChild.setAttribute("fill-opacity", 0.25);
+      }
+      text = L.try + " " + where + " = " + what + (ok ? "" : " — " + L.rejected);
+    } else if (k === K_ASSIGN) text = L.assign + " " + where + " = " + what;
+    else if (k === K_DEDUCE) text = L.deduce + " " + where + " = " + what;
+    else if (k === K_UNDO) text = L.undo + " " + where + " = " + what;
+    else if (k === K_RETRACT) text = L.retract + " " + where + " = " + what;
+    else if (k === K_FAIL) {
+      if (ev >= 0) { mark(ev, "dead"); this.shown[ev] = -1; text = L.fail + " " + where; }
+      else text = L.fail_house;
+    } else if (k === K_SOLUTION) text = L.solution;
+    this.eventLine.textContent = text;
+    this.eventLine.setAttribute("data-kind", k >= 0 ? D.kinds[k] : "");
+    this.counter.nodes.textContent = this.nodes;
+    this.counter.backtracks.textContent = this.backtracks;
+    this.counter.deductions.textContent = this.deductions;
+    this.counter.depth.textContent = this.depth;
+    if (cur >= 0) {
+      const used = new Set(nbr[cur].map(u => col[u]));
+      const cs = [];
+      for (let x = 1; x <= D.k; x++) if (!used.has(x)) cs.push(sym(x));
+      this.cands.textContent = vname(cur) + ": " + (cs.length ? cs.join(" ") : "∅");
+      this.cands.setAttribute("data-values", cs.join(","));
+      this.cands.setAttribute("data-vertex", cur);
+    } else {
+      this.cands.textContent = ""; this.cands.setAttribute("data-values", "");
+      this.cands.setAttribute("data-vertex", -1);
+    }
+  }
+}
+
+const runsBox = document.getElementById("runs");
+const runs = D.runs.map((r, i) => new Run(r, i, runsBox));
+const total = Math.max(...runs.map(r => r.len));
+let step = 0, timer = null;
+const ctl = document.getElementById("controls");
+function button(id, label, fn) {
+  const b = h("button", {id: id, type: "button"}, ctl, label); b.addEventListener("click", fn);
+  return b;
+}
+function go(s) {
+  step = Math.max(0, Math.min(s, total));
+  for (const r of runs) { r.seek(step); r.render(); }
+  stepLabel.textContent = L.step + " " + step + " / " + total;
+  stepLabel.setAttribute("data-step", step);
+  document.body.setAttribute("data-step", step);
+  if (step >= total) pause();
+}
+function nextBacktrack() {
+  let best = total;
+  for (const r of runs) {
+    for (let j = step; j < r.len; j++) {
+      if (r.kind(j) === K_UNDO) { best = Math.min(best, j + 1); break; }
+    }
+  }
+  go(best);
+}
+function play() {
+  if (timer !== null) return;
+  if (step >= total) go(0);
+  document.body.setAttribute("data-playing", "1");
+  const tick = () => {
+    const sps = Number(speed.value), delay = Math.max(16, 1000 / sps);
+    const per = Math.max(1, Math.round(sps * delay / 1000));
+    go(step + per);
+    if (timer !== null) timer = setTimeout(tick, delay);
+  };
+  timer = setTimeout(tick, 0);
+}
+function pause() {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  document.body.setAttribute("data-playing", "0");
+}
+button("btn-start", "« " + L.start, () => { pause(); go(0); });
+button("btn-back", "◀ " + L.back, () => { pause(); go(step - 1); });
+button("btn-step", L.forward + " ▶", () => { pause(); go(step + 1); });
+button("btn-play", "▶▶ " + L.play, play);
+button("btn-pause", "‖ " + L.pause, pause);
+button("btn-next-backtrack", "↩ " + L.next_backtrack, () => { pause(); nextBacktrack(); });
+button("btn-end", L.end + " »", () => { pause(); go(total); });
+const sl = h("label", {}, ctl, " " + L.speed + " ");
+const speed = h("select", {id: "speed"}, sl);
+for (const s of [1, 2, 5, 10, 25, 100, 500, 2000, 10000])
+  h("option", s === 10 ? {value: s, selected: "selected"} : {value: s}, speed, String(s));
+const stepLabel = h("span", {id: "step-label"}, ctl);
+document.getElementById("keys").textContent = L.keys;
+const capped = runs.filter(r => r.r.capped);
+if (capped.length) {
+  const note = document.getElementById("cap-note");
+  note.hidden = false;
+  note.textContent = capped.map(r => r.r.method + ": " + L.capped
+    .replace("{shown}", r.len).replace("{total}", r.r.total_events)).join(" ");
+}
+document.addEventListener("keydown", e => {
+  if (e.target.tagName === "SELECT") return;
+  if (e.key === "ArrowRight") { pause(); go(step + 1); }
+  else if (e.key === "ArrowLeft") { pause(); go(step - 1); }
+  else if (e.key === " ") { e.preventDefault(); timer === null ? play() : pause(); }
+  else if (e.key === "n") { pause(); nextBacktrack(); }
+  else return;
+});
+go(0);
+"""
