@@ -17,6 +17,7 @@ after Ctrl-C and 143 after SIGTERM (the workers ended, every result so far writt
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -76,14 +77,93 @@ def count_complete_lines(path: str | os.PathLike[str]) -> int:
     return count
 
 
-def open_output(output: str | None, resume: bool) -> tuple[int, int]:
-    """``(file descriptor, complete lines kept)`` for the results: standard output without
-    ``output``; with it, OUT truncated, or kept up to its last complete line with ``resume``."""
+class OutputBusy(InvalidArgument):
+    """Another run holds the lock of the output file (the CLI: one line, exit 2)."""
+
+
+class OutputLock:
+    """An exclusive lock on the output file ``OUT`` while a run writes it: ``flock`` on
+    ``OUT.lock``, which holds the writer's pid; removed when the run ends cleanly.
+
+    A second writer (``-o OUT`` or ``--resume``) gets :class:`OutputBusy` naming the first
+    one's pid. A lock file left by a killed run is stale: the kernel dropped its ``flock``
+    when the process died, so the next run takes it over. Without ``fcntl`` (Windows) it locks
+    nothing.
+
+    >>> import tempfile, os
+    >>> out = os.path.join(tempfile.mkdtemp(), "out.txt")
+    >>> with OutputLock(out):
+    ...     OutputLock(out).acquire()
+    Traceback (most recent call last):
+    ...
+    sudograph.cli.batchmode.OutputBusy: ... is being written by another run (pid ...)
+    >>> os.path.exists(out + ".lock")
+    False
+    """
+
+    def __init__(self, output: str | os.PathLike[str]) -> None:
+        self.output = os.fspath(output)
+        self.path = self.output + ".lock"
+        self.fd: int | None = None
+
+    def acquire(self) -> OutputLock:
+        """Take the lock (raises :class:`OutputBusy` when another run holds it)."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not on POSIX
+            return self
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
+                os.close(fd)
+                raise OutputBusy(
+                    f"{self.output} is being written by another run (pid {holder})"
+                ) from None
+            try:  # the holder may have removed the file between our open and our flock
+                same = os.stat(self.path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        self.fd = fd
+        return self
+
+    def release(self) -> None:
+        """Remove the lock file and drop the lock (nothing when not held)."""
+        if self.fd is None:
+            return
+        with contextlib.suppress(FileNotFoundError):  # removed by hand
+            os.unlink(self.path)
+        os.close(self.fd)
+        self.fd = None
+
+    def __enter__(self) -> OutputLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def open_output(output: str | None, resume: bool) -> tuple[int, int, OutputLock | None]:
+    """``(file descriptor, complete lines kept, lock)`` for the results: standard output
+    without ``output``; with it, OUT locked (:class:`OutputLock`, released by the caller) then
+    truncated, or kept up to its last complete line with ``resume``."""
     if not output:
-        return 1, 0
-    skip = count_complete_lines(output) if resume else 0
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else os.O_TRUNC)
-    return os.open(output, flags, 0o644), skip
+        return 1, 0, None
+    lock = OutputLock(output).acquire()
+    try:
+        skip = count_complete_lines(output) if resume else 0
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else os.O_TRUNC)
+        return os.open(output, flags, 0o644), skip, lock
+    except BaseException:
+        lock.release()
+        raise
 
 
 def dask_client(args: argparse.Namespace) -> Any:
@@ -161,10 +241,12 @@ def read_puzzles(
 
 
 class _Writer:
-    """Complete lines to a file descriptor, one ``os.write`` per batch, never a partial line."""
+    """Complete lines to a file descriptor, one ``os.write`` per batch, never a partial line;
+    ``lock`` the output's lock, released by :func:`_finish`."""
 
-    def __init__(self, fd: int) -> None:
+    def __init__(self, fd: int, lock: OutputLock | None = None) -> None:
         self.fd = fd
+        self.lock = lock
         self.lines: list[str] = []
         self.last = time.monotonic()
 
@@ -252,8 +334,14 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     if method == "fast":
         announce_compile()
     client = dask_client(args)
-    fd, skip = open_output(output, resume)
-    writer = _Writer(fd)
+    try:
+        fd, skip, lock = open_output(output, resume)
+    except BaseException:  # another run writes OUT: leave nothing open
+        _finish(None, None, client)
+        if stream is not sys.stdin.buffer:
+            stream.close()
+        raise
+    writer = _Writer(fd, lock)
     tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
     bad = 0
     start = time.perf_counter()
@@ -359,8 +447,12 @@ def run_numbered(
     if resume and not output:
         raise InvalidArgument("--resume needs -o OUT (the file to continue)")
     client = dask_client(args)
-    fd, skip = open_output(output, resume)
-    writer = _Writer(fd)
+    try:
+        fd, skip, lock = open_output(output, resume)
+    except BaseException:
+        _finish(None, None, client)
+        raise
+    writer = _Writer(fd, lock)
     numbers = (range(k, min(k + chunk, total + 1)) for k in range(skip + 1, total + 1, chunk))
     progress = _Bar(max(total - skip, 1), label) if stderr_is_tty() else None
     guard = terminate_gracefully()
@@ -389,11 +481,17 @@ def run_numbered(
     return 0
 
 
-def _finish(writer: _Writer, progress: _Bar | None, client: Any) -> None:
-    """Write what is left, close OUT (not standard output), the bar and the Dask client."""
-    writer.flush()
-    if writer.fd != 1:
-        os.close(writer.fd)
+def _finish(writer: _Writer | None, progress: _Bar | None, client: Any) -> None:
+    """Write what is left, close OUT (not standard output) and its lock, the bar and the Dask
+    client."""
+    if writer is not None:
+        try:
+            writer.flush()
+        finally:
+            if writer.fd != 1:
+                os.close(writer.fd)
+            if writer.lock is not None:
+                writer.lock.release()
     if progress is not None:
         progress.stop()
     if client is not None:

@@ -13,7 +13,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import ExitStack
 from typing import IO, Any
 
 from ..engine import resolve_engine
@@ -143,12 +143,13 @@ def run_generate(args: argparse.Namespace) -> int:
 
         return run_numbered(args, puzzle_lines, spec, args.count)
     show = stderr_is_tty() and args.count > 1
-    target: AbstractContextManager[IO[str]] = (
-        open(args.output, "w", encoding="utf-8")  # noqa: SIM115 - closed by the with below
-        if args.output
-        else nullcontext(sys.stdout)
-    )
-    with target as out:
+    with ExitStack() as stack:
+        out: IO[str] = sys.stdout
+        if args.output:  # locked before it is truncated: one run writes a file at a time
+            from .batchmode import OutputLock
+
+            stack.enter_context(OutputLock(args.output))
+            out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
         for k in range(1, args.count + 1):
             print(*puzzle_lines(range(k, k + 1), spec), file=out)
             out.flush()
