@@ -746,7 +746,8 @@ class Run {
     }
   }
   buildGraph(parent) {
-    const n = D.n, W = n > 120 ? 560 : 380, rad = Math.max(3, Math.min(14, 150 / Math.sqrt(Math.max(n, 1))));
+    const n = D.n, W = n > 120 ? 560 : 380;
+    const rad = Math.max(3, Math.min(14, 150 / Math.sqrt(Math.max(n, 1))));
     const svg = el("svg", {width: W, height: W, viewBox: "0 0 " + W + " " + W,
       "class": "graph", "aria-label": L.graph}, parent);
     const P = D.pos.map(([x, y]) => [x * W, y * W]);
