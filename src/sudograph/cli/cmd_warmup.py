@@ -1,9 +1,11 @@
 """``sudograph warmup``: compile the compiled engines' kernels ahead of time (numba cache).
 
-Both the 9×9 fast path (method ``fast``) and the twin of the general search are compiled.
+Every kernel of the registry :data:`sudograph.engine.compile.KERNELS` is compiled (or loaded
+from numba's cache): the 9×9 fast path (method ``fast``), the twin of the general search, and
+any kernel registered there.
 
-The first-ever compilation takes seconds and is announced on a terminal; later runs load the
-cached machine code. Exit 0 when the kernels are ready, 2 when numba is not installed.
+The first-ever compilation takes seconds and is announced once on standard error; later runs
+load the cached machine code. Exit 0 when the kernels are ready, 2 when numba is not installed.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import print_json, stderr_is_tty, warn
+from .common import print_json, warn
 
 
 def register(sub: Any) -> None:
@@ -27,22 +29,24 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load or compile the kernels; print what was done and how long it took."""
-    from ..engine import fast9, twin
+    from ..engine.compile import ensure_all
 
-    cached = fast9.kernels_cached()
-    if not cached and stderr_is_tty():
-        warn("compiling the fast engine, once")
-    seconds = fast9.warmup()
-    twin_seconds = twin.warmup()
+    done = ensure_all(warn)
+    fast_cached, seconds = done.get("fast", (True, 0.0))
     if getattr(args, "json", False):
         print_json(
             {
-                "compiled": not cached,
+                "compiled": not fast_cached,
                 "seconds": round(seconds, 3),
-                "twin_seconds": round(twin_seconds, 3),
+                "twin_seconds": round(done.get("twin", (True, 0.0))[1], 3),
+                "kernels": {
+                    name: {"compiled": not cached, "seconds": round(s, 3)}
+                    for name, (cached, s) in done.items()
+                },
             }
         )
     else:
-        what = "loaded from the cache" if cached else "compiled"
-        print(f"fast engine {what} in {seconds:.2f} s; search twin ready in {twin_seconds:.2f} s")
+        for name, (cached, s) in done.items():
+            what = "loaded from the cache" if cached else "compiled"
+            print(f"{name} kernel {what} in {s:.2f} s")
     return 0

@@ -1,0 +1,111 @@
+"""Issue 19, item 3: the one-time compilation is announced, once, and kept out of the rate."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import batchmode, main
+from sudograph.engine import compile as kc
+
+pytest.importorskip("numba")
+
+SAMPLE = Path(__file__).parent / "data" / "sudoku" / "norvig_easy50.txt"
+
+
+def run_cli(args: list[str], cache: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+    return subprocess.run(
+        [sys.executable, "-m", "sudograph", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+@pytest.mark.slow
+def test_first_run_announces_compiling_and_the_next_does_not(tmp_path: Path) -> None:
+    cache = tmp_path / "numba-cache"  # a fresh install, as far as numba's cache goes
+    argv = ["solve", str(SAMPLE), "-o", str(tmp_path / "out.txt"), "--method", "fast"]
+    first = run_cli(argv, cache)
+    assert first.returncode == 0, first.stderr
+    assert first.stderr.count(kc.NOTICE) == 1
+    assert "not counted" in first.stderr
+    second = run_cli(argv, cache)
+    assert second.returncode == 0, second.stderr
+    assert kc.NOTICE not in second.stderr
+    third = run_cli(["warmup"], cache)  # fast is cached now; the twin is compiled here
+    assert "fast kernel loaded from the cache" in third.stdout
+    assert "twin kernel compiled" in third.stdout
+
+
+def test_the_rate_excludes_compiling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fake clock: compiling takes 1,000 s of it, each other reading 1 ms. A rate that
+    counted the compilation would be below 1 puzzle/s."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    def compile_first(method: str) -> float:
+        now[0] += 1000.0
+        return 1000.0
+
+    monkeypatch.setattr(batchmode, "_clock", clock)
+    monkeypatch.setattr(batchmode, "compile_first", compile_first)
+    out = tmp_path / "out.txt"
+    assert main(["solve", str(SAMPLE), "-o", str(out), "--method", "fast", "--workers", "1"]) == 0
+    err = capsys.readouterr().err
+    rate = re.search(r"([\d,]+) puzzles/s", err)
+    assert rate is not None, err
+    assert int(rate.group(1).replace(",", "")) >= 1000
+    assert "kernels ready in 1000.0 s, not counted" in err
+
+
+def test_the_notice_is_given_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kc, "is_cached", lambda name: False)
+    monkeypatch.setattr(kc, "_announced", False)
+    said: list[str] = []
+    kc.ensure_compiled("fast", said.append)
+    kc.ensure_compiled("fast", said.append)
+    kc.ensure_compiled("twin", said.append)
+    assert said == [kc.NOTICE]
+
+
+def test_a_cached_kernel_is_not_announced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kc, "_announced", False)
+    kc.ensure_compiled("fast")  # compiled (or loaded) now: in the cache from here on
+    said: list[str] = []
+    assert kc.is_cached("fast")
+    kc.ensure_compiled("fast", said.append)
+    assert said == []
+
+
+def test_warmup_runs_every_registered_kernel(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[str] = []
+    monkeypatch.setitem(sys.modules, "fake_kernel", type(sys)("fake_kernel"))
+    sys.modules["fake_kernel"].warm = lambda: calls.append("warm")  # type: ignore[attr-defined]
+    monkeypatch.setitem(kc.KERNELS, "demo", kc.Kernel("demo", "fake_kernel:warm"))
+    assert main(["warmup", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert calls == ["warm"]
+    assert set(doc["kernels"]) >= {"fast", "twin", "demo"}
+    assert doc["kernels"]["demo"]["compiled"] is False  # no entries: nothing to compile
+
+
+def test_an_unknown_kernel_is_refused() -> None:
+    with pytest.raises(kc.InvalidArgument, match="unknown compiled kernel 'nope'"):
+        kc.ensure_compiled("nope")
