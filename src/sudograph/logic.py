@@ -45,12 +45,15 @@ import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import sudoku_graph
 from .grid import Grid, cell_name
 from .problem import Problem, Result, SolveOptions, Stats, is_solution
+from .search.cages import cage_combinations
+from .variants import Variant, variant_graph
 
 Elimination = tuple[int, int]
 """``(cell, digit)``: the digit leaves the candidates of the cell."""
@@ -121,6 +124,7 @@ class Rating:
 TECHNIQUES: dict[str, float] = {
     "naked single": 1.0,
     "hidden single": 1.2,
+    "cage combination": 1.5,
     "pointing": 1.7,
     "box-line reduction": 1.9,
     "naked pair": 2.0,
@@ -144,6 +148,7 @@ TRIAL = "trial and error"
 """The technique name a rating gives when the logical techniques stall."""
 
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+_POINTING = {2: "pair", 3: "triple"}
 _FISH_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 
 
@@ -163,23 +168,33 @@ def _digits(mask: int) -> list[int]:
 
 
 class _State:
-    """Values and candidate masks of a grid, with the houses and peers of its graph."""
+    """Values and candidate masks of a grid, with the exact houses and the edges of its graph.
+
+    ``houses`` are the graph's houses of N cells (rows ``0..N-1``, columns ``N..2N-1``, boxes
+    or jigsaw regions ``2N..3N-1``, then a variant's extra houses), ``names`` their words
+    (``row 4``, ``region 2``, ``the main diagonal``, ``window 3``...), ``peers`` every cell a
+    cell sees (its graph neighbours: houses, anti-knight/king moves, killer cages) and
+    ``cages`` the killer cages.
+    """
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
-        self.n = grid.n
+        self.n = n = grid.n
         graph = grid.graph
-        self.houses = graph.houses
+        named = _named_houses(grid)
+        self.houses = [h for _, h in named]
+        self.names = [name for name, _ in named]
         self.peers = graph.neighbors
-        n = self.n
+        self.sees = [frozenset(p) for p in self.peers]
+        houses_of: list[list[int]] = [[] for _ in range(n * n)]
+        for h, house in enumerate(self.houses):
+            for i in house:
+                houses_of[i].append(h)
+        self.houses_of = [tuple(hs) for hs in houses_of]
+        self.cages = grid.variant.cages if grid.variant is not None else ()
         self.full = (1 << n) - 1
         self.values = list(grid.values)
         self.cand = [0] * (n * n)
-        br, bc = grid.box
-        self.house_of = [
-            (i // n, n + i % n, 2 * n + (i // n // br) * (n // bc) + (i % n) // bc)
-            for i in range(n * n)
-        ]
         for i, d in enumerate(self.values):
             if d == 0:
                 used = 0
@@ -212,7 +227,8 @@ class _State:
         return 0 not in self.values
 
     def broken(self) -> bool:
-        """An empty cell without candidates, or a digit with no place left in a house."""
+        """An empty cell without candidates, a digit with no place left in a house, or a
+        killer cage whose placed digits pass its sum (or miss it when the cage is full)."""
         if any(v == 0 and c == 0 for v, c in zip(self.values, self.cand, strict=True)):
             return True
         for h in self.houses:
@@ -220,6 +236,10 @@ class _State:
             for i in h:
                 seen |= self.cand[i] | (1 << (self.values[i] - 1) if self.values[i] else 0)
             if seen != self.full:
+                return True
+        for cells, total in self.cages:
+            placed = [self.values[i] for i in cells if self.values[i]]
+            if sum(placed) > total or (len(placed) == len(cells) and sum(placed) != total):
                 return True
         return False
 
@@ -231,13 +251,30 @@ class _State:
         return cell_name(i, self.n)
 
     def house(self, h: int) -> str:
-        n = self.n
-        kind = ("row", "column", "box")[h // n]
-        return f"{kind} {h % n + 1}"
+        return self.names[h]
+
+    def is_line(self, h: int) -> bool:
+        """Rows and columns (houses ``0..2N-1``)."""
+        return h < 2 * self.n
 
     def positions(self, h: int, d: int) -> list[int]:
         bit = 1 << (d - 1)
         return [i for i in self.houses[h] if self.cand[i] & bit]
+
+
+_THE = ("main diagonal", "anti-diagonal", "centre dots", "asterisk")
+"""House names that read with an article (``in the main diagonal``)."""
+
+
+def _named_houses(grid: Grid) -> list[tuple[str, tuple[int, ...]]]:
+    """The exact houses of ``grid``'s graph (N cells each), with their names."""
+    n = grid.n
+    if grid.variant is not None:
+        named = grid.variant.houses(grid.box)
+    else:
+        kinds = ("row", "column", "box")
+        named = [(f"{kinds[h // n]} {h % n + 1}", h_) for h, h_ in enumerate(grid.graph.houses)]
+    return [(f"the {name}" if name in _THE else name, h) for name, h in named if len(h) == n]
 
 
 def _cells(state: _State, cells: Sequence[int]) -> str:
@@ -274,7 +311,8 @@ def _naked_single(s: _State) -> Iterator[Step]:
 
 def _hidden_single(s: _State) -> Iterator[Step]:
     n = s.n
-    order = list(range(2 * n, 3 * n)) + list(range(2 * n))  # boxes first: easiest to see
+    # boxes (regions) first: easiest to see; then rows, columns, a variant's extra houses
+    order = [*range(2 * n, 3 * n), *range(2 * n), *range(3 * n, len(s.houses))]
     for h in order:
         for d in range(1, n + 1):
             pos = s.positions(h, d)
@@ -289,64 +327,126 @@ def _hidden_single(s: _State) -> Iterator[Step]:
                 )
 
 
-def _pointing(s: _State) -> Iterator[Step]:
+def _locked(s: _State, lines: bool) -> Iterator[Step]:
+    """Locked candidates: the places of a digit in house ``a`` (a row or column when
+    ``lines``, else any other house) all see a cell outside ``a``, which cannot hold it.
+
+    On a classic grid this is pointing (a box whose places lie in one row or column) and
+    box-line reduction (a line whose places lie in one box); on a variant any two houses that
+    intersect (a box and a diagonal, a row and a window) and any edge (an anti-knight move, a
+    killer cage) do the same.
+    """
     n = s.n
-    for b in range(2 * n, 3 * n):
+    technique = "box-line reduction" if lines else "pointing"
+    for a in range(2 * n) if lines else range(2 * n, len(s.houses)):
         for d in range(1, n + 1):
-            pos = s.positions(b, d)
+            pos = s.positions(a, d)
             if len(pos) < 2:
                 continue
-            for kind in (0, 1):  # row, column
-                lines = {s.house_of[i][kind] for i in pos}
-                if len(lines) != 1:
-                    continue
-                line = lines.pop()
-                bit = 1 << (d - 1)
-                elims = tuple(
-                    (i, d) for i in s.houses[line] if s.house_of[i][2] != b and s.cand[i] & bit
-                )
-                if elims:
-                    size = {2: "pair", 3: "triple"}.get(len(pos), "group")
-                    yield Step(
-                        "pointing",
-                        tuple(pos),
-                        (d,),
-                        eliminations=elims,
-                        text=(
-                            f"pointing {size}: in {s.house(b)}, {d} lies only in "
-                            f"{s.house(line)} ({_cells(s, pos)}), which removes "
-                            f"{_elim_text(s, elims)}"
-                        ),
-                    )
+            seen = frozenset.intersection(*(s.sees[i] for i in pos))
+            bit = 1 << (d - 1)
+            elims = tuple((i, d) for i in sorted(seen) if s.cand[i] & bit)
+            if not elims:
+                continue
+            within = set(s.houses_of[pos[0]]).intersection(*(s.houses_of[i] for i in pos[1:]))
+            cover = [b for b in sorted(within - {a}) if all(i in s.houses[b] for i, _ in elims)]
+            prefix = "" if lines else f"pointing {_POINTING.get(len(pos), 'group')}: "
+            if cover:
+                what = f"{d} lies only in {s.house(cover[0])} ({_cells(s, pos)})"
+            else:  # an edge outside the houses: a knight's or king's move, a cage
+                seen_cells = _cells(s, [i for i, _ in elims])
+                what = f"the places of {d} ({_cells(s, pos)}) all see {seen_cells}"
+            yield Step(
+                technique,
+                tuple(pos),
+                (d,),
+                eliminations=elims,
+                text=f"{prefix}in {s.house(a)}, {what}, which removes {_elim_text(s, elims)}",
+            )
+
+
+def _pointing(s: _State) -> Iterator[Step]:
+    return _locked(s, lines=False)
 
 
 def _box_line(s: _State) -> Iterator[Step]:
-    n = s.n
-    for line in range(2 * n):
-        for d in range(1, n + 1):
-            pos = s.positions(line, d)
-            if len(pos) < 2:
+    return _locked(s, lines=True)
+
+
+@cache
+def _combinations(size: int, total: int, n: int) -> tuple[int, ...] | None:
+    """The digit sets (masks) a cage of ``size`` cells and sum ``total`` may hold."""
+    combos = cage_combinations(size, total, n)
+    return None if combos is None else tuple(combos)
+
+
+def _matching(masks: Sequence[int]) -> bool:
+    """True when every cell ``j`` can take its own digit of ``masks[j]`` (a perfect matching
+    of cells to distinct digits, by augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def augment(j: int, seen: set[int]) -> bool:
+        m = masks[j]
+        while m:
+            bit = m & -m
+            m ^= bit
+            if bit not in seen:
+                seen.add(bit)
+                if bit not in owner or augment(owner[bit], seen):
+                    owner[bit] = j
+                    return True
+        return False
+
+    return all(augment(j, set()) for j in range(len(masks)))
+
+
+def _cage_combination(s: _State) -> Iterator[Step]:
+    """Killer cages: a digit stays in a cell of a cage only if some set of distinct digits
+    making the cage's sum, with the digits placed there, fits the candidates of its cells
+    with that digit in that cell."""
+    for k, (cells, total) in enumerate(s.cages, 1):
+        free = [i for i in cells if not s.values[i]]
+        combos = _combinations(len(cells), total, s.n)
+        if not free or combos is None:
+            continue
+        placed = 0
+        for i in cells:
+            if s.values[i]:
+                placed |= 1 << (s.values[i] - 1)
+        support = [0] * len(free)
+        live = []
+        for combo in combos:
+            if combo & placed != placed:
                 continue
-            boxes = {s.house_of[i][2] for i in pos}
-            if len(boxes) != 1:
+            rest = combo & ~placed
+            masks = [s.cand[i] & rest for i in free]
+            if not _matching(masks):
                 continue
-            b = boxes.pop()
-            bit = 1 << (d - 1)
-            kind = 0 if line < n else 1
-            elims = tuple(
-                (i, d) for i in s.houses[b] if s.house_of[i][kind] != line and s.cand[i] & bit
+            live.append(combo)
+            for j, m in enumerate(masks):
+                todo = m & ~support[j]
+                while todo:
+                    bit = todo & -todo
+                    todo ^= bit
+                    fixed = [bit if x == j else mx & ~bit for x, mx in enumerate(masks)]
+                    if _matching(fixed):
+                        support[j] |= bit
+        elims = tuple((i, d) for j, i in enumerate(free) for d in _digits(s.cand[i] & ~support[j]))
+        if elims:
+            sets = " or ".join(_set(_digits(c)) for c in live[:4])
+            what = f"can only hold {sets}" if len(live) <= 4 else f"has {len(live)} digit sets"
+            if not live:
+                what = "has no set of digits left that makes its sum"
+            yield Step(
+                "cage combination",
+                tuple(cells),
+                tuple(sorted({d for _, d in elims})),
+                eliminations=elims,
+                text=(
+                    f"cage {k} (sum {total}: {_cells(s, cells)}) {what} with the candidates, "
+                    f"which removes {_elim_text(s, elims)}"
+                ),
             )
-            if elims:
-                yield Step(
-                    "box-line reduction",
-                    tuple(pos),
-                    (d,),
-                    eliminations=elims,
-                    text=(
-                        f"in {s.house(line)}, {d} lies only in {s.house(b)} "
-                        f"({_cells(s, pos)}), which removes {_elim_text(s, elims)}"
-                    ),
-                )
 
 
 def _naked_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
@@ -429,7 +529,7 @@ def _fish(size: int) -> Callable[[_State], Iterator[Step]]:
             for base_kind, cover_kind in ((0, 1), (1, 0)):
                 lines: dict[int, set[int]] = {}
                 for b in range(base_kind * n, base_kind * n + n):
-                    covers = {s.house_of[i][cover_kind] for i in s.positions(b, d)}
+                    covers = {_line(n, i, cover_kind) for i in s.positions(b, d)}
                     if 2 <= len(covers) <= size:
                         lines[b] = covers
                 for base in combinations(sorted(lines), size):
@@ -441,7 +541,7 @@ def _fish(size: int) -> Callable[[_State], Iterator[Step]]:
                             (i, d)
                             for c in cover
                             for i in s.houses[c]
-                            if s.cand[i] & bit and s.house_of[i][base_kind] not in base
+                            if s.cand[i] & bit and _line(n, i, base_kind) not in base
                         )
                     )
                     if elims:
@@ -464,9 +564,14 @@ def _fish(size: int) -> Callable[[_State], Iterator[Step]]:
     return find
 
 
+def _line(n: int, i: int, kind: int) -> int:
+    """The row (``kind`` 0) or column (1) of cell ``i`` as a house number."""
+    return i // n if kind == 0 else n + i % n
+
+
 def _sees(s: _State, a: int, b: int) -> bool:
-    ha, hb = s.house_of[a], s.house_of[b]
-    return a != b and (ha[0] == hb[0] or ha[1] == hb[1] or ha[2] == hb[2])
+    """Cells ``a`` and ``b`` cannot hold the same digit (an edge of the graph)."""
+    return b in s.sees[a]
 
 
 def _xy_wing(s: _State) -> Iterator[Step]:
@@ -588,6 +693,7 @@ def _simple_colouring(s: _State) -> Iterator[Step]:
 FINDERS: dict[str, Callable[[_State], Iterator[Step]]] = {
     "naked single": _naked_single,
     "hidden single": _hidden_single,
+    "cage combination": _cage_combination,
     "pointing": _pointing,
     "box-line reduction": _box_line,
     "naked pair": _naked_subsets(2),
@@ -704,17 +810,24 @@ def solve_logically(
         s.apply(step)
     out = s.to_grid()
     solved = s.solved()
+    if solved and s.broken():  # a killer cage missed its sum: no solution (no cage technique)
+        return LogicResult(steps, out, False, contradiction=True)
     if solved and not out.is_solution_of(grid):  # pragma: no cover - the techniques are sound
         raise AssertionError("logic produced a wrong solution")
     return LogicResult(steps, out, solved)
 
 
 def _singles_fixpoint(s: _State) -> bool:
-    """Apply naked and hidden singles until none is left; False on a contradiction."""
+    """Apply naked and hidden singles (and cage combinations) until none is left; False on a
+    contradiction."""
     while True:
         if s.broken():
             return False
-        step = next(_naked_single(s), None) or next(_hidden_single(s), None)
+        step = (
+            next(_naked_single(s), None)
+            or next(_hidden_single(s), None)
+            or next(_cage_combination(s), None)
+        )
         if step is None:
             return True
         s.apply(step)
@@ -793,10 +906,17 @@ def describe(result: LogicResult) -> list[str]:
 
 
 def grid_of(problem: Problem) -> Grid:
-    """The Sudoku grid a problem stands for; :class:`InvalidArgument` if it is not one.
+    """The Sudoku grid (classic or variant) a problem stands for; :class:`InvalidArgument` if
+    it is not one.
+
+    A variant's rules are read back from the graph :func:`~sudograph.variants.variant_graph`
+    built (its name, its regions, the problem's cages) and kept only when they build the same
+    graph again.
 
     >>> grid_of(Grid.parse("1.3.....2...4..1").problem).box
     (2, 2)
+    >>> grid_of(Grid.parse("1" + "." * 15, variant="x").problem).variant.spec
+    'x'
     """
     k, n2 = problem.k, problem.graph.n
     if k * k != n2:
@@ -804,8 +924,26 @@ def grid_of(problem: Problem) -> Grid:
     shapes = sorted(((r, k // r) for r in range(1, k + 1) if k % r == 0), key=_squareness)
     for r, c in shapes:
         g = sudoku_graph(r, c)
-        if g is problem.graph or g.neighbors == problem.graph.neighbors:
+        if not problem.cages and (g is problem.graph or g.neighbors == problem.graph.neighbors):
             return Grid((r, c), problem.precolouring)
+    graph = problem.graph
+    prefix = f"sudoku {k}x{k} "
+    if graph.name.startswith(prefix):
+        names = tuple(graph.name[len(prefix) :].split("+"))
+        regions = None
+        if "jigsaw" in names and len(graph.houses) >= 3 * k:
+            regions = [0] * n2
+            for region, house in enumerate(graph.houses[2 * k : 3 * k]):
+                for v in house:
+                    regions[v] = region
+        for box in shapes:
+            try:
+                variant = Variant(names, None if regions is None else tuple(regions), problem.cages)
+                same = variant_graph(variant, box)
+            except InvalidArgument:
+                continue
+            if same is graph or (same.neighbors, same.houses) == (graph.neighbors, graph.houses):
+                return Grid(box, problem.precolouring, variant=variant)
     raise InvalidArgument("method 'logic' works on Sudoku grids only")
 
 
