@@ -9,11 +9,17 @@ For every variant, ``--n`` puzzles are made by ``generate_variant`` (seeds 0..n-
 the bundled 9×9 region map), and ``--n`` classic 9×9 puzzles by ``generate``. Timed side by
 side, interleaved puzzle by puzzle, best of ``--reps``, CPU time (``time.process_time``):
 
-- ``variant``: ``solve(puzzle, "propagate")`` with the default engine (``auto``; killer on the
-  Python engine, the only one that reads cages), limit 2 (solve and prove unique);
-- ``classic``: the same call on the classic puzzle of the same seed;
+- ``python``: ``solve(puzzle, "propagate", limit=2)`` on the reference engine (solve and prove
+  unique; the default ``auto`` engine stays there below 20,000 nodes, which is every puzzle
+  here);
+- ``compiled``: the same call with ``engine="numba"`` (the compiled engine: "n/a" when it
+  refuses the puzzle or does not read its rules, as killer cages before the house kernel);
+- ``classic``: the compiled call on the classic puzzle of the same seed (the target: a variant
+  within 2x of it); ``nodes`` are the compiled engine's search nodes, variant / classic, since
+  a minimal variant puzzle is usually a harder search than a minimal classic one;
 - ``sudoku-engine``: its ``Solver(puzzle, max_solutions=2).solve_count()`` on the variants it
-  has (diagonal = x, hyper = windoku, jigsaw, killer), limit 2 as well.
+  has (diagonal = x, hyper = windoku, jigsaw, killer), limit 2 as well; the speed-up is against
+  our faster engine for the puzzle.
 
 Every solution of ours is checked by :func:`sudograph.variants.check_solution`, and
 sudoku-engine's count must equal ours. Then ``--sat-n`` puzzles per variant (generated, and
@@ -38,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from sudograph.errors import InvalidArgument  # noqa: E402
 from sudograph.generate import generate, generate_variant  # noqa: E402
 from sudograph.grid import Grid  # noqa: E402
 from sudograph.solve import solve  # noqa: E402
@@ -71,15 +78,24 @@ def make(spec: str, seed: int) -> Grid:
     return generate_variant(spec, 3, seed=seed)
 
 
-def ours(grid: Grid) -> tuple[float, int]:
-    engine = "python" if grid.variant is not None and grid.variant.cages else "auto"
+def ours(grid: Grid, engine: str = "python") -> tuple[float, int, int]:
+    """CPU seconds, solution count (limit 2) and search nodes of one solve on ``engine``."""
     start = time.process_time()
     r = solve(grid, "propagate", limit=2, engine=engine)
     spent = time.process_time() - start
     for s in r.solutions:
         if grid.variant is not None and check_solution(grid.variant, grid.box, s):
             raise AssertionError(f"a solution breaks the rules: {s}")
-    return spent, len(r.solutions)
+    return spent, len(r.solutions), r.stats.nodes
+
+
+def compiled(grid: Grid) -> tuple[float, int, int] | None:
+    """``ours`` on the compiled engine, or None when it refuses the puzzle or cannot read its
+    rules (the twin ignores killer cages: its colouring then fails the solution check)."""
+    try:
+        return ours(grid, "numba")
+    except (AssertionError, InvalidArgument):
+        return None
 
 
 def peer_puzzle(grid: Grid) -> Any:
@@ -128,9 +144,12 @@ def peer(grid: Grid, cap: float) -> tuple[float, int]:
     return time.process_time() - start, count
 
 
-def best(fn: Any, grid: Grid, reps: int) -> tuple[float, int]:
+def best(fn: Any, grid: Grid, reps: int) -> tuple[float, int, int] | None:
+    """The best CPU time of ``reps`` runs of ``fn``, its count and nodes (None: refused)."""
     runs = [fn(grid) for _ in range(reps)]
-    return min(t for t, _ in runs), runs[0][1]
+    if any(r is None for r in runs):
+        return None
+    return min(r[0] for r in runs), runs[0][1], runs[0][2]
 
 
 def main() -> None:
@@ -150,28 +169,54 @@ def main() -> None:
     print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"python {platform.python_version()}; n={args.n}, reps={args.reps}")  # fmt: skip
     classic = [generate((3, 3), seed=s) for s in range(args.n)]
-    ours(classic[0])  # warm the compiled twin (numba cache)
-    print("variant        clues  ours ms  classic ms  ratio  sudoku-engine ms  speed-up")
+    ours(classic[0], "numba")  # warm the compiled engine (numba cache)
+    print(
+        "variant        clues  python ms  compiled ms  classic ms  ratio  nodes var/classic"
+        "  sudoku-engine ms  speed-up"
+    )
     for spec in args.variants.split(","):
         puzzles = [make(spec, s) for s in range(args.n)]
-        mine, theirs, base = [], [], []
-        capped = 0
+        mine, fast, base, theirs, nodes, base_nodes = [], [], [], [], [], []
+        refused = capped = 0
         for puzzle, plain in zip(puzzles, classic, strict=True):
-            t, count = best(ours, puzzle, args.reps)
-            mine.append(t)
-            base.append(best(ours, plain, args.reps)[0])
+            py = best(ours, puzzle, args.reps)
+            assert py is not None
+            mine.append(py[0])
+            comp = best(compiled, puzzle, args.reps)
+            plain_comp = best(compiled, plain, args.reps)
+            assert plain_comp is not None
+            base.append(plain_comp[0])
+            base_nodes.append(plain_comp[2])
+            if comp is None:
+                refused += 1
+            else:
+                if comp[1] != py[1]:
+                    raise AssertionError(f"{spec}: compiled counts {comp[1]}, python {py[1]}")
+                fast.append(comp[0])
+                nodes.append(comp[2])
             if has_peer and spec in PEER:
                 t2, count2 = peer(puzzle, args.peer_cap)
                 capped += count2 < 0
-                if count2 >= 0 and count2 != count:
-                    raise AssertionError(f"{spec}: sudoku-engine counts {count2}, we count {count}")
+                if count2 >= 0 and count2 != py[1]:
+                    raise AssertionError(f"{spec}: sudoku-engine counts {count2}, we count {py[1]}")
                 theirs.append(t2)
         m, b = statistics.mean(mine) * 1e3, statistics.mean(base) * 1e3
         clues = statistics.mean(p.clues for p in puzzles)
-        row = f"{spec:<14} {clues:5.1f} {m:8.2f} {b:11.2f} {m / b:6.2f}"
+        bn = statistics.mean(base_nodes)
+        if refused:
+            row = f"{spec:<14} {clues:5.1f} {m:10.2f} {'n/a':>12} {b:11.2f} {'n/a':>6} {'n/a':>18}"
+            ours_best = m
+        else:
+            f = statistics.mean(fast) * 1e3
+            nv = statistics.mean(nodes)
+            row = (
+                f"{spec:<14} {clues:5.1f} {m:10.2f} {f:12.2f} {b:11.2f} {f / b:6.2f}"
+                f" {nv:9.1f}/{bn:<8.1f}"
+            )
+            ours_best = min(m, f)
         if theirs:
             th = statistics.mean(theirs) * 1e3
-            row += f" {th:17.1f} {th / m:9.0f}x"
+            row += f" {th:17.1f} {th / ours_best:9.0f}x"
             if capped:
                 row += f" ({capped} stopped at {args.peer_cap:g} s: a lower bound)"
         print(row, flush=True)
