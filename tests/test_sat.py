@@ -210,8 +210,8 @@ def test_cli_trivial_graphs(capsys: pytest.CaptureFixture[str], tmp_path: object
         (["color", "petersen"], "color needs -k K"),
         (["color", "petersen", "-k", "0"], "k must be between 1 and 64"),
         (["color", "petersen", "-k", "70", "-m", "dsatur"], "only --method sat takes it"),
-        (["color", "petersen", "-k", "3", "-m", "fast"], "choose from 'auto', 'dsatur'"),
-        (["color", "petersen", "-k", "3", "-m", "logic"], "invalid choice: 'logic'"),
+        (["color", "petersen", "-k", "3", "-m", "fast"], "not graphs; use one of naive, mrv"),
+        (["color", "petersen", "-k", "3", "-m", "logic"], "'logic' solves Sudoku grids only"),
     ],
 )
 def test_cli_refusals(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

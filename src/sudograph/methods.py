@@ -173,6 +173,49 @@ def get_method(name: str) -> Method:
         raise InvalidArgument(f"unknown method {name!r} (known: {known})") from None
 
 
+KINDS = {"sudoku": "Sudoku grids", "graph": "graphs"}
+"""What a method may be asked to solve: ``sudoku`` a Sudoku grid of any size (every method;
+``fast`` takes 9×9 and the batch mode hands other sizes to a fallback), ``graph`` any graph
+with k colours (no Sudoku-only method)."""
+
+
+def methods_for(kind: str) -> list[str]:
+    """The names of the methods that apply to ``kind`` (a key of :data:`KINDS`), in registry
+    order; :class:`InvalidArgument` on an unknown kind.
+
+    >>> "fast" in methods_for("sudoku"), "fast" in methods_for("graph")
+    (True, False)
+    >>> [m for m in methods_for("sudoku") if m not in methods_for("graph")]
+    ['fast', 'logic']
+    """
+    if kind not in KINDS:
+        raise InvalidArgument(f"unknown kind {kind!r} (known: {', '.join(KINDS)})")
+    return [name for name, m in METHODS.items() if kind == "sudoku" or not m.sudoku_only]
+
+
+def check_method(name: str, kind: str) -> Method:
+    """The method called ``name`` when it applies to ``kind``; otherwise
+    :class:`InvalidArgument` in one line that names the methods that do.
+
+    >>> check_method("fast", "graph")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: method 'fast' solves Sudoku grids only, not graphs; \
+use one of naive, mrv, forward, propagate, dsatur, greedy, greedy-mrv, greedy-mrv-least, \
+greedy-mrv-most, greedy-mrv-random, sat
+    """
+    if name not in METHODS:
+        raise InvalidArgument(f"unknown method {name!r}; use one of {', '.join(methods_for(kind))}")
+    method = METHODS[name]
+    if name not in methods_for(kind):
+        fits = [k for k in KINDS if name in methods_for(k)]
+        raise InvalidArgument(
+            f"method {name!r} solves {' and '.join(KINDS[k] for k in fits)} only, not "
+            f"{KINDS[kind]}; use one of {', '.join(methods_for(kind))}"
+        )
+    return method
+
+
 def check_order_inference(order: str | None, inference: str | None) -> None:
     """Raise :class:`InvalidArgument` on an unknown order or inference."""
     if order is not None and order not in ORDERS:

@@ -20,7 +20,7 @@ from typing import Any
 from .errors import InvalidArgument, MissingExtra
 from .graph import Graph
 from .grid import Grid
-from .methods import check_order_inference, get_method
+from .methods import check_method, check_order_inference, get_method
 from .problem import Coloring, Problem, Result, SolveOptions, TraceHook, is_solution
 
 AUTO_NODE_BUDGET = 20_000
@@ -120,7 +120,7 @@ def solve(
         raise InvalidArgument(f"method {m.name!r} is not a search: order/inference do not apply")
     problem, grid = to_problem(x)
     if m.sudoku_only and not _is_sudoku(problem):
-        raise InvalidArgument(f"method {m.name!r} solves Sudoku grids only")
+        check_method(m.name, "graph")  # raises, naming the methods that colour any graph
     engine = _engine_override(engine)
     options = SolveOptions(
         limit=limit,

@@ -9,12 +9,14 @@ from typing import Any
 
 from ..errors import InvalidArgument
 from ..graph import MAX_SIDE
-from ..methods import METHODS
+from ..methods import check_method, methods_for
 from .common import load_graph, print_json
 
 GRAPH_HELP = "a DIMACS .col file, petersen, or sudoku:RxC"
-GRAPH_METHODS = sorted(m for m, meta in METHODS.items() if not meta.sudoku_only)
+GRAPH_METHODS = sorted(methods_for("graph"))
 """The methods that colour any graph (``fast`` and ``logic`` solve Sudoku grids only)."""
+COLOR_CHOICES = ["auto", *GRAPH_METHODS]
+"""What ``color --method`` takes; any other method is refused in one line naming these."""
 
 
 def register(sub: Any) -> None:
@@ -31,7 +33,7 @@ def register(sub: Any) -> None:
         "--method",
         "-m",
         default="auto",
-        choices=["auto", *GRAPH_METHODS],
+        metavar="{" + ",".join(COLOR_CHOICES) + "}",
         help="auto (default): sat with the sat extra, else dsatur; sat also takes k > 64",
     )
     p.add_argument("--greedy", metavar="ORDER", help="a greedy colouring in ORDER instead")
@@ -102,6 +104,8 @@ def run_color(args: argparse.Namespace) -> int:
     """Colour the graph; 0 when coloured with at most k colours, 1 otherwise."""
     if args.k is None and not args.greedy:
         raise InvalidArgument("color needs -k K (or --greedy ORDER)")
+    if args.method != "auto":
+        check_method(args.method, "graph")  # one line naming those that colour graphs
     graph = load_graph(args.graph)
     if args.greedy:
         return _run_greedy(graph, args)

@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import InvalidArgument, ParseError
 from ..graph import Graph
 from ..grid import Grid
+from ..methods import check_method, methods_for
 from .common import add_grid_options, fail, no_grid_error, read_items
 
 GRAPH_SUFFIXES = (".col", ".dimacs")
@@ -38,8 +39,13 @@ def register(subparsers: Any) -> None:
         metavar="OUT",
         help="a puzzle's search, step by step: OUT.gif, OUT.svg (animated) or a folder of frames",
     )
-    p.add_argument("--method", help="colouring or solving method (naive for graphs, "
-                   "propagate for puzzles; naive for --trace)")  # fmt: skip
+    p.add_argument(
+        "--method",
+        metavar="METHOD",
+        help="a puzzle: any method (default propagate; naive for --trace); a graph: one of "
+        + ", ".join(methods_for("graph"))
+        + " (default naive)",
+    )
     p.add_argument("--colors", type=int, metavar="K", help="number of colours (graphs)")
     p.add_argument("--no-color", action="store_true", help="draw the graph without colouring it")
     p.add_argument("--max-frames", type=int, default=120, metavar="N", help="--trace frames")
@@ -65,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     targets = [(fmt, path) for fmt, path in (("png", args.png), ("svg", args.svg)) if path]
     if not targets and not args.trace:
         raise InvalidArgument("say where to draw: --png FILE, --svg FILE or --trace OUT")
+    if args.method is not None:
+        check_method(args.method, "graph" if is_graph_arg(args.source) else "sudoku")
     if is_graph_arg(args.source):
         if args.trace:
             raise InvalidArgument("--trace draws a puzzle's search: give a puzzle, not a graph")
