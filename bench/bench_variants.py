@@ -17,6 +17,9 @@ side, interleaved puzzle by puzzle, best of ``--reps``, CPU time (``time.process
 - ``classic``: the compiled call on the classic puzzle of the same seed (the target: a variant
   within 2x of it); ``nodes`` are the compiled engine's search nodes, variant / classic, since
   a minimal variant puzzle is usually a harder search than a minimal classic one;
+- ``top1465``: the compiled call on the k-th puzzle of ``tests/data/sudoku/tdoku_top1465_100``,
+  a classic set hard for a search (about as many nodes as the variants), the like-for-like
+  baseline (``ratio2``);
 - ``sudoku-engine``: its ``Solver(puzzle, max_solutions=2).solve_count()`` on the variants it
   has (diagonal = x, hyper = windoku, jigsaw, killer), limit 2 as well; the speed-up is against
   our faster engine for the puzzle.
@@ -169,16 +172,19 @@ def main() -> None:
     print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
           f"python {platform.python_version()}; n={args.n}, reps={args.reps}")  # fmt: skip
     classic = [generate((3, 3), seed=s) for s in range(args.n)]
+    hard_file = ROOT / "tests" / "data" / "sudoku" / "tdoku_top1465_100.txt"
+    hard = [Grid.parse(line) for line in hard_file.read_text().split()[: args.n]]
     ours(classic[0], "numba")  # warm the compiled engine (numba cache)
     print(
         "variant        clues  python ms  compiled ms  classic ms  ratio  nodes var/classic"
-        "  sudoku-engine ms  speed-up"
+        "  top1465 ms  ratio2  nodes  sudoku-engine ms  speed-up"
     )
     for spec in args.variants.split(","):
         puzzles = [make(spec, s) for s in range(args.n)]
         mine, fast, base, theirs, nodes, base_nodes = [], [], [], [], [], []
+        top, top_nodes = [], []
         refused = capped = 0
-        for puzzle, plain in zip(puzzles, classic, strict=True):
+        for puzzle, plain, tough in zip(puzzles, classic, hard, strict=True):
             py = best(ours, puzzle, args.reps)
             assert py is not None
             mine.append(py[0])
@@ -187,6 +193,10 @@ def main() -> None:
             assert plain_comp is not None
             base.append(plain_comp[0])
             base_nodes.append(plain_comp[2])
+            tough_comp = best(compiled, tough, args.reps)
+            assert tough_comp is not None
+            top.append(tough_comp[0])
+            top_nodes.append(tough_comp[2])
             if comp is None:
                 refused += 1
             else:
@@ -203,15 +213,17 @@ def main() -> None:
         m, b = statistics.mean(mine) * 1e3, statistics.mean(base) * 1e3
         clues = statistics.mean(p.clues for p in puzzles)
         bn = statistics.mean(base_nodes)
+        tm, tn = statistics.mean(top) * 1e3, statistics.mean(top_nodes)
         if refused:
             row = f"{spec:<14} {clues:5.1f} {m:10.2f} {'n/a':>12} {b:11.2f} {'n/a':>6} {'n/a':>18}"
+            row += f" {tm:11.2f} {'n/a':>7} {tn:6.0f}"
             ours_best = m
         else:
             f = statistics.mean(fast) * 1e3
             nv = statistics.mean(nodes)
             row = (
                 f"{spec:<14} {clues:5.1f} {m:10.2f} {f:12.2f} {b:11.2f} {f / b:6.2f}"
-                f" {nv:9.1f}/{bn:<8.1f}"
+                f" {nv:9.1f}/{bn:<8.1f} {tm:11.2f} {f / tm:7.2f} {tn:6.0f}"
             )
             ours_best = min(m, f)
         if theirs:
