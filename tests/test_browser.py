@@ -369,11 +369,11 @@ SHOTS = {
 
 def save_screenshots(folder: Path) -> list[Path]:
     """The pictures of docs/visualize.md: each page after some steps."""
-    d = start_browser(1250, 700)
+    d = start_browser(1250, 1000)
     out = []
     try:
         for name, (make, steps) in SHOTS.items():
-            path = folder / f"{name}.html"
+            path = folder.resolve() / f"{name}.html"
             path.write_text(make(), encoding="utf-8")
             d.get(path.as_uri())
             click(d, "step", steps)

@@ -382,6 +382,24 @@ def _fit(pos: Sequence[tuple[float, float]], margin: float = 0.05) -> list[tuple
     return [(ox + (x - x0) * scale, oy + (y - y0) * scale) for x, y in pos]
 
 
+def spacing(pos: Sequence[tuple[float, float]]) -> float:
+    """The median distance from a vertex to its nearest one (the page sizes the vertices by
+    it); estimated as ``0.5 / sqrt(n)`` above 800 vertices.
+
+    >>> spacing([(0.0, 0.0), (0.0, 0.1), (0.5, 0.5)])
+    0.1
+    """
+    n = len(pos)
+    if n < 2:
+        return 0.5
+    if n > 800:
+        return 0.5 / math.sqrt(n)
+    nearest = sorted(
+        min(math.dist(p, q) for j, q in enumerate(pos) if j != i) for i, p in enumerate(pos)
+    )
+    return nearest[n // 2]
+
+
 def layout_for(graph: Graph, *, seed: int = 0) -> list[tuple[float, float]]:
     """The graph view's positions: Sudoku on a circle box by box, Petersen as pentagon and
     star, any other graph by :func:`force_layout`."""
@@ -467,6 +485,7 @@ def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]
     shape = grid.box if grid is not None else sudoku_shape(graph)
     side = shape[0] * shape[1] if shape is not None else 0
     alphabet = grid.alphabet if grid is not None else default_alphabet(side or problem.k)
+    pos = layout_for(graph, seed=seed)
     return {
         "name": graph.name or ("sudoku" if side else "graph"),
         "n": graph.n,
@@ -476,7 +495,8 @@ def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]
         "alphabet": alphabet,
         "pre": list(problem.precolouring),
         "edges": [list(e) for e in graph.edges()],
-        "pos": [[round(px, 4), round(py, 4)] for px, py in layout_for(graph, seed=seed)],
+        "pos": [[round(px, 4), round(py, 4)] for px, py in pos],
+        "spacing": round(spacing(pos), 4),
         "kinds": list(KINDS),
         "palette": _palette(problem.k),
     }
@@ -746,8 +766,8 @@ class Run {
     }
   }
   buildGraph(parent) {
-    const n = D.n, W = n > 120 ? 560 : 380;
-    const rad = Math.max(3, Math.min(14, 150 / Math.sqrt(Math.max(n, 1))));
+    const n = D.n, W = n > 60 ? 480 : 380;
+    const rad = Math.max(3, Math.min(14, 0.42 * D.spacing * W));
     const svg = el("svg", {width: W, height: W, viewBox: "0 0 " + W + " " + W,
       "class": "graph", "aria-label": L.graph}, parent);
     const P = D.pos.map(([x, y]) => [x * W, y * W]);
@@ -757,7 +777,7 @@ class Run {
     for (const [u, v] of D.edges)
       el("line", {x1: P[u][0], y1: P[u][1], x2: P[v][0], y2: P[v][1]}, eg);
     this.hot = el("g", {"stroke-width": 2}, svg);
-    const labels = n <= 100;
+    const labels = rad >= 6;
     for (let v = 0; v < n; v++) {
       const c = el("circle", {cx: P[v][0], cy: P[v][1], r: rad, fill: "#fff",
         "class": "vx", "data-v": v}, svg);
