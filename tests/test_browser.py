@@ -94,12 +94,12 @@ def load(driver: Any, tmp_path: Path) -> Iterator[Any]:
     """``load(page)``: write the page to disk, open it from there, check no script error."""
     count = [0]
 
-    def _load(page: str) -> dict[str, Any]:
+    def _load(page: str, *, embedded: bool = True) -> dict[str, Any]:
         count[0] += 1
         path = tmp_path / f"page{count[0]}.html"
         path.write_text(page, encoding="utf-8")
         driver.get(path.as_uri())
-        return read_page_data(page)
+        return read_page_data(page) if embedded else {}
 
     yield _load
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
@@ -340,6 +340,24 @@ def test_french_page(driver: Any, load: Any) -> None:
         assert word in counters
     assert driver.find_element(By.ID, "step-label").text.startswith("pas 0")
     assert not driver.find_element(By.ID, "cap-note").is_displayed()
+
+
+def test_notebook_iframe_runs_the_page(driver: Any, load: Any) -> None:
+    """What a notebook shows: the page's ``_repr_html_`` (an iframe with srcdoc) in a host
+    page; its scripts run and its buttons work."""
+    from selenium.webdriver.common.by import By
+
+    grid = Grid.parse(BACKTRACKS)
+    page = visualize(grid, "naive")
+    host = f"<!DOCTYPE html><html><body><p>notebook cell</p>{page._repr_html_()}</body></html>"
+    load(host, embedded=False)
+    driver.switch_to.frame(driver.find_element(By.TAG_NAME, "iframe"))
+    try:
+        click(driver, "step", 10)
+        events = trace_run(grid.problem, "naive").events
+        assert shown(snapshot(driver)) == expected(events, grid.problem, 10, "1234", True)
+    finally:
+        driver.switch_to.default_content()
 
 
 # -- pictures ---------------------------------------------------------------------------------
