@@ -25,6 +25,7 @@ from sudograph.problem import Problem
 from sudograph.search.trace import Recorder, Replay
 from sudograph.solve import solve
 from sudograph.visualize import (
+    DESCRIPTIONS_FR,
     LABELS,
     TRACEABLE,
     Page,
@@ -280,6 +281,14 @@ def test_french_labels() -> None:
     for word in FRENCH:
         assert word in labels.values()
     assert "nodes" not in labels.values()
+
+
+@pytest.mark.parametrize("method", TRACEABLE)
+def test_french_describes_every_traceable_method(method: str) -> None:
+    run = read_page_data(visualize(Grid.parse(SMALL), method, lang="fr"))["runs"][0]
+    assert run["description"] == DESCRIPTIONS_FR[method] != METHODS[method].description
+    run = read_page_data(visualize(Grid.parse(SMALL), method))["runs"][0]
+    assert run["description"] == METHODS[method].description
 
 
 def test_every_language_has_every_label() -> None:

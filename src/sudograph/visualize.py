@@ -141,6 +141,17 @@ LABELS: dict[str, dict[str, str]] = {
 }
 """The words of the page, per language (``--lang``)."""
 
+DESCRIPTIONS_FR: dict[str, str] = {
+    "naive": "retour arrière dans l'ordre des sommets ; une couleur n'est essayée que si "
+    "aucun voisin coloré ne l'a",
+    "mrv": "retour arrière sur le sommet qui a le moins de couleurs possibles (MRV)",
+    "forward": "MRV avec vérification en avant : une couleur posée quitte les domaines des voisins",
+    "propagate": "MRV avec singletons nus et cachés jusqu'au point fixe après chaque affectation",
+    "dsatur": "ordre DSATUR (MRV, égalités départagées par le degré en voisins non colorés) "
+    "avec vérification en avant",
+}
+"""The traceable methods in French (in English the page shows ``METHODS[m].description``)."""
+
 
 # -- the trace -------------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -448,7 +459,12 @@ def _problem_of(x: Any, k: int | None) -> tuple[Problem, Grid | None]:
 
 
 def _run_data(
-    problem: Problem, method: str, max_steps: int, max_nodes: int | None, timeout: float | None
+    problem: Problem,
+    method: str,
+    lang: str,
+    max_steps: int,
+    max_nodes: int | None,
+    timeout: float | None,
 ) -> dict[str, Any]:
     """One method's part of the page: its flattened events, final stats and solution.
 
@@ -462,7 +478,9 @@ def _run_data(
     res = t.result
     return {
         "method": method,
-        "description": METHODS[method].description,
+        "description": (DESCRIPTIONS_FR if lang == "fr" else {}).get(
+            method, METHODS[method].description
+        ),
         "events": flat,
         "total_events": t.total_events,
         "capped": t.capped,
@@ -550,7 +568,7 @@ def visualize(
     problem, grid = _problem_of(x, k)
     data: dict[str, Any] = {"lang": lang, "labels": LABELS[lang]}
     data.update(_view_data(problem, grid, seed))
-    data["runs"] = [_run_data(problem, m, max_steps, max_nodes, timeout) for m in methods]
+    data["runs"] = [_run_data(problem, m, lang, max_steps, max_nodes, timeout) for m in methods]
     labels = data["labels"]
     heading = title or f"{labels['title']}: {data['name']} — {' / '.join(methods)}"
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
