@@ -342,6 +342,24 @@ def test_french_page(driver: Any, load: Any) -> None:
     assert not driver.find_element(By.ID, "cap-note").is_displayed()
 
 
+def test_jigsaw_page_draws_its_regions(driver: Any, load: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    from sudograph.variants import Variant, parse_regions
+
+    text = (Path(__file__).parent / "data" / "variants" / "jigsaw4.regions").read_text()
+    regions = parse_regions(text, 4)
+    grid = Grid.parse("1...............", variant=Variant.parse("jigsaw", regions=regions))
+    data = load(visualize(grid, "propagate"))
+    borders = sum(regions[v] != regions[v + 1] for v in range(16) if v % 4 < 3) + sum(
+        regions[v] != regions[v + 4] for v in range(12)
+    )
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#run0 line.region")) == borders
+    snap = play_to_end(driver, data["runs"][0]["total_events"])
+    solved = grid.with_values(data["runs"][0]["solution"])
+    assert "".join(snap["cells"]) == solved.to_line() and solved.is_solution_of(grid)
+
+
 def test_notebook_iframe_runs_the_page(driver: Any, load: Any) -> None:
     """What a notebook shows: the page's ``_repr_html_`` (an iframe with srcdoc) in a host
     page; its scripts run and its buttons work."""

@@ -31,10 +31,12 @@ from sudograph.visualize import (
     Page,
     as_tuples,
     box_circle_layout,
+    box_regions,
     events_of,
     force_layout,
     layout_for,
     read_page_data,
+    region_circle_layout,
     state_at,
     sudoku_shape,
     trace_run,
@@ -263,6 +265,40 @@ def test_grid_view_of_a_sudoku_graph_and_of_a_puzzle() -> None:
     grid = Grid.parse(HARD)
     data = read_page_data(visualize(grid, "propagate"))
     assert data["side"] == 9 and data["alphabet"] == grid.alphabet
+
+
+VARIANTS = Path(__file__).parent / "data" / "variants"
+
+
+def jigsaw4() -> Grid:
+    from sudograph.variants import Variant, parse_regions
+
+    regions = parse_regions((VARIANTS / "jigsaw4.regions").read_text(), 4)
+    return Grid.parse("1...............", variant=Variant.parse("jigsaw", regions=regions))
+
+
+def test_variant_grids_draw_their_regions_and_extra_houses() -> None:
+    grid = jigsaw4()
+    data = read_page_data(visualize(grid, "propagate"))
+    assert grid.variant is not None and data["regions"] == list(grid.variant.regions or ())
+    assert data["regions"] != box_regions((2, 2)) and data["shaded"] == []
+    rec = Recorder()
+    solve(grid, "propagate", trace=rec)
+    assert events_of(data["runs"][0]) == as_tuples(rec.events)
+    x = Grid.parse("." * 16, variant="x")
+    data = read_page_data(visualize(x, "propagate"))
+    assert data["regions"] == box_regions((2, 2))
+    assert data["shaded"] == [0, 3, 5, 6, 9, 10, 12, 15]  # the two diagonals
+    assert {tuple(e) for e in data["edges"]} == set(x.graph.edges())
+
+
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=40))
+def test_region_circle_keeps_regions_together(regions: list[int]) -> None:
+    pos = region_circle_layout(regions)
+    turn = sorted(range(len(regions)), key=lambda v: (math.pi / 2 - _angle(pos[v])) % (2 * math.pi))
+    runs = [regions[v] for v in turn]
+    assert sum(a != b for a, b in itertools.pairwise(runs)) == len(set(regions)) - 1
+    assert len({(round(x, 9), round(y, 9)) for x, y in pos}) == len(regions)
 
 
 def test_compare_mode_holds_two_runs() -> None:

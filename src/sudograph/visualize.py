@@ -284,27 +284,43 @@ def sudoku_shape(graph: Graph) -> tuple[int, int] | None:
 
 
 def box_circle_layout(box: tuple[int, int]) -> list[tuple[float, float]]:
-    """A Sudoku graph's vertices on one circle, box after box (each box's cells in a run, a
-    small gap between boxes), in the unit square.
+    """A Sudoku graph's vertices on one circle, box after box (:func:`region_circle_layout`
+    of the boxes).
 
     >>> pos = box_circle_layout((2, 2))
     >>> len(pos), all(0 <= x <= 1 and 0 <= y <= 1 for x, y in pos)
     (16, True)
     """
+    return region_circle_layout(box_regions(box))
+
+
+def box_regions(box: tuple[int, int]) -> list[int]:
+    """The box of each cell of an N×N grid (N = rows × cols), boxes numbered row-major.
+
+    >>> box_regions((1, 2))
+    [0, 0, 1, 1]
+    """
     r, c = box
     n = r * c
-    slots = n * n + n  # one empty slot after each box
-    pos = [(0.0, 0.0)] * (n * n)
+    return [(v // n // r) * (n // c) + (v % n) // c for v in range(n * n)]
+
+
+def region_circle_layout(regions: Sequence[int]) -> list[tuple[float, float]]:
+    """Cells on one circle, clockwise from the top, region after region (cells of a region
+    in index order, an empty slot after each region), in the unit square.
+
+    >>> [tuple(round(c, 2) for c in p) for p in region_circle_layout([0, 1, 0])]
+    [(0.5, 0.05), (0.24, 0.86), (0.93, 0.36)]
+    """
+    order = sorted(range(len(regions)), key=lambda v: (regions[v], v))
+    slots = len(regions) + len(set(regions))
+    pos = [(0.0, 0.0)] * len(regions)
     slot = 0
-    across = n // c  # boxes per band
-    for b in range(n):
-        top, left = (b // across) * r, (b % across) * c
-        for i in range(r):
-            for j in range(c):
-                v = (top + i) * n + left + j
-                a = math.pi / 2 - 2 * math.pi * slot / slots
-                pos[v] = (0.5 + 0.45 * math.cos(a), 0.5 - 0.45 * math.sin(a))
-                slot += 1
+    for i, v in enumerate(order):
+        if i and regions[v] != regions[order[i - 1]]:
+            slot += 1  # the gap between two regions
+        a = math.pi / 2 - 2 * math.pi * slot / slots
+        pos[v] = (0.5 + 0.45 * math.cos(a), 0.5 - 0.45 * math.sin(a))
         slot += 1
     return pos
 
@@ -503,13 +519,15 @@ def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]
     shape = grid.box if grid is not None else sudoku_shape(graph)
     side = shape[0] * shape[1] if shape is not None else 0
     alphabet = grid.alphabet if grid is not None else default_alphabet(side or problem.k)
-    pos = layout_for(graph, seed=seed)
+    views = _regions(grid, shape)
+    pos = region_circle_layout(views["regions"]) if shape else layout_for(graph, seed=seed)
     return {
         "name": graph.name or ("sudoku" if side else "graph"),
         "n": graph.n,
         "k": problem.k,
         "side": side,
         "box": list(shape) if shape is not None else None,
+        **views,
         "alphabet": alphabet,
         "pre": list(problem.precolouring),
         "edges": [list(e) for e in graph.edges()],
@@ -518,6 +536,29 @@ def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]
         "kinds": list(KINDS),
         "palette": _palette(problem.k),
     }
+
+
+def _regions(grid: Grid | None, shape: tuple[int, int] | None) -> dict[str, list[int]]:
+    """The grid view's thick borders and grey cells: ``regions`` (the box, or the jigsaw
+    region, of each cell) and ``shaded`` (the cells of a variant's extra houses: diagonals,
+    windows...; not the disjoint groups, which cover every cell). Empty for a graph.
+
+    >>> _regions(None, (1, 2))
+    {'regions': [0, 0, 1, 1], 'shaded': []}
+    """
+    if shape is None:
+        return {"regions": [], "shaded": []}
+    n = shape[0] * shape[1]
+    regions = box_regions(shape)
+    shaded: set[int] = set()
+    variant = grid.variant if grid is not None else None
+    if variant is not None:
+        if variant.regions is not None:
+            regions = list(variant.regions)
+        for name, house in variant.houses(shape)[3 * n :]:
+            if not name.startswith("disjoint"):
+                shaded.update(house)
+    return {"regions": regions, "shaded": sorted(shaded)}
 
 
 def _palette(k: int) -> list[str]:
@@ -680,6 +721,7 @@ const nbr = Array.from({length: D.n}, () => []);
 for (const [u, v] of D.edges) { nbr[u].push(v); nbr[v].push(u); }
 const sym = c => c <= 0 ? "" : (c <= D.alphabet.length ? D.alphabet[c - 1] : String(c));
 const fill = c => c <= 0 ? "#ffffff" : D.palette[c - 1];
+const SHADED = new Set(D.shaded), blank = v => SHADED.has(v) ? "#e4e4e4" : "#ffffff";
 function el(tag, attrs, parent, text) {
   const e = document.createElementNS(NS, tag);
   for (const a in attrs) e.setAttribute(a, attrs[a]);
@@ -769,19 +811,20 @@ class Run {
     for (let v = 0; v < D.n; v++) {
       const r = Math.floor(v / N), c = v % N;
       const g = el("g", {"class": "cell" + (D.pre[v] ? " clue" : ""), "data-v": v}, svg);
-      el("rect", {x: c * cs, y: r * cs, width: cs, height: cs, fill: "#fff"}, g);
+      el("rect", {x: c * cs, y: r * cs, width: cs, height: cs, fill: blank(v)}, g);
       const t = el("text", {x: c * cs + cs / 2, y: r * cs + cs / 2, "text-anchor": "middle",
         "dominant-baseline": "central", "font-size": Math.round(cs * 0.55)}, g, "");
       this.cells.push(g); this.celltext.push(t);
     }
-    const [br, bc] = D.box;
-    for (let i = 0; i <= N; i++) {
-      const wv = i % bc === 0 ? 2.5 : 0, wh = i % br === 0 ? 2.5 : 0;
-      if (wv) el("line", {x1: i * cs, y1: 0, x2: i * cs, y2: N * cs, stroke: "#222",
-        "stroke-width": wv}, svg);
-      if (wh) el("line", {x1: 0, y1: i * cs, x2: N * cs, y2: i * cs, stroke: "#222",
-        "stroke-width": wh}, svg);
+    const reg = D.regions, line = (x1, y1, x2, y2) => el("line", {x1: x1, y1: y1, x2: x2,
+      y2: y2, stroke: "#222", "stroke-width": 2.5, "class": "region"}, svg);
+    for (let v = 0; v < D.n; v++) {  // thick where two regions (boxes) meet
+      const x = (v % N) * cs, y = Math.floor(v / N) * cs;
+      if (v % N + 1 < N && reg[v] !== reg[v + 1]) line(x + cs, y, x + cs, y + cs);
+      if (v + N < D.n && reg[v] !== reg[v + N]) line(x, y + cs, x + cs, y + cs);
     }
+    el("rect", {x: 0, y: 0, width: N * cs, height: N * cs, fill: "none", stroke: "#222",
+      "stroke-width": 2.5}, svg);
   }
   buildGraph(parent) {
     const n = D.n, W = n > 60 ? 480 : 380;
@@ -814,7 +857,7 @@ class Run {
       if (D.side) {
         this.celltext[v].textContent = sym(col[v]);
         if (this.vlabel[v]) this.vlabel[v].textContent = sym(col[v]);
-        this.cells[v].firstChild.setAttribute("fill", col[v] ? fill(col[v]) : "#fff");
+        this.cells[v].firstChild.setAttribute("fill", col[v] ? fill(col[v]) : blank(v));
         this.cells[v].firstChild.setAttribute("fill-opacity", col[v] ? 0.45 : 1);
       }
     }
