@@ -270,6 +270,33 @@ def test_cage_combination_reads_placed_digits_and_candidates() -> None:
     assert set(step.eliminations) == {(1, 3), (4, 2), (4, 3)}
 
 
+def test_innies_place_the_last_cell_of_a_house_outside_its_cages() -> None:
+    grid = killer4([((0, 1, 2), 6)])
+    steps = find_steps(grid, "innies")
+    assert [s.placements for s in steps] == [((3, 4),)]
+    assert steps[0].text == "innies: row 1 adds up to 10, the cage 1 inside it to 6, so r1c4 is 4"
+
+
+def test_innies_make_a_cage_of_the_cells_left() -> None:
+    # cage 1 lies in row 1 and in box 1: what is left of each adds up to 10 - 3 = 7 = 3 + 4
+    steps = find_steps(killer4([((0, 1), 3)]), "innies")
+    assert {e for s in steps for e in s.eliminations} == {
+        (i, d) for i in (2, 3, 4, 5) for d in (1, 2)
+    }
+    assert steps[0].text == (
+        "innies: row 1 adds up to 10, the cage 1 inside it to 3, so r1c3, r1c4 add up to 7: "
+        "{3,4}, which removes 1 from r1c3, r1c4; 2 from r1c3, r1c4"
+    )
+
+
+def test_innies_count_the_placed_digits_outside_the_cages() -> None:
+    # r1c3 is 3, so r1c4 is 10 - 3 (cage 1) - 3 = 4
+    steps = find_steps(killer4([((0, 1), 3)], "..3" + "." * 13), "innies")
+    row1 = next(s for s in steps if s.text.startswith("innies: row 1"))
+    assert row1.placements == ((3, 4),)
+    assert "and its placed digits outside them to 3, so r1c4 is 4" in row1.text
+
+
 def test_a_full_cage_missing_its_sum_is_a_contradiction() -> None:
     # the only empty cell, r1c2, must be 2 by the rows, which makes the cage 1+2 = 3, not 5
     grid = killer4([((0, 1), 5)], "1.3434122143432" + "1")

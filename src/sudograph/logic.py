@@ -8,6 +8,9 @@ technique           score  what it sees
 ==================  =====  =========================================================
 naked single        1.0    a cell with one candidate left
 hidden single       1.2    a digit with one place left in a house
+cage combination    1.5    killer: the digit sets that make a cage's sum and fit its cells
+innies              1.6    killer: a house's cells outside its inner cages make the rest of
+                           N(N+1)/2 (the rule of 45)
 pointing            1.7    a box whose candidates for a digit lie in one row/column
 box-line reduction  1.9    a row/column whose candidates for a digit lie in one box
 naked pair          2.0    2 cells of a house holding only the same 2 digits
@@ -26,9 +29,16 @@ simple colouring    4.4    the 2-colouring of a digit's conjugate-pair graph
 A puzzle the techniques cannot finish is *stalled*; its rating is 6 or more (see :func:`rate`
 and ``docs/logic.md``).
 
+Variants: the houses are the exact houses of the grid's graph (rows, columns, boxes or jigsaw
+regions, then diagonals, windows, disjoint groups...) and a cell *sees* its graph neighbours
+(anti-knight/king moves and killer cages included), so every technique runs on them; pointing
+and box-line reduction become locked candidates between any two houses and through any edge;
+fish stay on rows against columns.
+
 Glossary: ``i`` cell index (``r * N + c``), ``d`` digit ``1..N``, mask: a set of digits as an int
-with bit ``d - 1`` set for digit ``d``; houses are numbered as in :func:`sudograph.graph.
-sudoku_houses` (rows, then columns, then boxes); cells are written ``r4c5`` (1-based).
+with bit ``d - 1`` set for digit ``d``; houses are numbered as in ``Graph.houses`` (rows, then
+columns, then boxes or regions, then a variant's extra houses); cells are written ``r4c5``
+(1-based).
 
 >>> g = Grid.parse("4.3.1..42..3.1..")
 >>> step = next_step(g)
@@ -125,6 +135,7 @@ TECHNIQUES: dict[str, float] = {
     "naked single": 1.0,
     "hidden single": 1.2,
     "cage combination": 1.5,
+    "innies": 1.6,
     "pointing": 1.7,
     "box-line reduction": 1.9,
     "naked pair": 2.0,
@@ -400,6 +411,34 @@ def _matching(masks: Sequence[int]) -> bool:
     return all(augment(j, set()) for j in range(len(masks)))
 
 
+def _support(s: _State, free: Sequence[int], sets: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Which of the digit ``sets`` (masks of ``len(free)`` digits) the ``free`` cells can hold
+    with their candidates (one digit each), and for each cell the digits that one of them
+    puts there: ``(indices of the live sets, support mask per cell)``."""
+    support = [0] * len(free)
+    live = []
+    for k, digits in enumerate(sets):
+        masks = [s.cand[i] & digits for i in free]
+        if not _matching(masks):
+            continue
+        live.append(k)
+        for j, m in enumerate(masks):
+            todo = m & ~support[j]
+            while todo:
+                bit = todo & -todo
+                todo ^= bit
+                if _matching([bit if x == j else mx & ~bit for x, mx in enumerate(masks)]):
+                    support[j] |= bit
+    return live, support
+
+
+def _sets_text(sets: Sequence[int]) -> str:
+    """``'{1,7} or {2,6}'``, or how many sets there are when more than four."""
+    if len(sets) > 4:
+        return f"one of {len(sets)} digit sets"
+    return " or ".join(_set(_digits(m)) for m in sets) if sets else "no set of digits"
+
+
 def _cage_combination(s: _State) -> Iterator[Step]:
     """Killer cages: a digit stays in a cell of a cage only if some set of distinct digits
     making the cage's sum, with the digits placed there, fits the candidates of its cells
@@ -413,40 +452,77 @@ def _cage_combination(s: _State) -> Iterator[Step]:
         for i in cells:
             if s.values[i]:
                 placed |= 1 << (s.values[i] - 1)
-        support = [0] * len(free)
-        live = []
-        for combo in combos:
-            if combo & placed != placed:
-                continue
-            rest = combo & ~placed
-            masks = [s.cand[i] & rest for i in free]
-            if not _matching(masks):
-                continue
-            live.append(combo)
-            for j, m in enumerate(masks):
-                todo = m & ~support[j]
-                while todo:
-                    bit = todo & -todo
-                    todo ^= bit
-                    fixed = [bit if x == j else mx & ~bit for x, mx in enumerate(masks)]
-                    if _matching(fixed):
-                        support[j] |= bit
+        combos = tuple(c for c in combos if c & placed == placed)
+        live, support = _support(s, free, [c & ~placed for c in combos])
         elims = tuple((i, d) for j, i in enumerate(free) for d in _digits(s.cand[i] & ~support[j]))
         if elims:
-            sets = " or ".join(_set(_digits(c)) for c in live[:4])
-            what = f"can only hold {sets}" if len(live) <= 4 else f"has {len(live)} digit sets"
-            if not live:
-                what = "has no set of digits left that makes its sum"
             yield Step(
                 "cage combination",
                 tuple(cells),
                 tuple(sorted({d for _, d in elims})),
                 eliminations=elims,
                 text=(
-                    f"cage {k} (sum {total}: {_cells(s, cells)}) {what} with the candidates, "
-                    f"which removes {_elim_text(s, elims)}"
+                    f"cage {k} (sum {total}: {_cells(s, cells)}) can only hold "
+                    f"{_sets_text([combos[x] for x in live])} with the candidates, which "
+                    f"removes {_elim_text(s, elims)}"
                 ),
             )
+
+
+def _innies(s: _State) -> Iterator[Step]:
+    """The rule of 45 (killer): a house's digits add up to N(N+1)/2, so the cells it holds
+    outside the cages lying wholly inside it add up to what those cages leave; one such cell
+    is placed, a few are a cage of their own (distinct digits, that sum)."""
+    if not s.cages:
+        return
+    n = s.n
+    whole = n * (n + 1) // 2
+    cage_of = {i: k for k, (cells, _) in enumerate(s.cages) for i in cells}
+    for h, house in enumerate(s.houses):
+        members = set(house)
+        inside = sorted(
+            {cage_of[i] for i in house if i in cage_of}
+            & {k for k, (cells, _) in enumerate(s.cages) if members.issuperset(cells)}
+        )
+        rest = [i for i in house if cage_of.get(i, -1) not in inside]
+        free = [i for i in rest if not s.values[i]]
+        if not inside or not 1 <= len(free) <= 4:
+            continue
+        caged = sum(s.cages[k][1] for k in inside)
+        given = sum(s.values[i] for i in rest)
+        need = whole - caged - given
+        sets = _combinations(len(free), need, n) if need > 0 else ()
+        if sets is None:
+            continue
+        live, support = _support(s, free, sets)
+        placements: tuple[Placement, ...] = ()
+        if len(free) == 1 and support[0] and support[0] & (support[0] - 1) == 0:
+            placements = ((free[0], support[0].bit_length()),)
+        elims = tuple((i, d) for j, i in enumerate(free) for d in _digits(s.cand[i] & ~support[j]))
+        if not placements and not elims:
+            continue
+        plural = "s" * (len(inside) > 1)
+        head = (
+            f"innies: {s.house(h)} adds up to {whole}, the cage{plural} "
+            f"{', '.join(str(k + 1) for k in inside)} inside it to {caged}"
+            + (f" and its placed digits outside them to {given}" if given else "")
+        )
+        if placements:
+            i, d = placements[0]
+            text = f"{head}, so {s.cell(i)} is {d}"
+        else:
+            text = (
+                f"{head}, so {_cells(s, free)} add up to {need}: "
+                f"{_sets_text([sets[x] for x in live])}, which removes {_elim_text(s, elims)}"
+            )
+        yield Step(
+            "innies",
+            tuple(free),
+            tuple(sorted({d for _, d in placements + elims})),
+            eliminations=() if placements else elims,
+            placements=placements,
+            text=text,
+        )
 
 
 def _naked_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
@@ -694,6 +770,7 @@ FINDERS: dict[str, Callable[[_State], Iterator[Step]]] = {
     "naked single": _naked_single,
     "hidden single": _hidden_single,
     "cage combination": _cage_combination,
+    "innies": _innies,
     "pointing": _pointing,
     "box-line reduction": _box_line,
     "naked pair": _naked_subsets(2),
