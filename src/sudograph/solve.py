@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -25,6 +26,9 @@ from .problem import Coloring, Problem, Result, SolveOptions, TraceHook, is_solu
 
 AUTO_NODE_BUDGET = 20_000
 """With ``engine="auto"`` the Python engine runs first with this many nodes at most."""
+TWIN_LOAD_SECONDS = 2.0
+"""With ``engine="auto"`` and a timeout, the twin is loaded only when this much time is left
+(or it is loaded already); else Python goes on (see :func:`_python_then_twin`)."""
 
 REASONS = {"timeout": "time limit", "max_nodes": "node limit"}
 """Stop reasons of the non-search runners mapped to the search's words, so that every method
@@ -92,6 +96,7 @@ def solve(
     seed: int | None = None,
     itermax: int = 1000,
     engine: str = "auto",
+    keep: int | None = None,
 ) -> Result:
     """Solve a Grid, a Problem or ``(graph, k)`` with a registered ``method``.
 
@@ -102,7 +107,8 @@ def solve(
     ``engine``: ``python``, ``numba`` (the compiled twin) or ``auto`` (the environment variable
     ``SUDOGRAPH_ENGINE`` overrides it; else Python first, the twin only when a budget of
     ``AUTO_NODE_BUDGET`` nodes did not suffice). Every solution is checked; for a Grid,
-    ``result.grids`` holds the solved grids.
+    ``result.grids`` holds the solved grids. ``keep``: at most this many solutions kept in the
+    result (None: all found; ``result.count`` counts them all when the method counts).
 
     Raises :class:`InvalidArgument` (unknown method, order or inference; order/inference given
     to a method that is not a search; a Sudoku-only method on another graph; bad limits),
@@ -133,12 +139,19 @@ def solve(
         inference=inference or m.inference,
         engine=engine,
     )
+    runner: Any = m.load()
+    if m.name == "fast" and keep is not None:  # the kernel stores no more than that
+        runner = functools.partial(runner, keep=max(keep, 1))
     if options.max_nodes is not None and m.randomized:
-        result = _run_greedy(m.load(), problem, options)
+        result = _run_greedy(runner, problem, options)
     elif m.name == "fast" and (options.timeout is not None or options.max_nodes == 0):
-        result = _run_fast(m.load(), problem, options)
+        result = _run_fast(runner, problem, options)
     else:
-        result = _dispatch(m.name, m.load(), m.engines, problem, options)
+        result = _dispatch(m.name, runner, m.engines, problem, options)
+    if keep is not None:
+        if result.count is None and len(result.solutions) > keep:
+            result.count = len(result.solutions)
+        del result.solutions[keep:]
     result.reason = REASONS.get(result.reason, result.reason)
     result.method = (
         m.name if order is None and inference is None else (f"{options.order}+{options.inference}")
@@ -167,7 +180,14 @@ def _python_then_twin(
     budget: int,
 ) -> Result:
     """``engine="auto"``: run on Python with ``budget`` nodes at most; when that budget stopped
-    it, run again on the twin (same algorithm, same counts) with what is left of the time."""
+    it, run again on the twin (same algorithm, same counts) with what is left of the time.
+
+    Loading the twin costs up to a second the first time in a process: with less than
+    :data:`TWIN_LOAD_SECONDS` left and the twin not loaded yet, Python goes on instead (from
+    the start, with the time left), so the timeout holds.
+    """
+    from .engine.compile import is_loaded
+
     start = time.perf_counter()
     result = python(replace(options, max_nodes=budget))
     if result.reason != "node limit":
@@ -175,6 +195,8 @@ def _python_then_twin(
     timeout = options.timeout
     if timeout is not None:
         timeout = max(0.0, timeout - (time.perf_counter() - start))
+        if timeout < TWIN_LOAD_SECONDS and not is_loaded("twin"):
+            return python(replace(options, timeout=timeout))
     return twin(replace(options, timeout=timeout))
 
 
@@ -235,6 +257,9 @@ def _run_fast(runner: Any, problem: Problem, options: SolveOptions) -> Result:
         if result.stats.nodes == 0:
             return result
         return Result("stopped", [], method="fast", reason="node limit")
+    from .engine.compile import ensure_loaded
+
+    ensure_loaded("fast")  # once per process, before the clock: the timeout times the search
     start = time.perf_counter()
     deadline = start + (options.timeout or 0.0)
     cap = options.max_nodes
@@ -304,7 +329,7 @@ def count(
     if kw.get("trace", 0) is None:
         del kw["trace"]
     if limit is not None or m.order is None or "trace" in kw:
-        result = solve(x, method, limit=limit, **kw)
+        result = solve(x, method, limit=limit, keep=max(keep, 1), **kw)
         found = len(result.solutions) if result.count is None else result.count
         result.count = found
         del result.solutions[keep:]

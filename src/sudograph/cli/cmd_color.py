@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import time
 from typing import Any
 
 from ..errors import InvalidArgument
 from ..graph import MAX_SIDE
 from ..methods import check_method, methods_for
-from .common import load_graph, print_json
+from .batchmode import EXIT_INTERRUPTED
+from .common import load_graph, print_json, warn
 
 GRAPH_HELP = "a DIMACS .col file, petersen, or sudoku:RxC"
 GRAPH_METHODS = sorted(methods_for("graph"))
@@ -100,13 +102,22 @@ def _method(name: str) -> str:
     return "sat" if sat_available() else "dsatur"
 
 
+def _time_left(timeout: float | None, begin: float) -> float | None:
+    """What is left at this moment of ``timeout`` seconds counted from ``begin``."""
+    if timeout is None or timeout < 0:  # a negative one: the solver refuses it in one line
+        return timeout
+    return max(0.0, timeout - (time.perf_counter() - begin))
+
+
 def run_color(args: argparse.Namespace) -> int:
     """Colour the graph; 0 when coloured with at most k colours, 1 otherwise."""
     if args.k is None and not args.greedy:
         raise InvalidArgument("color needs -k K (or --greedy ORDER)")
     if args.method != "auto":
         check_method(args.method, "graph")  # one line naming those that colour graphs
+    begin = time.perf_counter()  # --timeout counts from here: reading the graph included
     graph = load_graph(args.graph)
+    args.timeout = _time_left(args.timeout, begin)
     if args.greedy:
         return _run_greedy(graph, args)
     method = _method(args.method)
@@ -167,6 +178,9 @@ def _print_color(
     else:
         extra = f" ({reason})" if reason else ""
         print(f"no {args.k}-colouring: {status}{extra}")
+    if reason == "interrupted":
+        warn(f"interrupted after {nodes} nodes ({backtracks} backtracks)")
+        return EXIT_INTERRUPTED
     return 0 if status == "solved" else 1
 
 
@@ -174,6 +188,7 @@ def run_chromatic(args: argparse.Namespace) -> int:
     """Print χ and a colouring; exit 0 when proven, 1 when only bounds are known."""
     from ..search.chromatic import Bounds, chromatic_number
 
+    begin = time.perf_counter()  # --timeout counts from here: reading the graph included
     graph = load_graph(args.graph)
 
     def show(b: Bounds) -> None:
@@ -182,7 +197,7 @@ def run_chromatic(args: argparse.Namespace) -> int:
     use_sat = {"auto": None, "sat": True, "pure": False}[args.method]
     r = chromatic_number(
         graph,
-        timeout=args.timeout,
+        timeout=_time_left(args.timeout, begin),
         progress=show if args.progress else None,
         use_sat=use_sat,
         seed=args.seed,
@@ -217,4 +232,7 @@ def run_chromatic(args: argparse.Namespace) -> int:
         low, up = f"{r.lower_bound} by {r.lower_by}", f"{r.upper_bound} by {r.upper_by}"
         print(f"lower bound {low}; upper bound {up}")
         print(_vector(r.coloring))
+    if r.interrupted:
+        warn("interrupted: the bounds above are those found until then")
+        return EXIT_INTERRUPTED
     return 0 if r.proven else 1

@@ -242,21 +242,11 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
     start = time.perf_counter()
     deadline = None if options.timeout is None else start + options.timeout
     reason = ""
-    if k.start(puzzle, stack, ctl):
-        while True:
-            budget = -1 if deadline is None else BUDGET
-            if options.max_nodes is not None:
-                left = options.max_nodes - int(ctl[2])
-                budget = left if budget < 0 else min(budget, left)
-            code = k.search(stack, ctl, cband, cbit, rem, limit or 0, budget, sols, LOCKED_DEFAULT)
-            if code == k.DONE:
-                break
-            if options.max_nodes is not None and int(ctl[2]) >= options.max_nodes:
-                reason = "max_nodes"
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                reason = "time limit"
-                break
+    try:
+        if k.start(puzzle, stack, ctl):
+            _search(k, stack, ctl, cband, cbit, rem, sols, limit, options.max_nodes, deadline)
+    except _Stop as stop:
+        reason = stop.reason
     seconds = time.perf_counter() - start
     count, guesses = int(ctl[1]), int(ctl[2])
     stats = Stats(nodes=guesses, seconds=seconds)
@@ -269,3 +259,42 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
     status: Status = "solved" if count else "unsatisfiable"
     complete = limit is None or count < limit
     return Result(status, solutions, stats, method="fast", complete=complete, count=count)
+
+
+class _Stop(Exception):
+    """The search of :func:`run` stopped early, and why (``max_nodes``, ``time limit``,
+    ``interrupted``)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _search(
+    k: Any,
+    stack: Any,
+    ctl: Any,
+    cband: Any,
+    cbit: Any,
+    rem: Any,
+    sols: Any,
+    limit: int | None,
+    max_nodes: int | None,
+    deadline: float | None,
+) -> None:
+    """Run the kernel by budgets of :data:`BUDGET` guesses to the end; :class:`_Stop` when
+    ``max_nodes``, ``deadline`` or Ctrl-C (seen between two budgets) ends it first."""
+    try:
+        while True:
+            budget = BUDGET
+            if max_nodes is not None:
+                budget = min(budget, max_nodes - int(ctl[2]))
+            code = k.search(stack, ctl, cband, cbit, rem, limit or 0, budget, sols, LOCKED_DEFAULT)
+            if code == k.DONE:
+                return
+            if max_nodes is not None and int(ctl[2]) >= max_nodes:
+                raise _Stop("max_nodes")
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise _Stop("time limit")
+    except KeyboardInterrupt:
+        raise _Stop("interrupted") from None

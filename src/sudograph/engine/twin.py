@@ -40,6 +40,10 @@ FIRST_SLICE = 4096
 """Nodes of the first slice of the kernel; later slices aim at ``SLICE_SECONDS`` each, so the
 clock (``timeout``) and Ctrl-C are checked a few times a second."""
 SLICE_SECONDS = 0.05
+FIRST_TIMED_SLICE = 256
+"""Nodes of the first slice under a ``timeout`` (the rate is not known yet)."""
+MIN_TIMED_SLICE = 16
+"""No slice under a ``timeout`` below this many nodes."""
 BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept."""
 
@@ -187,7 +191,9 @@ class _Search:
         p[K.P_MAX_NODES] = -1 if max_nodes is None else max_nodes
         cap_nodes = (1 << 62) if max_nodes is None else max_nodes
         deadline = None if timeout is None else start + timeout
-        slice_nodes = FIRST_SLICE
+        # under a deadline the first slice is short (a node of a 25x25 grid with singles costs
+        # tens of microseconds); then each slice aims at SLICE_SECONDS, or half the time left
+        slice_nodes = FIRST_SLICE if deadline is None else FIRST_TIMED_SLICE
         kernel, args = self._kernel_and_args()
         try:
             while True:
@@ -204,7 +210,12 @@ class _Search:
                 if deadline is not None and now >= deadline:
                     return code, "time limit"
                 ran = int(self.st[K.S_NODES]) - done
-                slice_nodes = max(FIRST_SLICE, int(ran * SLICE_SECONDS / max(now - t0, 1e-6)))
+                rate = ran / max(now - t0, 1e-6)
+                if deadline is None:
+                    slice_nodes = max(FIRST_SLICE, int(rate * SLICE_SECONDS))
+                else:
+                    aim = min(SLICE_SECONDS, (deadline - now) / 2)
+                    slice_nodes = max(MIN_TIMED_SLICE, int(rate * aim))
         except KeyboardInterrupt:
             return K.PAUSED, "interrupted"
         finally:
@@ -230,6 +241,9 @@ def _resolve(options: SolveOptions) -> tuple[str, str]:
 
 
 def _solve(problem: Problem, options: SolveOptions, keep: int | None) -> tuple[Result, int]:
+    from .compile import ensure_loaded
+
+    ensure_loaded("twin")  # once per process, before the clock: a timeout times the search
     start = time.perf_counter()
     order, inference = _resolve(options)
     search = _Search(problem, order, inference, keep)

@@ -31,8 +31,9 @@ CLOCK_EVERY = 256
 """Iterations (or nodes) between two reads of the clock."""
 
 
-def greedy_clique(graph: Graph) -> list[int]:
-    """A large clique found greedily (not always a maximum one), vertices sorted.
+def greedy_clique(graph: Graph, deadline: float | None = None) -> list[int]:
+    """A large clique found greedily (not always a maximum one), vertices sorted; past
+    ``deadline`` no new start vertex is tried (the first one always is).
 
     >>> from sudograph.graph import sudoku_graph
     >>> len(greedy_clique(sudoku_graph(2)))
@@ -40,8 +41,10 @@ def greedy_clique(graph: Graph) -> list[int]:
     """
     nsets = [set(a) for a in graph.neighbors]
     best: list[int] = []
-    for v in sorted(range(graph.n), key=lambda u: -len(nsets[u])):
+    for i, v in enumerate(sorted(range(graph.n), key=lambda u: -len(nsets[u]))):
         if len(nsets[v]) < len(best):  # no larger clique can contain v
+            break
+        if deadline is not None and i and i % 8 == 0 and time.perf_counter() > deadline:
             break
         clique = [v]
         cand = set(nsets[v])
@@ -105,7 +108,7 @@ def max_clique(graph: Graph, max_nodes: int = 200_000, deadline: float | None = 
     >>> max_clique(Graph.from_edges(5, [(0, 1), (1, 2), (0, 2), (2, 3), (3, 4)]))
     [0, 1, 2]
     """
-    best = greedy_clique(graph)
+    best = greedy_clique(graph, deadline)
     n = graph.n
     if n == 0:
         return best

@@ -100,6 +100,8 @@ class ChromaticResult:
     upper_by: str = ""
     history: tuple[Bounds, ...] = ()
     conflicts: int = 0
+    interrupted: bool = False
+    """Ctrl-C ended the search: the bounds are those found until then."""
 
 
 @dataclass
@@ -118,6 +120,7 @@ class _Book:
     history: list[Bounds] = field(default_factory=list)
     nodes: int = 0
     conflicts: int = 0
+    interrupted: bool = False
 
     def _note(self, step: str) -> None:
         b = Bounds(time.perf_counter() - self.start, self.lower, self.upper, step)
@@ -165,6 +168,7 @@ class _Book:
             self.upper_by,
             tuple(self.history),
             self.conflicts,
+            self.interrupted,
         )
 
 
@@ -181,7 +185,8 @@ def chromatic_number(
     ``proven`` is True when ``chromatic_number`` is known optimal (the bounds met). The
     colouring is checked to be proper. ``use_sat``: None = when python-sat is installed,
     False = the pure-Python steps only, True = require it (:class:`MissingExtra` otherwise).
-    ``seed`` seeds TabuCol. Raises :class:`InvalidArgument` on a negative timeout.
+    ``seed`` seeds TabuCol. Ctrl-C ends it with the bounds so far (``interrupted`` True).
+    Raises :class:`InvalidArgument` on a negative timeout.
 
     >>> from sudograph.graph import Graph
     >>> chromatic_number(Graph.from_edges(3, [])).chromatic_number
@@ -194,6 +199,18 @@ def chromatic_number(
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     book = _Book(graph, start, deadline, progress)
+    try:
+        return _portfolio(book, graph, use_sat, seed)
+    except KeyboardInterrupt:  # Ctrl-C: the bounds so far (a colouring once DSATUR ran)
+        book.interrupted = True
+        if not book.coloring and graph.n:
+            book.lower_upper(tuple(range(1, graph.n + 1)), "interrupted")
+        return book.result()
+
+
+def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> ChromaticResult:
+    """The steps of :func:`chromatic_number`, bounds kept in ``book``."""
+    start, deadline = book.start, book.deadline
     if graph.n == 0:
         book.lower_by = book.upper_by = "empty graph"
         return book.result()
@@ -211,6 +228,8 @@ def chromatic_number(
     depth, core = mycielski_core(graph)
     if depth:
         sub = chromatic_number(core, book.left(), use_sat=use_sat, seed=seed)
+        if sub.interrupted:
+            raise KeyboardInterrupt
         book.raise_lower(
             sub.lower_bound + depth, f"mycielski: {depth} x M(H), chi(H) >= {sub.lower_bound}"
         )
@@ -230,9 +249,12 @@ def _share(start: float, deadline: float | None, share: float) -> float | None:
 
 def _sat_rounds(book: _Book, clique: list[int], seed: int) -> None:
     """Rounds of SAT at both ends then TabuCol, budgets doubling, until the bounds meet."""
-    from .sat import ColoringSat
+    from .sat import ColoringSat, OutOfTime
 
-    solver = ColoringSat(book.graph, book.upper - 1, clique)
+    try:  # a dense graph's formula takes seconds to load: the clock is read meanwhile
+        solver = ColoringSat(book.graph, book.upper - 1, clique, book.deadline)
+    except OutOfTime:
+        return
     if book.lower == len(clique):  # "k = lower?" first: the lower-cliques are houses then
         share = _share(time.perf_counter(), book.deadline, 0.05)
         solver.add_full_cliques(cliques_of_size(book.graph, len(clique), deadline=share))

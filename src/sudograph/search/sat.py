@@ -40,7 +40,7 @@ its propagations.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -56,6 +56,15 @@ MIN_SLICE = 200
 """No slice below this many conflicts, whatever the time left."""
 
 
+LOAD_BATCH = 2048
+"""Clauses made and added between two readings of the clock while a formula is loaded (a
+dense graph's encoding has hundreds of thousands: seconds of Python, see :func:`_load`)."""
+
+
+class OutOfTime(Exception):
+    """The deadline passed while the formula was being loaded (no question asked yet)."""
+
+
 def _solver(clauses: Iterable[list[int]] = ()) -> Any:
     """A python-sat CaDiCaL solver; :class:`MissingExtra` without python-sat."""
     try:
@@ -63,6 +72,24 @@ def _solver(clauses: Iterable[list[int]] = ()) -> Any:
     except ImportError as exc:
         raise MissingExtra("pysat", "sat") from exc
     return Solver(name=BACKEND, bootstrap_with=clauses)
+
+
+def _load(clauses: Iterable[list[int]], deadline: float | None) -> Any:
+    """A solver holding ``clauses`` (made lazily), the clock read every :data:`LOAD_BATCH`
+    clauses: :class:`OutOfTime` (the solver freed) once ``deadline`` has passed."""
+    if deadline is None:
+        return _solver(clauses)
+    solver = _solver()
+    add = solver.add_clause
+    try:
+        for i, clause in enumerate(clauses, 1):
+            add(clause)
+            if i % LOAD_BATCH == 0 and time.perf_counter() >= deadline:
+                raise OutOfTime
+    except BaseException:  # out of time, Ctrl-C: free the solver
+        solver.delete()
+        raise
+    return solver
 
 
 def sat_available() -> bool:
@@ -92,6 +119,7 @@ class _Slicer:
     solver: Any
     stats: SatStats = field(default_factory=SatStats)
     rate: float = 0.0  # conflicts per second measured in the last slice (0: not yet)
+    broken: bool = False  # interrupted by Ctrl-C: the solver may only be deleted
 
     def solve(
         self,
@@ -102,20 +130,19 @@ class _Slicer:
     ) -> bool | None:
         """True (SAT), False (UNSAT) or None (deadline, ``max_conflicts`` or ``max_decisions``
         reached first; the decision budget is exact)."""
-        s = self.solver
         t0 = time.perf_counter()
         self.stats.calls += 1
-        before = dict(s.accum_stats())
         try:
-            if deadline is None and max_conflicts is None and max_decisions is None:
-                answer: bool | None = s.solve(assumptions=assumptions)
-                return answer
             return self._sliced(assumptions, deadline, max_conflicts, max_decisions)
+        except Exception as exc:
+            # python-sat jumps out of CaDiCaL on Ctrl-C and raises its own error: the solver
+            # may only be deleted now (asking it for its statistics aborts the process); the
+            # statistics keep what the slices before this one did
+            if "keyboard interrupt" not in str(exc).lower():
+                raise
+            self.broken = True
+            raise KeyboardInterrupt from None
         finally:
-            after = s.accum_stats()
-            self.stats.decisions += after.get("decisions", 0) - before.get("decisions", 0)
-            self.stats.conflicts += after.get("conflicts", 0) - before.get("conflicts", 0)
-            self.stats.propagations += after.get("propagations", 0) - before.get("propagations", 0)
             self.stats.seconds += time.perf_counter() - t0
 
     def _sliced(
@@ -125,17 +152,19 @@ class _Slicer:
         max_conflicts: int | None,
         max_decisions: int | None,
     ) -> bool | None:
+        """Slices of conflicts, doubling (without a deadline too: Ctrl-C then loses one slice
+        of statistics at most); each slice's work is added to :attr:`stats` as it ends."""
         s = self.solver
         budget = FIRST_SLICE
         spent = 0
-        d0 = s.accum_stats().get("decisions", 0)
+        decided = 0
         while True:
             if max_conflicts is not None:
                 budget = min(budget, max_conflicts - spent)
                 if budget <= 0:
                     return None
             if max_decisions is not None:
-                left = max_decisions - (s.accum_stats().get("decisions", 0) - d0)
+                left = max_decisions - decided
                 if left <= 0:
                     return None
                 s.dec_budget(left)
@@ -146,13 +175,17 @@ class _Slicer:
                 if self.rate:  # half what the last rate allows in the time left (the rate
                     # falls as the clauses grow: the slices shrink towards the deadline)
                     budget = max(MIN_SLICE, min(budget, int(self.rate * (deadline - now) / 2)))
-            c0 = s.accum_stats().get("conflicts", 0)
-            if deadline is not None or max_conflicts is not None:
-                s.conf_budget(budget)
+            before = s.accum_stats()
+            s.conf_budget(budget)
             answer: bool | None = s.solve_limited(assumptions=assumptions)
+            after = s.accum_stats()
+            self.stats.decisions += after.get("decisions", 0) - before.get("decisions", 0)
+            self.stats.conflicts += after.get("conflicts", 0) - before.get("conflicts", 0)
+            self.stats.propagations += after.get("propagations", 0) - before.get("propagations", 0)
             if answer is not None:
                 return answer
-            done = max(1, s.accum_stats().get("conflicts", 0) - c0)
+            decided += after.get("decisions", 0) - before.get("decisions", 0)
+            done = max(1, after.get("conflicts", 0) - before.get("conflicts", 0))
             spent += done
             self.rate = done / max(time.perf_counter() - now, 1e-6)
             budget = 2 * budget
@@ -176,35 +209,45 @@ class ColoringSat:
     (False, 3)
     """
 
-    def __init__(self, graph: Graph, colours: int, clique: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        graph: Graph,
+        colours: int,
+        clique: Sequence[int] = (),
+        deadline: float | None = None,
+    ) -> None:
+        """Raises :class:`OutOfTime` when ``deadline`` passes while the formula is loaded."""
         _check_graph(graph, colours)
         if len(clique) > colours:
             raise InvalidArgument(f"a clique of {len(clique)} vertices needs more than {colours}")
         self.graph = graph
-        self.K = K = colours
-        n = graph.n
-        self._sel = n * K + 1  # selector of colour c: variable _sel + c ("colour c is off")
-        clauses: list[list[int]] = [list(range(v * K + 1, v * K + K + 1)) for v in range(n)]
-        for u, nbrs in enumerate(graph.neighbors):
+        self.K = colours
+        self._sel = graph.n * colours + 1  # selector of colour c: variable _sel + c ("c is off")
+        self._start = len(clique)  # colours below the clique size are never switched off
+        self._off = colours  # colours >= _off are off for good
+        self._slicer = _Slicer(_load(self._clauses(clique), deadline))
+
+    def _clauses(self, clique: Sequence[int]) -> Iterator[list[int]]:
+        """The formula, made lazily: a colour per vertex, none shared along an edge, the
+        clique's colours fixed, and a selector per colour that switches it off."""
+        K, n, sel, start = self.K, self.graph.n, self._sel, self._start
+        for v in range(n):
+            yield list(range(v * K + 1, v * K + K + 1))
+        for u, nbrs in enumerate(self.graph.neighbors):
             bu = u * K + 1
             for v in nbrs:
                 if v > u:
                     bv = v * K + 1
-                    clauses.extend([[-(bu + c), -(bv + c)] for c in range(K)])
+                    yield from ([-(bu + c), -(bv + c)] for c in range(K))
         fixed = set(clique)
         for c, v in enumerate(clique):
-            clauses.append([v * K + c + 1])
-        start = len(clique)  # colours below the clique size are never switched off
-        sel = self._sel
+            yield [v * K + c + 1]
         for v in range(n):
             if v not in fixed:
                 bv = v * K + 1
-                clauses.extend([[-(sel + c), -(bv + c)] for c in range(start, K)])
+                yield from ([-(sel + c), -(bv + c)] for c in range(start, K))
         # colour c off -> colour c + 1 off: only suffixes of colours are ever switched off
-        clauses.extend([[-(sel + c), sel + c + 1] for c in range(start, K - 1)])
-        self._start = start
-        self._off = K  # colours >= _off are off for good
-        self._slicer = _Slicer(_solver(clauses))
+        yield from ([-(sel + c), sel + c + 1] for c in range(start, K - 1))
 
     def add_full_cliques(self, cliques: Iterable[Sequence[int]]) -> None:
         """With as many colours as a clique has vertices, every colour appears in it: one
@@ -282,7 +325,10 @@ def color_graph(
         clique = greedy_clique(graph)
     if len(clique) > k:
         return "unsatisfiable", None, SatStats()
-    s = ColoringSat(graph, k, clique)
+    try:
+        s = ColoringSat(graph, k, clique, deadline)
+    except OutOfTime:
+        return "stopped", None, SatStats()
     try:
         answer = s.colorable(k, deadline)
     finally:
@@ -294,26 +340,24 @@ def color_graph(
     return "solved", answer, s.stats
 
 
-def _problem_clauses(problem: Problem, amo: bool, clique: Sequence[int]) -> list[list[int]]:
-    """The direct encoding of a Problem (colours 0..k-1 inside)."""
+def _problem_clauses(problem: Problem, amo: bool, clique: Sequence[int]) -> Iterator[list[int]]:
+    """The direct encoding of a Problem (colours 0..k-1 inside), made lazily."""
     graph, k = problem.graph, problem.k
-    clauses: list[list[int]] = []
     for v in range(graph.n):
         base = v * k + 1
-        clauses.append(list(range(base, base + k)))
+        yield list(range(base, base + k))
         if amo:
-            clauses.extend([[-(base + a), -(base + b)] for a in range(k) for b in range(a + 1, k)])
+            yield from ([-(base + a), -(base + b)] for a in range(k) for b in range(a + 1, k))
         p = problem.precolouring[v]
         if p:
-            clauses.append([base + p - 1])
+            yield [base + p - 1]
         bases = [u * k + 1 for u in graph.neighbors[v] if u > v]
-        clauses.extend([[-(base + c), -(bu + c)] for bu in bases for c in range(k)])
+        yield from ([-(base + c), -(bu + c)] for bu in bases for c in range(k))
     for house in graph.houses:
         if len(house) == k:
-            clauses.extend([[u * k + c + 1 for u in house] for c in range(k)])
+            yield from ([u * k + c + 1 for u in house] for c in range(k))
     for c, v in enumerate(clique):
-        clauses.append([v * k + c + 1])
-    return clauses
+        yield [v * k + c + 1]
 
 
 def run(problem: Problem, options: SolveOptions) -> Result:
@@ -331,8 +375,15 @@ def run(problem: Problem, options: SolveOptions) -> Result:
         if len(clique) > k:
             stats = Stats(seconds=time.perf_counter() - start)
             return Result("unsatisfiable", [], stats, method="sat", complete=True)
-    slicer = _Slicer(_solver(_problem_clauses(problem, options.limit != 1, clique)))
     deadline = None if options.timeout is None else start + options.timeout
+    try:
+        slicer = _Slicer(_load(_problem_clauses(problem, options.limit != 1, clique), deadline))
+    except OutOfTime:
+        stats = Stats(seconds=time.perf_counter() - start)
+        return Result("stopped", [], stats, method="sat", reason="time limit", complete=False)
+    except KeyboardInterrupt:
+        stats = Stats(seconds=time.perf_counter() - start)
+        return Result("stopped", [], stats, method="sat", reason="interrupted", complete=False)
     solutions: list[Coloring] = []
     status, reason = "unsatisfiable", ""
     cap = options.max_nodes
@@ -372,9 +423,9 @@ def run(problem: Problem, options: SolveOptions) -> Result:
         deductions=st.propagations,
         seconds=time.perf_counter() - start,
     )
+    complete = status != "stopped" and (options.limit is None or len(solutions) < options.limit)
     if solutions:
         status = "solved"
-    complete = status != "stopped" and (options.limit is None or len(solutions) < options.limit)
     return Result(
         status,  # type: ignore[arg-type]
         solutions,
