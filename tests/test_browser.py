@@ -360,6 +360,23 @@ def test_jigsaw_page_draws_its_regions(driver: Any, load: Any) -> None:
     assert "".join(snap["cells"]) == solved.to_line() and solved.is_solution_of(grid)
 
 
+def test_killer_page_draws_its_cages(driver: Any, load: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    from sudograph.variants import Variant
+
+    cages = [((0, 1), 3), ((2, 3), 7), ((4, 8), 5)]
+    grid = Grid.parse("." * 16, variant=Variant.parse("killer", cages=cages))
+    data = load(visualize(grid, "propagate"))
+    sums = driver.find_elements(By.CSS_SELECTOR, "#run0 text.cage-sum")
+    assert sorted(e.text for e in sums) == ["3", "5", "7"]
+    # dashed sides: 2-cell cages have 6 outer sides each
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#run0 g.cage line")) == 18
+    snap = play_to_end(driver, data["runs"][0]["total_events"])
+    solved = grid.with_values(data["runs"][0]["solution"])
+    assert "".join(snap["cells"]) == solved.to_line() and solved.is_solution_of(grid)
+
+
 def test_notebook_iframe_runs_the_page(driver: Any, load: Any) -> None:
     """What a notebook shows: the page's ``_repr_html_`` (an iframe with srcdoc) in a host
     page; its scripts run and its buttons work."""

@@ -292,6 +292,22 @@ def test_variant_grids_draw_their_regions_and_extra_houses() -> None:
     assert {tuple(e) for e in data["edges"]} == set(x.graph.edges())
 
 
+def killer4() -> Grid:
+    from sudograph.variants import Variant
+
+    cages = [((0, 1), 3), ((2, 3), 7), ((4, 8), 5)]
+    return Grid.parse("." * 16, variant=Variant.parse("killer", cages=cages))
+
+
+def test_killer_cages_are_embedded_for_the_grid_view() -> None:
+    grid = killer4()
+    data = read_page_data(visualize(grid, "propagate"))
+    assert data["cages"] == [[[0, 1], 3], [[2, 3], 7], [[4, 8], 5]]
+    solution = data["runs"][0]["solution"]
+    assert solution[0] + solution[1] == 3 and solution[4] + solution[8] == 5
+    assert read_page_data(visualize(petersen_graph(), "dsatur"))["cages"] == []
+
+
 @given(st.lists(st.integers(0, 4), min_size=1, max_size=40))
 def test_region_circle_keeps_regions_together(regions: list[int]) -> None:
     pos = region_circle_layout(regions)

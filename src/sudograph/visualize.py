@@ -530,6 +530,7 @@ def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]
         **views,
         "alphabet": alphabet,
         "pre": list(problem.precolouring),
+        "cages": [[list(cells), total] for cells, total in problem.cages] if shape else [],
         "edges": [list(e) for e in graph.edges()],
         "pos": [[round(px, 4), round(py, 4)] for px, py in pos],
         "spacing": round(spacing(pos), 4),
@@ -825,6 +826,23 @@ class Run {
     }
     el("rect", {x: 0, y: 0, width: N * cs, height: N * cs, fill: "none", stroke: "#222",
       "stroke-width": 2.5}, svg);
+    const inset = cs * 0.08;
+    for (const [cells, total] of D.cages) {  // killer cages: dashed, inset, sum in a corner
+      const inCage = new Set(cells), g = el("g", {"class": "cage", stroke: "#333",
+        "stroke-width": 1, "stroke-dasharray": "3 2"}, svg);
+      for (const v of cells) {
+        const x0 = (v % N) * cs + inset, y0 = Math.floor(v / N) * cs + inset;
+        const x1 = x0 + cs - 2 * inset, y1 = y0 + cs - 2 * inset;
+        const side = (u, ok) => !ok || !inCage.has(u);
+        if (side(v - N, v >= N)) el("line", {x1: x0, y1: y0, x2: x1, y2: y0}, g);
+        if (side(v + N, v + N < D.n)) el("line", {x1: x0, y1: y1, x2: x1, y2: y1}, g);
+        if (side(v - 1, v % N > 0)) el("line", {x1: x0, y1: y0, x2: x0, y2: y1}, g);
+        if (side(v + 1, v % N < N - 1)) el("line", {x1: x1, y1: y0, x2: x1, y2: y1}, g);
+      }
+      const first = Math.min(...cells);
+      el("text", {x: (first % N) * cs + cs * 0.12, y: Math.floor(first / N) * cs + cs * 0.3,
+        "font-size": Math.round(cs * 0.22), "class": "cage-sum"}, svg, String(total));
+    }
   }
   buildGraph(parent) {
     const n = D.n, W = n > 60 ? 480 : 380;
