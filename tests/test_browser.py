@@ -377,6 +377,22 @@ def test_killer_page_draws_its_cages(driver: Any, load: Any) -> None:
     assert "".join(snap["cells"]) == solved.to_line() and solved.is_solution_of(grid)
 
 
+def test_a_colour_rejected_by_its_cage_says_so(driver: Any, load: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    from sudograph.variants import Variant
+
+    grid = Grid.parse("." * 16, variant=Variant.parse("killer", cages=[((0, 1), 7)]))
+    events = trace_run(grid.problem, "naive").events
+    assert events[1].kind == "try" and (events[1].vertex, events[1].colour) == (0, 1)
+    assert not events[1].ok  # r1c1 = 1 leaves 6 for r1c2: out of 1..4
+    load(visualize(grid, "naive"))
+    click(driver, "step", 2)
+    snap = snapshot(driver)
+    line = driver.find_element(By.CSS_SELECTOR, '#run0 [data-field="event"]').text
+    assert snap["conflicts"] == [] and "cage" in line
+
+
 def test_notebook_iframe_runs_the_page(driver: Any, load: Any) -> None:
     """What a notebook shows: the page's ``_repr_html_`` (an iframe with srcdoc) in a host
     page; its scripts run and its buttons work."""

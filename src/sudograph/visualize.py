@@ -80,6 +80,7 @@ LABELS: dict[str, dict[str, str]] = {
         "select": "choose",
         "try": "try",
         "rejected": "rejected: a neighbour has it",
+        "rejected_cage": "rejected: its cage could not make its sum",
         "assign": "assign",
         "deduce": "deduce",
         "undo": "backtrack: undo",
@@ -124,6 +125,7 @@ LABELS: dict[str, dict[str, str]] = {
         "select": "choisir",
         "try": "essayer",
         "rejected": "refusé : un voisin l'a déjà",
+        "rejected_cage": "refusé : sa cage ne pourrait plus faire sa somme",
         "assign": "affecter",
         "deduce": "déduire",
         "undo": "retour arrière : annuler",
@@ -701,9 +703,10 @@ border-radius:4px}
 svg text{font-family:inherit;pointer-events:none}
 .cell rect{stroke:#999;stroke-width:.5}
 .cell.clue text{font-weight:700}
-.cell.current rect{stroke:#000;stroke-width:3}
-.cell.trying rect{stroke-dasharray:4 2}
-.cell.conflict rect,.vx.conflict{stroke:#d00;stroke-width:3}
+.hl{fill:none;pointer-events:none}
+.hl.current{stroke:#000;stroke-width:3}
+.hl.trying{stroke:#000;stroke-width:3;stroke-dasharray:4 2}
+.hl.conflict,.vx.conflict{stroke:#d00;stroke-width:3}
 .cell.dead rect{fill:#fb6a4a}
 .vx{stroke:#555;stroke-width:1}
 .vx.current{stroke:#000;stroke-width:3}
@@ -808,7 +811,6 @@ class Run {
     const N = D.side, cs = Math.max(18, Math.min(40, Math.floor(360 / N))), W = N * cs + 4;
     const svg = el("svg", {width: W, height: W, viewBox: "-2 -2 " + W + " " + W,
       "class": "grid", "aria-label": L.grid}, parent);
-    this.gridSvg = svg;
     for (let v = 0; v < D.n; v++) {
       const r = Math.floor(v / N), c = v % N;
       const g = el("g", {"class": "cell" + (D.pre[v] ? " clue" : ""), "data-v": v}, svg);
@@ -843,6 +845,8 @@ class Run {
       el("text", {x: (first % N) * cs + cs * 0.12, y: Math.floor(first / N) * cs + cs * 0.3,
         "font-size": Math.round(cs * 0.22), "class": "cage-sum"}, svg, String(total));
     }
+    this.overlay = el("g", {}, svg);  // highlights, over the borders and the cages
+    this.cs = cs;
   }
   buildGraph(parent) {
     const n = D.n, W = n > 60 ? 480 : 380;
@@ -866,6 +870,14 @@ class Run {
         D.side ? "" : String(v)) : null);
     }
   }
+  outline() {  // one framed square per highlighted cell, with all its classes
+    while (this.overlay.firstChild) this.overlay.removeChild(this.overlay.firstChild);
+    const classes = new Map(), N = D.side, cs = this.cs;
+    for (const [v, cls] of this.marked) classes.set(v, (classes.get(v) || "hl") + " " + cls);
+    for (const [v, cls] of classes)
+      el("rect", {x: (v % N) * cs, y: Math.floor(v / N) * cs, width: cs, height: cs,
+        "class": cls, "data-v": v}, this.overlay);
+  }
   render() {
     const n = D.n, col = this.col, cur = this.last[this.i];
     for (let v = 0; v < n; v++) {
@@ -886,7 +898,7 @@ class Run {
     this.marked = [];
     const mark = (v, cls) => {
       this.marked.push([v, cls]); this.vx[v].classList.add(cls);
-      if (D.side) { this.cells[v].classList.add(cls); this.gridSvg.appendChild(this.cells[v]); }
+      if (D.side) this.cells[v].classList.add(cls);
     };
     while (this.hot.firstChild) this.hot.removeChild(this.hot.firstChild);
     let text = L.initial, k = -1, c = 0, ok = 1, ev = -1;
@@ -894,11 +906,12 @@ class Run {
       const j = this.i - 1;
       k = this.ev[4 * j]; ev = this.ev[4 * j + 1]; c = this.ev[4 * j + 2]; ok = this.ev[4 * j + 3];
     }
+    let clashes = 0;
     if (cur >= 0) {
       mark(cur, "current");
       for (const u of nbr[cur]) {
         const bad = k === K_TRY && !ok && col[u] === c;
-        if (bad) mark(u, "conflict");
+        if (bad) { mark(u, "conflict"); clashes++; }
         el("line", {x1: this.P[cur][0], y1: this.P[cur][1], x2: this.P[u][0], y2: this.P[u][1],
           stroke: bad ? "#d00" : "#333", "stroke-opacity": bad ? 1 : 0.35}, this.hot);
       }
@@ -912,7 +925,8 @@ class Run {
         this.cells[ev].firstChild.setAttribute("fill", fill(c));
         this.cells[ev].firstChild.setAttribute("fill-opacity", 0.25);
       }
-      text = L.try + " " + where + " = " + what + (ok ? "" : " — " + L.rejected);
+      const why = clashes ? L.rejected : L.rejected_cage;  // no neighbour: the cage's sum
+      text = L.try + " " + where + " = " + what + (ok ? "" : " — " + why);
     } else if (k === K_ASSIGN) text = L.assign + " " + where + " = " + what;
     else if (k === K_DEDUCE) text = L.deduce + " " + where + " = " + what;
     else if (k === K_UNDO) text = L.undo + " " + where + " = " + what;
@@ -921,6 +935,7 @@ class Run {
       if (ev >= 0) { mark(ev, "dead"); this.shown[ev] = -1; text = L.fail + " " + where; }
       else text = L.fail_house;
     } else if (k === K_SOLUTION) text = L.solution;
+    if (D.side) this.outline();
     this.eventLine.textContent = text;
     this.eventLine.setAttribute("data-kind", k >= 0 ? D.kinds[k] : "");
     this.counter.nodes.textContent = this.nodes;
