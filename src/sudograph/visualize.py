@@ -10,8 +10,9 @@ writes them as compact JSON into one HTML file with its CSS and JavaScript inlin
 no server, no CDN. The page draws the grid (Sudoku only) and the graph (cells = vertices), and
 replays the events with step / back / play / pause / speed / next backtrack / end, live counters
 (nodes, backtracks, deductions, depth), the candidates of the current vertex and, with two
-methods, both runs in lockstep. Layouts are computed once here: a Sudoku graph on a circle box
-by box, the Petersen graph as pentagon and star, any other graph by a seeded force layout.
+methods, both runs in lockstep. Layouts are computed once here: a grid's cells on a circle box
+by box (region by region for a jigsaw), the Petersen graph as pentagon and star, any other
+graph by a seeded force layout. Variant grids show their regions, extra houses and cages.
 
 :func:`state_at` is the page's replay written again in Python (the same rules, line for line),
 so that tests compare what the browser shows at step ``i`` with the Python trace.
@@ -21,7 +22,7 @@ so that tests compare what the browser shows at step ``i`` with the Python trace
 >>> data = read_page_data(page)
 >>> data["runs"][0]["stats"]["nodes"], len(data["runs"][0]["events"]) // 4 > 0
 (10, True)
->>> "http://" in page.split("<script")[0] or "https://" in page.split("<script")[0]
+>>> "<script src" in page or "<link" in page
 False
 """
 
