@@ -21,7 +21,8 @@ from sudograph.formats.dimacs import read_dimacs
 from sudograph.graph import Graph, petersen_graph, sudoku_graph
 from sudograph.grid import Grid
 from sudograph.methods import METHODS
-from sudograph.problem import Problem
+from sudograph.problem import Problem, is_proper_coloring
+from sudograph.search.chromatic import chromatic_number
 from sudograph.search.trace import Recorder, Replay
 from sudograph.solve import solve
 from sudograph.visualize import (
@@ -257,6 +258,17 @@ def test_a_bare_graph_gets_its_chromatic_number() -> None:
     data = read_page_data(visualize(petersen_graph(), "dsatur"))
     assert data["k"] == 3 and data["side"] == 0 and data["box"] is None
     assert data["runs"][0]["status"] == "solved"
+
+
+@pytest.mark.parametrize("name", ["anna", "DSJC125.1"])
+def test_dimacs_graph_of_a_hundred_vertices_and_more(name: str) -> None:
+    graph = read_dimacs(GRAPHS / f"{name}.col")
+    data = read_page_data(visualize(graph, "dsatur"))
+    run = data["runs"][0]
+    assert run["status"] == "solved" and data["n"] == graph.n and data["side"] == 0
+    assert is_proper_coloring(graph, run["solution"], data["k"])
+    assert data["k"] == chromatic_number(graph, timeout=10.0).chromatic_number
+    assert len(data["pos"]) == graph.n and 0 < data["spacing"] < 0.2
 
 
 def test_grid_view_of_a_sudoku_graph_and_of_a_puzzle() -> None:
