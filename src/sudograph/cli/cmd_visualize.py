@@ -46,13 +46,25 @@ def register(subparsers: Any) -> None:
     p.add_argument("-k", type=int, help="colours for a GRAPH (default: its chromatic number)")
     p.add_argument("--lang", choices=sorted(LABELS), default="en", help="labels of the page")
     p.add_argument(
-        "--max-steps", type=int, default=20_000, metavar="N", help="events kept per method"
+        "--max-steps",
+        type=int,
+        default=20_000,
+        metavar="N",
+        help="events kept per method (default 20,000)",
     )
     p.add_argument(
-        "--max-nodes", type=int, default=200_000, metavar="N", help="stop a search after N nodes"
+        "--max-nodes",
+        type=int,
+        default=200_000,
+        metavar="N",
+        help="stop a search after N nodes (default 200,000)",
     )
     p.add_argument(
-        "--timeout", type=float, default=30.0, metavar="S", help="stop a search after S seconds"
+        "--timeout",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="stop a search after S seconds (default 30)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the force layout (graphs)")
     p.add_argument("--title", help="heading of the page")
