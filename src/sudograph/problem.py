@@ -185,7 +185,8 @@ def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
 class Stats:
     """What a solver did: ``nodes`` (tentative assignments), ``backtracks`` (assignments undone),
     ``deductions`` (forced assignments or eliminations by inference), ``attempts`` (runs of a
-    randomized method), ``max_depth`` and wall ``seconds``."""
+    randomized method), ``max_depth`` and wall ``seconds``; ``engine`` names the compiled engine
+    that ran, when one did (``houses``: the house kernel)."""
 
     nodes: int = 0
     backtracks: int = 0
@@ -193,6 +194,7 @@ class Stats:
     attempts: int = 0
     max_depth: int = 0
     seconds: float = 0.0
+    engine: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         """The fields as a plain dict (for JSON)."""

@@ -1,0 +1,533 @@
+# mypy: disable-error-code="no-untyped-def"
+"""The numba kernels of the house engine (imported only by :mod:`sudograph.engine.houses`).
+
+Glossary: ``v``/``u`` vertices, ``b`` a colour's bit (``uint64``, colour ``c`` is bit
+``c - 1``), ``d`` the domains of one search level (``d[v]``: the colours ``v`` may still take;
+one bit once ``v`` is placed), ``a`` its placed flags, ``h`` an exact house (a row of ``H``:
+``k`` vertices holding every colour exactly once), a *pair* ``(A, B)`` two exact houses sharing
+two vertices or more, stored as the vertices of ``A \\ B`` (``pa``) and of ``B \\ A`` (``pb``).
+
+At every node, to a fixpoint:
+
+* naked singles: a vertex left with one colour is placed (a queue of the vertices that just
+  became singles), and its colour leaves its neighbours (any graph edge);
+* hidden singles: in an exact house, a colour with one place left goes there; a colour with no
+  place is a contradiction;
+* locked candidates, the general house ∩ house rule: a colour absent from ``A \\ B`` lies in
+  ``A ∩ B``, so it leaves ``B \\ A`` (box/line pointing and claiming are two cases of it);
+* killer cages: each cage's cells keep the colours of a combination (distinct colours with the
+  cage's sum) that holds every colour placed in the cage and fits in the cage's domains; no
+  such combination is a contradiction.
+
+Then the search guesses on the vertex with fewest colours left. The search state lives in the
+arrays passed in: one row of ``dom``/``asg`` per level (a guess copies its level to the next;
+the last colour of a vertex is tried in place, without a copy), ``gcell``/``grem`` the vertex
+of each level's guess and its colours not tried yet, ``st`` the counters. :func:`search` stops
+after ``stop_at`` guesses (or a full solution buffer, or a full stack) and goes on where it
+stopped when called again.
+
+This module imports numba at import time: import it lazily.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._twin_kernels import popcount
+
+EXHAUSTED, LIMIT, PAUSED, BUFFER_FULL, GROW = 0, 1, 2, 3, 4
+"""Codes :func:`search` returns: tree explored, ``limit`` solutions found, guess budget of
+this call spent, solution buffer full (drain it), stack of levels full (grow it)."""
+
+PROP, NEXT, DEAD = 0, 1, 2
+"""Modes of the search loop: propagate the top level, try the next colour of the top level's
+guess, drop the top level (a contradiction or a solution)."""
+
+# params (int64 array)
+P_N, P_K, P_LIMIT, P_STOP_AT, P_CAP, P_DRAIN, P_LEAF, P_LEAF_CELLS, P_MEMO = range(9)
+NUM_PARAMS = 9
+# state (int64 array)
+S_DEPTH, S_MODE, S_NODES, S_BACKTRACKS, S_MAX_DEPTH, S_FOUND, S_BUFFERED, S_QN, S_HITS = range(9)
+NUM_STATE = 9
+# per level (int64 array of 2 columns): memo slot of the level's state (-1: none), count then
+L_SLOT, L_FOUND = 0, 1
+WAYS = 4
+"""Rows of the counting memo per bucket; a new count replaces the smallest one kept."""
+
+FNV_OFFSET = np.uint64(14695981039346656037)
+FNV_PRIME = np.uint64(1099511628211)
+SH29 = np.uint64(29)
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+
+
+@njit(cache=True, inline="always")
+def colour_of(b):
+    """The colour ``1..64`` of a one-bit mask."""
+    return popcount(b - U1) + 1
+
+
+@njit(cache=True, inline="always")
+def _narrow(d, a, v, keep, q, qn):
+    """``d[v] &= keep``; the new queue length, or -1 when ``v`` has no colour left (or is
+    placed and loses its colour). A vertex that becomes a single joins the queue."""
+    m = d[v]
+    nm = m & keep
+    if nm == m:
+        return qn
+    if nm == U0 or a[v]:
+        return -1
+    d[v] = nm
+    if nm & (nm - U1) == U0:
+        q[qn] = v
+        qn += 1
+    return qn
+
+
+@njit(cache=True, inline="always")
+def _narrow_range(d, a, idx, lo, hi, keep, q, qn, skip_placed):
+    """:func:`_narrow` on the vertices ``idx[lo:hi]`` (placed ones left alone when
+    ``skip_placed``): ``(queue length or -1, whether a colour was removed)``."""
+    changed = False
+    for j in range(lo, hi):
+        v = idx[j]
+        if d[v] & ~keep and not (skip_placed and a[v]):
+            qn = _narrow(d, a, v, keep, q, qn)
+            if qn < 0:
+                return -1, changed
+            changed = True
+    return qn, changed
+
+
+@njit(cache=True)
+def _singles(d, a, q, qn, nbr_ptr, nbr_idx):
+    """Place every queued single, each colour leaving the neighbours; False on a
+    contradiction."""
+    qh = 0
+    while qh < qn:
+        v = q[qh]
+        qh += 1
+        if a[v]:
+            continue
+        b = d[v]
+        if b == U0:
+            return False
+        a[v] = 1
+        nb = ~b
+        for j in range(nbr_ptr[v], nbr_ptr[v + 1]):
+            qn = _narrow(d, a, nbr_idx[j], nb, q, qn)
+            if qn < 0:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _hidden(d, a, q, H, full):
+    """Hidden singles over every exact house: the queue length after them, or -1 on a
+    contradiction (a colour with no place, or two colours whose only place is one vertex)."""
+    qn = 0
+    nh, k = H.shape
+    for h in range(nh):
+        once = U0
+        twice = U0
+        placed = U0
+        for i in range(k):
+            v = H[h, i]
+            m = d[v]
+            twice |= once & m
+            once |= m
+            if a[v]:
+                placed |= m
+        if once != full:
+            return -1
+        hid = once & ~twice & ~placed
+        while hid:
+            b = hid & (~hid + U1)
+            hid ^= b
+            found = False
+            for i in range(k):
+                v = H[h, i]
+                m = d[v]
+                if m & b:
+                    found = True
+                    if m != b:
+                        d[v] = b
+                        q[qn] = v
+                        qn += 1
+                    break
+            if not found:
+                return -1
+    return qn
+
+
+@njit(cache=True)
+def _locked(d, a, q, pa_ptr, pa_idx, pb_ptr, pb_idx, full):
+    """Locked candidates over every pair ``(A, B)``: the queue length after them, -1 on a
+    contradiction, and whether a colour was removed."""
+    qn = 0
+    changed = False
+    for p in range(len(pa_ptr) - 1):
+        u = U0
+        for j in range(pa_ptr[p], pa_ptr[p + 1]):
+            u |= d[pa_idx[j]]
+        lock = full & ~u
+        if lock == U0:
+            continue
+        qn, more = _narrow_range(d, a, pb_idx, pb_ptr[p], pb_ptr[p + 1], ~lock, q, qn, False)
+        if qn < 0:
+            return -1, changed
+        changed |= more
+    return qn, changed
+
+
+@njit(cache=True)
+def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
+    """Cage pruning: the queue length after it, -1 on a contradiction, and whether a colour
+    was removed."""
+    qn = 0
+    changed = False
+    for g in range(len(cg_ptr) - 1):
+        placed = U0
+        union = U0
+        nplaced = 0
+        for j in range(cg_ptr[g], cg_ptr[g + 1]):
+            v = cg_idx[j]
+            m = d[v]
+            union |= m
+            if a[v]:
+                placed |= m
+                nplaced += 1
+        if popcount(placed) != nplaced:
+            return -1, changed  # a colour twice in the cage
+        allowed = U0
+        for j in range(cb_ptr[g], cb_ptr[g + 1]):
+            m = cb_mask[j]
+            if m & placed == placed and m & ~union == U0:
+                allowed |= m
+        if allowed == U0:
+            return -1, changed
+        keep = allowed & ~placed
+        qn, more = _narrow_range(d, a, cg_idx, cg_ptr[g], cg_ptr[g + 1], keep, q, qn, True)
+        if qn < 0:
+            return -1, changed
+        changed |= more
+    return qn, changed
+
+
+@njit(cache=True)
+def fixpoint(
+    d, a, q, qn, full, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx, cg_ptr, cg_idx,
+    cb_ptr, cb_mask,
+):  # fmt: skip
+    """Propagate the queued singles, hidden singles, locked candidates and cages to a
+    fixpoint on one level; False on a contradiction."""
+    while True:
+        if not _singles(d, a, q, qn, nbr_ptr, nbr_idx):
+            return False
+        qn = _hidden(d, a, q, H, full)
+        if qn < 0:
+            return False
+        if qn:
+            continue
+        qn, changed = _locked(d, a, q, pa_ptr, pa_idx, pb_ptr, pb_idx, full)
+        if qn < 0:
+            return False
+        if qn or changed:
+            continue
+        qn, changed = _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask)
+        if qn < 0:
+            return False
+        if not (qn or changed):
+            return True
+
+
+@njit(cache=True)
+def _choose(d, a, n, space_cap, first):
+    """``(v, space)``: the unplaced vertex with fewest colours (the first of them; -1 when all
+    are placed) and the product of the unplaced vertices' colour counts, or ``space_cap + 1``
+    once it passes ``space_cap`` (the scan then stops at the first vertex with two colours)."""
+    best = -1
+    bestc = 65
+    space = 1
+    r = 0
+    for v in range(n):
+        if a[v] == 0:
+            r += 1
+            c = popcount(d[v])
+            if space <= space_cap:
+                space *= c
+            if c < bestc and (best < 0 or not first):
+                bestc = c
+                best = v
+            if c <= 2 and space > space_cap and space_cap == 0:
+                break
+    return best, space, r
+
+
+@njit(cache=True)
+def _leaf_count(d, a, n, nbr_ptr, nbr_idx, pos, order, avail, col, eptr, eidx):
+    """The number of proper colourings of the unplaced vertices within their domains (every
+    exact house is a clique, so a proper colouring fills each house with every colour once).
+
+    A plain depth-first enumeration, fewest colours first, each vertex's colours less those of
+    its earlier neighbours; the last vertex adds its colour count at once. ``pos`` is all -1 on
+    entry and on exit; the other arrays are scratch space.
+    """
+    r = 0
+    for v in range(n):
+        if a[v] == 0:
+            order[r] = v
+            r += 1
+    # insertion sort by colour count
+    for i in range(1, r):
+        v = order[i]
+        c = popcount(d[v])
+        j = i - 1
+        while j >= 0 and popcount(d[order[j]]) > c:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = v
+    for i in range(r):
+        pos[order[i]] = i
+    ne = 0
+    for i in range(r):
+        eptr[i] = ne
+        v = order[i]
+        for j in range(nbr_ptr[v], nbr_ptr[v + 1]):
+            p = pos[nbr_idx[j]]
+            if 0 <= p < i:
+                eidx[ne] = p
+                ne += 1
+    eptr[r] = ne
+    for i in range(r):
+        pos[order[i]] = -1
+    if r == 0:
+        return 1
+    total = 0
+    i = 0
+    avail[0] = d[order[0]]
+    while True:
+        m = avail[i]
+        if i == r - 1:
+            total += popcount(m)
+            i -= 1
+        elif m == U0:
+            i -= 1
+        else:
+            b = m & (~m + U1)
+            avail[i] = m ^ b
+            col[i] = b
+            i += 1
+            f = U0
+            for t in range(eptr[i], eptr[i + 1]):
+                f |= col[eidx[t]]
+            avail[i] = d[order[i]] & ~f
+            continue
+        if i < 0:
+            return total
+
+
+@njit(cache=True)
+def _state_hash(d, a, n):
+    """A hash of the domains of the unplaced vertices (placed ones read as 0)."""
+    h = FNV_OFFSET
+    for v in range(n):
+        x = d[v] if a[v] == 0 else U0
+        h = (h ^ x) * FNV_PRIME
+    return h ^ (h >> SH29)
+
+
+@njit(cache=True)
+def _same_state(d, a, n, row):
+    """True when ``row`` holds the key of the level ``(d, a)``."""
+    for v in range(n):
+        x = d[v] if a[v] == 0 else U0
+        if row[v] != x:
+            return False
+    return True
+
+
+@njit(cache=True)
+def start(params, st, dom, asg, q, clues):
+    """Set level 0 from the clues (``clues[v]`` a colour or 0) and queue what is placed;
+    False when a clue is not a colour ``1..k``."""
+    n = params[P_N]
+    k = params[P_K]
+    full = (U1 << np.uint64(k - 1) << U1) - U1
+    qn = 0
+    for v in range(n):
+        asg[0, v] = 0
+        c = clues[v]
+        if c < 0 or c > k:
+            return False
+        if c:
+            dom[0, v] = U1 << np.uint64(c - 1)
+            q[qn] = v
+            qn += 1
+        else:
+            dom[0, v] = full
+            if k == 1:
+                q[qn] = v
+                qn += 1
+    st[S_DEPTH] = 0
+    st[S_MODE] = PROP
+    st[S_QN] = qn
+    return True
+
+
+@njit(cache=True)
+def search(
+    params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr,
+    pb_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, lv, lh, mkeys, mcount, mhash,
+):  # fmt: skip
+    """Run the search from where ``st`` stands until an exit code (see the module's codes).
+
+    ``params[P_LIMIT]`` solutions at most (-1: all), ``params[P_STOP_AT]`` guesses in all
+    before pausing, ``params[P_CAP]`` rows of ``sols``: when it is full, return
+    :data:`BUFFER_FULL` if ``params[P_DRAIN]`` else keep counting without storing. Counting
+    (no limit, nothing more to store), a node whose unplaced vertices have at most
+    ``params[P_LEAF]`` colourings in their domains (product of the counts) is counted by
+    :func:`_leaf_count` instead of being searched. ``scratch`` is an ``int64`` array of
+    ``4n + 1 + len(nbr_idx)`` entries (its first ``n`` all -1), ``mscratch`` ``uint64`` of
+    ``2n``.
+
+    Counting, with ``params[P_MEMO]`` rows in ``mkeys``/``mcount`` (a power of two; 0: off),
+    the number of solutions below a node is kept by the domains of its unplaced vertices (they
+    alone decide it: every constraint is an edge, every exact house a clique): a node met
+    again with the same domains adds that number without a search. A guess then always copies
+    its level (``lv[depth]`` records the slot and the count when the level was entered, and
+    the slot is written when the level is dropped).
+    """
+    n = params[P_N]
+    k = params[P_K]
+    full = (U1 << np.uint64(k - 1) << U1) - U1
+    limit = params[P_LIMIT]
+    stop_at = params[P_STOP_AT]
+    cap = params[P_CAP]
+    drain = params[P_DRAIN]
+    leaf = params[P_LEAF] if limit < 0 else 0
+    memo = params[P_MEMO] if limit < 0 else 0
+    mmask = np.uint64(memo - 1) if memo > 0 else U0
+    pos = scratch[:n]
+    order = scratch[n : 2 * n]
+    eptr = scratch[2 * n : 3 * n + 1]
+    eidx = scratch[3 * n + 1 :]
+    avail = mscratch[:n]
+    col = mscratch[n:]
+    levels = dom.shape[0]
+    depth = st[S_DEPTH]
+    mode = st[S_MODE]
+    code = EXHAUSTED
+    while True:
+        if mode == PROP:
+            d = dom[depth]
+            a = asg[depth]
+            lv[depth, L_SLOT] = -1
+            ok = fixpoint(
+                d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx,
+                cg_ptr, cg_idx, cb_ptr, cb_mask,
+            )  # fmt: skip
+            st[S_QN] = 0
+            mode = DEAD
+            if not ok:
+                st[S_BACKTRACKS] += 1
+                continue
+            counting = leaf > 0 and st[S_BUFFERED] >= cap
+            v, space, r = _choose(d, a, n, leaf if counting else 0, counting and memo > 0)
+            if v >= 0 and counting and (space <= leaf or r <= params[P_LEAF_CELLS]):
+                st[S_FOUND] += _leaf_count(
+                    d, a, n, nbr_ptr, nbr_idx, pos, order, avail, col, eptr, eidx
+                )
+                continue
+            if v >= 0 and counting and memo > 0:
+                h = _state_hash(d, a, n)
+                base = int(h & mmask) & ~(WAYS - 1)
+                hit = -1
+                for w in range(base, base + WAYS):
+                    if mcount[w] >= 0 and mhash[w] == h and _same_state(d, a, n, mkeys[w]):
+                        hit = w
+                        break
+                if hit >= 0:
+                    st[S_FOUND] += mcount[hit]
+                    st[S_HITS] += 1
+                    continue
+                lv[depth, L_SLOT] = base
+                lv[depth, L_FOUND] = st[S_FOUND]
+                lh[depth] = h
+            if v >= 0:
+                gcell[depth] = v
+                grem[depth] = d[v]
+                mode = NEXT
+                continue
+            # a solution
+            found = st[S_FOUND] + 1
+            st[S_FOUND] = found
+            b = st[S_BUFFERED]
+            if b < cap:
+                for u in range(n):
+                    sols[b, u] = colour_of(d[u])
+                st[S_BUFFERED] = b + 1
+            if limit >= 0 and found >= limit:
+                code = LIMIT
+                break
+            if drain and b + 1 >= cap:
+                code = BUFFER_FULL
+                break
+            continue
+        if mode == DEAD:
+            base = lv[depth, L_SLOT]
+            if base >= 0:
+                lv[depth, L_SLOT] = -1
+                got = st[S_FOUND] - lv[depth, L_FOUND]
+                w = base  # the way with the smallest count: kept only if this one is larger
+                for x in range(base + 1, base + WAYS):
+                    if mcount[x] < mcount[w]:
+                        w = x
+                if got > mcount[w]:
+                    d = dom[depth]
+                    a = asg[depth]
+                    row = mkeys[w]
+                    for u in range(n):
+                        row[u] = d[u] if a[u] == 0 else U0
+                    mcount[w] = got
+                    mhash[w] = lh[depth]
+            depth -= 1
+            if depth < 0:
+                st[S_DEPTH] = -1
+                st[S_MODE] = DEAD
+                return EXHAUSTED
+            mode = NEXT
+            continue
+        # NEXT: the next colour of the top level's guess
+        rem = grem[depth]
+        if rem == U0:
+            mode = DEAD
+            continue
+        if st[S_NODES] >= stop_at:
+            code = PAUSED
+            break
+        b = rem & (~rem + U1)
+        rem ^= b
+        v = gcell[depth]
+        if rem != U0 or lv[depth, L_SLOT] >= 0:
+            if depth + 1 >= levels:
+                code = GROW
+                break
+            grem[depth] = rem
+            dom[depth + 1, :] = dom[depth, :]
+            asg[depth + 1, :] = asg[depth, :]
+            depth += 1
+            if depth > st[S_MAX_DEPTH]:
+                st[S_MAX_DEPTH] = depth
+        else:
+            grem[depth] = U0  # the last colour: tried in place, this level is done with
+        st[S_NODES] += 1
+        dom[depth, v] = b
+        q[0] = v
+        st[S_QN] = 1
+        mode = PROP
+    st[S_DEPTH] = depth
+    st[S_MODE] = mode
+    return code

@@ -1,0 +1,436 @@
+"""The house kernel: one compiled search for every Sudoku shape and every graph with houses.
+
+The engine behind method ``propagate`` (and ``fast`` on anything but a plain 9×9) when numba is
+installed. Colours are bits of a ``uint64`` (k ≤ 64), the graph is a CSR adjacency, and the
+*exact* houses (``Graph.houses`` of ``k`` vertices, cliques of the graph: rows, columns, boxes,
+jigsaw regions, diagonals...) are rows of a padded array. At every node, to a fixpoint: naked
+singles, hidden singles, the general locked-candidates rule over every pair of exact houses
+sharing two vertices or more (box/line pointing and claiming are cases of it), and killer cages
+(:mod:`sudograph.search.cages`' combinations). Then it guesses on the vertex with fewest colours
+(the first such vertex; a bivalue vertex ends the scan).
+
+A *node* here is a guess (one colour tried at a guessed vertex), so node counts differ from the
+reference engine's (a different, stronger propagation: a smaller tree). Counting every
+solution, a node whose free vertices have at most :data:`LEAF_SPACE` colourings left in their
+domains is counted by a plain enumeration without guesses (the empty 6×6: 28,200,960 grids).
+
+The kernel runs in slices of about 50 ms, so ``timeout`` and Ctrl-C stop it between slices.
+
+>>> from sudograph.grid import Grid
+>>> r = run(Grid.empty((3, 2)).problem, SolveOptions(limit=2))
+>>> r.status, len(r.solutions)
+('solved', 2)
+>>> count(Grid.empty(2).problem, SolveOptions()).count
+288
+
+Raises :class:`~sudograph.errors.MissingExtra` without numba and
+:class:`~sudograph.errors.InvalidArgument` on a problem it cannot take (see :func:`supports`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidArgument, MissingExtra
+from ..graph import Graph
+from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
+
+MAX_COLOURS = 64
+"""Colours are bits of a ``uint64``."""
+LEAF_SPACE = 4096
+"""Counting, a node whose free vertices' colour counts multiply to this or less is enumerated
+directly (no propagation, no guess)."""
+MEMO_BYTES = 32 << 20
+"""Memory of the counting memo (domains of the unplaced vertices -> solutions below)."""
+FIRST_SLICE = 256
+"""Guesses of the first slice; later slices aim at :data:`SLICE_SECONDS` each."""
+SLICE_SECONDS = 0.05
+BUFFER_ROWS = 4096
+"""Solutions handed back to Python at a time when all of them are kept."""
+FIRST_LEVELS = 32
+"""Levels of the search stack allocated at first (doubled when the search goes deeper)."""
+ENGINE = "houses"
+"""The tag of this engine in ``Result.stats.engine``."""
+
+
+def memo_rows(n: int) -> int:
+    """Rows of the counting memo for ``n`` vertices: the largest power of two whose keys fit
+    in :data:`MEMO_BYTES` (at most 2**20).
+
+    >>> memo_rows(36)
+    65536
+    """
+    rows = 1 << 20
+    while rows > 4 and rows * (n + 1) * 8 > MEMO_BYTES:
+        rows //= 2
+    return rows
+
+
+def _kernels() -> Any:
+    try:
+        from . import _house_kernels
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise MissingExtra("numba", "fast") from exc
+    return _house_kernels
+
+
+@dataclass(frozen=True)
+class HouseArrays:
+    """The arrays of one graph coloured with ``k`` colours: CSR adjacency, the exact houses
+    (``H``, one row per house), and the house pairs (``A \\ B`` and ``B \\ A`` as CSR)."""
+
+    n: int
+    k: int
+    nbr_ptr: Any
+    nbr_idx: Any
+    H: Any
+    pa_ptr: Any
+    pa_idx: Any
+    pb_ptr: Any
+    pb_idx: Any
+
+
+def _is_clique(graph: Graph, house: tuple[int, ...]) -> bool:
+    members = set(house)
+    if len(members) != len(house):
+        return False
+    return all(members - {v} <= set(graph.neighbors[v]) for v in house)
+
+
+def unsupported(problem: Problem) -> str | None:
+    """Why the kernel cannot take ``problem`` (None when it can).
+
+    It takes ``k`` ≤ 64 colours, exact houses (the houses of ``k`` vertices) that are cliques
+    of the graph, and cages whose combinations the reference precomputes.
+
+    >>> from sudograph.grid import Grid
+    >>> unsupported(Grid.empty(4).problem) is None
+    True
+    """
+    from ..search.cages import cage_combinations
+
+    k = problem.k
+    if k > MAX_COLOURS:  # pragma: no cover - Problem already refuses it
+        return f"at most {MAX_COLOURS} colours (64-bit masks), got {k}"
+    graph = problem.graph
+    for h in graph.houses:
+        if len(h) == k and not _is_clique(graph, h):
+            return "a house of k vertices is not a clique of the graph"
+    for cells, total in problem.cages:
+        if cage_combinations(len(cells), total, k) is None:
+            return "a cage has too many combinations"
+    return None
+
+
+def supports(problem: Problem) -> bool:
+    """True when the kernel can take ``problem`` (see :func:`unsupported`)."""
+    return unsupported(problem) is None
+
+
+_CACHE: dict[tuple[int, int], tuple[weakref.ref[Graph], HouseArrays]] = {}
+_CACHE_SIZE = 64
+
+
+def house_arrays(graph: Graph, k: int) -> HouseArrays:
+    """The arrays of ``graph`` with ``k`` colours, built once per graph object (a Sudoku graph
+    is shared by every grid of its shape)."""
+    key = (id(graph), k)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0]() is graph:
+        return hit[1]
+    arrays = build_house_arrays(graph, k)
+    if len(_CACHE) >= _CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    _CACHE[key] = (weakref.ref(graph), arrays)
+    return arrays
+
+
+def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
+    """Build the arrays of ``graph`` with ``k`` colours (prefer the cached :func:`house_arrays`).
+
+    >>> from sudograph.graph import sudoku_graph
+    >>> a = build_house_arrays(sudoku_graph(2), 4)
+    >>> a.H.shape, len(a.pa_ptr) - 1
+    ((12, 4), 16)
+    """
+    import numpy as np
+
+    from ._arrays import to_csr
+
+    seen: set[frozenset[int]] = set()
+    exact: list[tuple[int, ...]] = []
+    for h in graph.houses:
+        key = frozenset(h)
+        if len(h) == k and key not in seen:
+            seen.add(key)
+            exact.append(tuple(h))
+    H = np.array(exact, dtype=np.int32).reshape(len(exact), k)
+    sets = [frozenset(h) for h in exact]
+    of_vertex: dict[int, list[int]] = {}
+    for i, h in enumerate(exact):
+        for v in h:
+            of_vertex.setdefault(v, []).append(i)
+    pairs: set[tuple[int, int]] = set()
+    for hs in of_vertex.values():
+        for i in hs:
+            for j in hs:
+                if i != j and len(sets[i] & sets[j]) >= 2:
+                    pairs.add((i, j))
+    pa: list[list[int]] = []
+    pb: list[list[int]] = []
+    for i, j in sorted(pairs):
+        pa.append(sorted(sets[i] - sets[j]))
+        pb.append(sorted(sets[j] - sets[i]))
+    nbr_ptr, nbr_idx = to_csr(graph.neighbors)
+    pa_ptr, pa_idx = to_csr(pa)
+    pb_ptr, pb_idx = to_csr(pb)
+    return HouseArrays(graph.n, k, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx)
+
+
+def _cage_arrays(problem: Problem) -> tuple[Any, Any, Any, Any]:
+    """``(cg_ptr, cg_idx, cb_ptr, cb_mask)``: each cage's cells and its combinations."""
+    import numpy as np
+
+    from ..search.cages import cage_combinations
+    from ._arrays import to_csr
+
+    cells = [cage for cage, _ in problem.cages]
+    combos = [cage_combinations(len(c), t, problem.k) or [] for c, t in problem.cages]
+    cg_ptr, cg_idx = to_csr(cells)
+    cb_ptr = np.zeros(len(combos) + 1, dtype=np.int32)
+    for i, c in enumerate(combos):
+        cb_ptr[i + 1] = cb_ptr[i] + len(c)
+    cb_mask = np.array([m for c in combos for m in c], dtype=np.uint64)
+    return cg_ptr, cg_idx, cb_ptr, cb_mask
+
+
+class _Search:
+    """The arrays of one search and the loop that drives the kernel slice by slice."""
+
+    def __init__(self, problem: Problem, keep: int | None, leaf: int) -> None:
+        import numpy as np
+
+        K = _kernels()
+        self.K = K
+        self.problem = problem
+        n, k = problem.graph.n, problem.k
+        self.n = n
+        g = house_arrays(problem.graph, k)
+        self.g = g
+        self.params = p = np.zeros(K.NUM_PARAMS, dtype=np.int64)
+        p[K.P_N] = n
+        p[K.P_K] = k
+        p[K.P_LEAF] = 0 if problem.cages else leaf
+        self.st = np.zeros(K.NUM_STATE, dtype=np.int64)
+        levels = min(FIRST_LEVELS, n + 1)
+        self.dom = np.zeros((levels, n), dtype=np.uint64)
+        self.asg = np.zeros((levels, n), dtype=np.uint8)
+        self.gcell = np.zeros(levels, dtype=np.int64)
+        self.grem = np.zeros(levels, dtype=np.uint64)
+        self.lv = np.full((levels, 2), -1, dtype=np.int64)
+        self.lh = np.zeros(levels, dtype=np.uint64)
+        self.q = np.zeros(max(n, 1), dtype=np.int64)
+        rows = BUFFER_ROWS if keep is None else keep
+        self.sols = np.zeros((max(rows, 1), max(n, 1)), dtype=np.int8)
+        p[K.P_CAP] = rows
+        p[K.P_DRAIN] = 1 if keep is None else 0
+        self.scratch = np.full(4 * n + 1 + len(g.nbr_idx), -1, dtype=np.int64)
+        self.mscratch = np.zeros(2 * n, dtype=np.uint64)
+        self.cages = _cage_arrays(problem)
+        rows = memo_rows(n) if leaf and not problem.cages else 0
+        p[K.P_MEMO] = rows
+        self.mkeys = np.zeros((max(rows, 1), n if rows else 1), dtype=np.uint64)
+        self.mcount = np.full(max(rows, 1), -1, dtype=np.int64)
+        self.mhash = np.zeros(max(rows, 1), dtype=np.uint64)
+        self.solutions: list[Coloring] = []
+
+    def start(self) -> bool:
+        import numpy as np
+
+        clues = np.array(self.problem.precolouring, dtype=np.int64)
+        return bool(self.K.start(self.params, self.st, self.dom, self.asg, self.q, clues))
+
+    def _grow(self) -> None:
+        import numpy as np
+
+        levels = self.dom.shape[0]
+        more = min(2 * levels, self.n + 1)
+        for name in ("dom", "asg", "gcell", "grem", "lv", "lh"):
+            old = getattr(self, name)
+            new = np.full((more, *old.shape[1:]), -1 if name == "lv" else 0, dtype=old.dtype)
+            new[:levels] = old
+            setattr(self, name, new)
+
+    def _step(self) -> int:
+        g = self.g
+        state = (self.params, self.st, self.dom, self.asg, self.gcell, self.grem, self.q, self.sols)
+        graph = (g.nbr_ptr, g.nbr_idx, g.H, g.pa_ptr, g.pa_idx, g.pb_ptr, g.pb_idx)
+        memo = (self.scratch, self.mscratch, self.lv, self.lh, self.mkeys, self.mcount, self.mhash)
+        code = self.K.search(*state, *graph, *self.cages, *memo)
+        return int(code)
+
+    def drain(self) -> None:
+        b = int(self.st[self.K.S_BUFFERED])
+        if b and self.params[self.K.P_DRAIN]:
+            for row in self.sols[:b, : self.n].tolist():
+                self.solutions.append(tuple(row))
+            self.st[self.K.S_BUFFERED] = 0
+
+    def take(self) -> None:
+        """Keep the solutions stored (counting mode: the first ``keep`` ones)."""
+        b = int(self.st[self.K.S_BUFFERED])
+        for row in self.sols[:b, : self.n].tolist():
+            self.solutions.append(tuple(row))
+
+    def run(
+        self, limit: int | None, max_nodes: int | None, timeout: float | None, start: float
+    ) -> tuple[int, str]:
+        """Drive the kernel slice by slice to the end: ``(code, reason)``, the reason of a stop
+        being ``node limit``, ``time limit`` or ``interrupted`` (Ctrl-C between two slices)."""
+        K = self.K
+        p = self.params
+        p[K.P_LIMIT] = -1 if limit is None else limit
+        cap_nodes = (1 << 62) if max_nodes is None else max_nodes
+        deadline = None if timeout is None else start + timeout
+        slice_nodes = FIRST_SLICE
+        try:
+            while True:
+                done = int(self.st[K.S_NODES])
+                p[K.P_STOP_AT] = min(cap_nodes, done + slice_nodes)
+                t0 = time.perf_counter()
+                code = self._step()
+                if code == K.BUFFER_FULL:
+                    self.drain()
+                    continue
+                if code == K.GROW:
+                    self._grow()
+                    continue
+                if code != K.PAUSED:
+                    return code, ""
+                if int(self.st[K.S_NODES]) >= cap_nodes:
+                    return code, "node limit"
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    return code, "time limit"
+                ran = int(self.st[K.S_NODES]) - done
+                slice_nodes = max(FIRST_SLICE, int(ran * SLICE_SECONDS / max(now - t0, 1e-6)))
+        except KeyboardInterrupt:
+            return K.PAUSED, "interrupted"
+
+    def stats(self, start: float) -> Stats:
+        K = self.K
+        s = self.st
+        return Stats(
+            nodes=int(s[K.S_NODES]),
+            backtracks=int(s[K.S_BACKTRACKS]),
+            max_depth=int(s[K.S_MAX_DEPTH]),
+            seconds=time.perf_counter() - start,
+            engine=ENGINE,
+        )
+
+
+def _solve(
+    problem: Problem, options: SolveOptions, keep: int | None, leaf: int
+) -> tuple[Result, int]:
+    start = time.perf_counter()
+    why = unsupported(problem)
+    if why is not None:
+        raise InvalidArgument(f"the house kernel cannot take this problem: {why}")
+    search = _Search(problem, keep, leaf)
+    if not search.start():  # pragma: no cover - Problem checks the clues
+        raise InvalidArgument("a clue is not a colour 1..k")
+    code, reason = search.run(options.limit, options.max_nodes, options.timeout, start)
+    if keep is None:
+        search.drain()
+    else:
+        search.take()
+    K = search.K
+    found = int(search.st[K.S_FOUND])
+    for sol in search.solutions:
+        if not is_solution(problem, sol):  # pragma: no cover - a bug in the kernel
+            raise AssertionError(f"the house kernel returned a non-solution: {sol}")
+    complete = code == K.EXHAUSTED
+    status: Status = "solved" if found else ("unsatisfiable" if complete else "stopped")
+    result = Result(
+        status,
+        search.solutions,
+        search.stats(start),
+        method="propagate",
+        reason=reason,
+        complete=complete,
+        count=found if complete else None,
+    )
+    return result, found
+
+
+def run(problem: Problem, options: SolveOptions) -> Result:
+    """Solve ``problem``: at most ``options.limit`` solutions (None = all, every one kept),
+    ``max_nodes`` guesses, ``timeout`` seconds (status ``stopped`` and its reason).
+
+    Raises :class:`InvalidArgument` when ``options.trace`` is set (only the Python engine
+    traces) or the problem is not one the kernel takes (:func:`unsupported`).
+    """
+    if options.trace is not None:
+        raise InvalidArgument("the house kernel cannot trace: use engine='python'")
+    result, _ = _solve(problem, options, options.limit, 0)
+    return result
+
+
+def count(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Result:
+    """Count every solution (``options.limit`` ignored) keeping only the first ``keep``.
+
+    ``result.count`` is the number found (exact when ``result.complete``).
+
+    >>> from sudograph.grid import Grid
+    >>> count(Grid.empty((2, 3)).problem, SolveOptions(), keep=1).solutions[0][:6]
+    (1, 2, 3, 4, 5, 6)
+    """
+    if options.trace is not None:
+        raise InvalidArgument("the house kernel cannot trace: use engine='python'")
+    opts = SolveOptions(limit=None, max_nodes=options.max_nodes, timeout=options.timeout)
+    house = _free_house(problem)
+    if house is None:
+        result, found = _solve(problem, opts, keep, LEAF_SPACE)
+        result.count = found
+        return result
+    # no clue, no cage: colours are interchangeable, so count the solutions that colour one
+    # exact house 1..k in order and multiply by k! (each is one of k! relabelled twins)
+    start = time.perf_counter()
+    pre = [0] * problem.graph.n
+    for c, v in enumerate(house, 1):
+        pre[v] = c
+    result, found = _solve(Problem(problem.graph, problem.k, tuple(pre)), opts, 0, LEAF_SPACE)
+    if keep:
+        result.solutions = _solve(problem, SolveOptions(limit=keep), keep, 0)[0].solutions
+    result.count = found * math.factorial(problem.k)
+    if result.complete:
+        result.status = "solved" if found else "unsatisfiable"
+    result.stats.seconds = time.perf_counter() - start
+    return result
+
+
+def _free_house(problem: Problem) -> tuple[int, ...] | None:
+    """The first exact house of a problem without clues or cages (None otherwise)."""
+    if problem.cages or any(problem.precolouring):
+        return None
+    return next((h for h in problem.graph.houses if len(h) == problem.k), None)
+
+
+def warmup(progress: Callable[[str], None] | None = None) -> float:
+    """Compile (or load from numba's cache) the house kernel; the seconds it took."""
+    from ..grid import Grid
+
+    begin = time.perf_counter()
+    if progress is not None:
+        progress("compiling the house kernel, once")
+    p = Grid.empty(2).problem
+    run(p, SolveOptions(limit=2))
+    count(p, SolveOptions())
+    killer = Problem(p.graph, 4, cages=(((0, 1), 3),))
+    run(killer, SolveOptions(limit=1))
+    return time.perf_counter() - begin

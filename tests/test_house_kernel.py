@@ -1,0 +1,245 @@
+"""The house kernel (engine/houses.py) against the reference engine (engine="python"): the same
+statuses, solution sets and counts on the regression table, on hypothesis-made puzzles of
+every shape, on the example variants and on random graphs with houses; limits, node caps,
+timeouts, counting and the refusals. Node counts are not compared: the kernel's propagation
+is stronger (a different tree)."""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudograph.errors import InvalidArgument
+from sudograph.formats.variant import read_variant_puzzle
+from sudograph.graph import Graph, petersen_graph, sudoku_graph
+from sudograph.grid import Grid, parse_box
+from sudograph.problem import Problem, SolveOptions, is_solution
+from sudograph.search import backtracking
+
+pytest.importorskip("numba")
+
+from sudograph.engine import houses
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "tests" / "data" / "regression.txt"
+VARIANTS = ROOT / "examples" / "variants"
+SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)]
+
+
+def table() -> list[tuple[str, str, int]]:
+    rows = []
+    for text in TABLE.read_text(encoding="utf-8").splitlines():
+        if text.strip() and not text.startswith("#"):
+            box, puzzle, count, _ = text.split(":")
+            rows.append((box, puzzle, int(count)))
+    return rows
+
+
+def reference(problem: Problem, limit: int | None) -> tuple[str, set[tuple[int, ...]]]:
+    r = backtracking.run(problem, SolveOptions(limit=limit))
+    return r.status, set(r.solutions)
+
+
+def assert_parity(problem: Problem, *, count: bool = True) -> None:
+    """Status and solutions with limit 1, 2 and None; the count (kernel and reference)."""
+    for limit in (1, 2, None):
+        r = houses.run(problem, SolveOptions(limit=limit))
+        status, sols = reference(problem, limit)
+        assert r.status == status
+        assert r.stats.engine == "houses"
+        assert all(is_solution(problem, s) for s in r.solutions)
+        if limit is None:
+            assert set(r.solutions) == sols and r.complete
+            assert len(r.solutions) == len(set(r.solutions))
+            if count:
+                c = houses.count(problem, SolveOptions())
+                assert c.complete and c.count == len(sols)
+        else:
+            assert len(r.solutions) == len(sols)
+
+
+@pytest.mark.parametrize(("box", "puzzle", "expected"), table())
+def test_regression_table(box: str, puzzle: str, expected: int) -> None:
+    grid = Grid.parse(puzzle, box=parse_box(box))
+    r = houses.run(grid.problem, SolveOptions(limit=None))
+    assert r.complete and len(r.solutions) == expected
+    assert r.status == ("solved" if expected else "unsatisfiable")
+    assert all(grid.with_values(s).is_solution_of(grid) for s in r.solutions)
+    assert houses.count(grid.problem, SolveOptions()).count == expected
+    two = houses.run(grid.problem, SolveOptions(limit=2))
+    assert len(two.solutions) == min(expected, 2)
+
+
+def random_puzzle(box: tuple[int, int], seed: int, clues: float) -> Grid:
+    """A random full grid of shape ``box`` (the kernel with a shuffled house as clues), some
+    of its cells emptied, maybe one changed (then often unsatisfiable)."""
+    rng = random.Random(seed)
+    n = box[0] * box[1]
+    g = sudoku_graph(*box)
+    pre = [0] * (n * n)
+    for c, v in zip(rng.sample(range(1, n + 1), n), g.houses[0], strict=True):
+        pre[v] = c
+    full = houses.run(Problem(g, n, tuple(pre)), SolveOptions()).solutions[0]
+    cells = [v if rng.random() < clues else 0 for v in full]
+    if rng.random() < 0.3:
+        i = rng.randrange(n * n)
+        cells[i] = rng.randint(1, n)
+    grid = Grid(box, tuple(cells))
+    if grid.conflicts():
+        cells[i] = 0
+        grid = Grid(box, tuple(cells))
+    return grid
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)]),
+    st.integers(0, 10**6),
+    st.floats(0.35, 0.8),
+)
+def test_parity_random_small_shapes(box: tuple[int, int], seed: int, clues: float) -> None:
+    assert_parity(random_puzzle(box, seed, clues).problem)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from([(3, 4), (4, 4)]), st.integers(0, 10**6), st.floats(0.6, 0.85))
+def test_parity_random_large_shapes(box: tuple[int, int], seed: int, clues: float) -> None:
+    problem = random_puzzle(box, seed, clues).problem
+    for limit in (1, 2):
+        r = houses.run(problem, SolveOptions(limit=limit))
+        status, sols = reference(problem, limit)
+        assert r.status == status and len(r.solutions) == len(sols)
+        assert all(is_solution(problem, s) for s in r.solutions)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in VARIANTS.glob("*.txt")))
+def test_parity_example_variants(name: str) -> None:
+    grid = read_variant_puzzle((VARIANTS / name).read_text(encoding="utf-8"))
+    problem = grid.problem
+    if problem.graph.n > 36:
+        for limit in (1, 2):
+            r = houses.run(problem, SolveOptions(limit=limit))
+            status, sols = reference(problem, limit)
+            assert r.status == status and len(r.solutions) == len(sols)
+    else:
+        assert_parity(problem)
+
+
+@pytest.mark.parametrize("name", ["killer_4x4.txt", "killer.txt"])
+def test_killer_fewer_clues(name: str) -> None:
+    """Cages do the pruning: the killer examples with their clues removed."""
+    grid = read_variant_puzzle((VARIANTS / name).read_text(encoding="utf-8"))
+    problem = grid.problem
+    bare = Problem(problem.graph, problem.k, (), problem.cages)
+    for limit in (1, 2):
+        r = houses.run(bare, SolveOptions(limit=limit))
+        status, sols = reference(bare, limit)
+        assert r.status == status and len(r.solutions) == len(sols)
+        assert all(is_solution(bare, s) for s in r.solutions)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6))
+def test_parity_random_graphs_with_houses(seed: int) -> None:
+    """Random graphs: a few cliques declared as houses (exact when of k vertices), random
+    extra edges, a few clues."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 12)
+    k = rng.randint(1, 5)
+    edges = {(u, v) for u in range(n) for v in range(u + 1, n) if rng.random() < 0.2}
+    hs = []
+    for _ in range(rng.randint(0, 3)):
+        size = rng.randint(1, min(n, k + 1))
+        h = rng.sample(range(n), size)
+        hs.append(tuple(h))
+        edges |= {(min(a, b), max(a, b)) for a in h for b in h if a != b}
+    g = Graph.from_edges(n, edges, houses=hs)
+    pre = [0] * n
+    for v in rng.sample(range(n), rng.randint(0, n // 2)):
+        c = rng.randint(1, k)
+        if all(pre[u] != c for u in g.neighbors[v]):
+            pre[v] = c
+    assert_parity(Problem(g, k, tuple(pre)))
+
+
+def test_petersen_and_no_houses() -> None:
+    for k in (2, 3, 4):
+        assert_parity(Problem(petersen_graph(), k))
+    assert_parity(Problem(Graph.from_edges(0, []), 3))
+
+
+@pytest.mark.parametrize(
+    ("box", "expected"), [((1, 1), 1), ((1, 2), 2), ((2, 2), 288), ((2, 3), 28_200_960)]
+)
+def test_count_empty_grids(box: tuple[int, int], expected: int) -> None:
+    r = houses.count(Grid.empty(box).problem, SolveOptions(), keep=2)
+    assert r.complete and r.count == expected and r.status == "solved"
+    assert len(r.solutions) == min(2, expected)
+    assert all(is_solution(Grid.empty(box).problem, s) for s in r.solutions)
+
+
+def test_count_without_the_symmetry_matches() -> None:
+    """Clues break the colour symmetry; by symmetry one clue leaves a k-th of the grids, two
+    clues in a row a k(k-1)-th."""
+    empty = Grid.empty((2, 3))
+    one = empty.with_values((1,) + (0,) * 35)
+    assert houses.count(one.problem, SolveOptions()).count * 6 == 28_200_960
+    two = empty.with_values((1, 2) + (0,) * 34)
+    assert houses.count(two.problem, SolveOptions()).count * 30 == 28_200_960
+    assert math.factorial(6) * 39_168 == 28_200_960
+
+
+@pytest.mark.parametrize("keep", [0, 1, 3])
+def test_count_keeps_the_first_solutions(keep: int) -> None:
+    grid = Grid.parse("2x3:..6....2....4.2..3.........1.4..3.5.".split(":")[1], box=(2, 3))
+    r = houses.count(grid.problem, SolveOptions(), keep=keep)
+    assert r.count == 3 and len(r.solutions) == keep
+
+
+def test_limits_and_max_nodes() -> None:
+    problem = Grid.empty((2, 3)).problem
+    r = houses.run(problem, SolveOptions(limit=5))
+    assert len(r.solutions) == 5 and r.status == "solved" and not r.complete
+    for cap in (1, 10, 100):
+        r = houses.run(problem, SolveOptions(limit=None, max_nodes=cap))
+        assert r.reason == "node limit" and r.stats.nodes == cap and not r.complete
+        assert r.status == ("solved" if r.solutions else "stopped")
+    r = houses.run(Grid.empty((3, 3)).problem, SolveOptions(limit=1, max_nodes=0))
+    assert r.status == "stopped" and r.reason == "node limit" and r.stats.nodes == 0
+    c = houses.count(Grid.parse("." * 81).problem, SolveOptions(max_nodes=50))
+    assert not c.complete and c.reason == "node limit" and c.stats.nodes == 50
+
+
+def test_timeout_stops() -> None:
+    r = houses.count(Grid.empty((3, 3)).problem, SolveOptions(timeout=0.2))
+    assert r.status == "solved" and r.reason == "time limit" and not r.complete
+    assert r.stats.seconds < 5
+
+
+def test_trace_and_unsupported_refused() -> None:
+    with pytest.raises(InvalidArgument, match="trace"):
+        houses.run(Grid.empty(2).problem, SolveOptions(trace=lambda e: None))
+    g = Graph.from_edges(3, [(0, 1)], houses=[(0, 1, 2)])  # a house of k vertices, no clique
+    assert houses.unsupported(Problem(g, 3)) is not None
+    with pytest.raises(InvalidArgument, match="house kernel cannot take"):
+        houses.run(Problem(g, 3), SolveOptions())
+
+
+def test_deep_search_grows_the_stack() -> None:
+    """A path coloured with 2 colours and a clique at the end: guesses nest deeper than the
+    first stack of levels, and the count is right."""
+    g = Graph.from_edges(80, [(v, v + 1) for v in range(0, 79, 2)])
+    r = houses.run(Problem(g, 2), SolveOptions(limit=3))
+    assert len(r.solutions) == 3 and r.stats.max_depth > houses.FIRST_LEVELS
+    g = Graph.from_edges(40, [(v, v + 1) for v in range(0, 39, 2)])
+    assert houses.count(Problem(g, 2), SolveOptions()).count == 2**20
+
+
+def test_64_colours() -> None:
+    r = houses.run(Grid.empty((8, 8)).problem, SolveOptions(limit=1))
+    assert r.status == "solved" and len(set(r.solutions[0])) == 64
