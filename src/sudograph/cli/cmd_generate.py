@@ -32,6 +32,7 @@ from .common import (
     read_items,
     report_error,
     stderr_is_tty,
+    warn,
 )
 
 
@@ -130,6 +131,11 @@ def run_generate(args: argparse.Namespace) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
         print(f"sudograph: seed {seed}", file=sys.stderr)
+    if not args.dask and resolve_engine("auto") == "numba":  # the checks run compiled
+        from ..engine.compile import ensure_compiled
+
+        for kernel in ("fast", "twin"):
+            ensure_compiled(kernel, warn)  # says so once when it compiles (first run)
     spec = {
         "box": box,
         "seed": seed,
