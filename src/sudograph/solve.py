@@ -105,10 +105,13 @@ def solve(
     finished). ``max_nodes``/``timeout`` stop the search with status ``stopped``. ``trace`` is a
     callable receiving :class:`~sudograph.search.trace.TraceEvent` s (forces the Python engine).
     ``engine``: ``python``, ``numba`` (the compiled twin) or ``auto`` (the environment variable
-    ``SUDOGRAPH_ENGINE`` overrides it; else Python first, the twin only when a budget of
-    ``AUTO_NODE_BUDGET`` nodes did not suffice). Every solution is checked; for a Grid,
-    ``result.grids`` holds the solved grids. ``keep``: at most this many solutions kept in the
-    result (None: all found; ``result.count`` counts them all when the method counts).
+    ``SUDOGRAPH_ENGINE`` overrides it; else, with numba, ``propagate`` runs on a compiled
+    kernel (see :func:`compiled_route`: ``fast`` on a plain 9×9, the house kernel on anything
+    else, node counts then being guesses); the classroom methods run Python first, the twin
+    only when a budget of ``AUTO_NODE_BUDGET`` nodes did not suffice). Every solution is
+    checked; for a Grid, ``result.grids`` holds the solved grids. ``keep``: at most this many
+    solutions kept in the result (None: all found; ``result.count`` counts them all when the
+    method counts).
 
     Raises :class:`InvalidArgument` (unknown method, order or inference; order/inference given
     to a method that is not a search; a Sudoku-only method on another graph; bad limits),
@@ -125,9 +128,11 @@ def solve(
     if (order or inference) and m.order is None:
         raise InvalidArgument(f"method {m.name!r} is not a search: order/inference do not apply")
     problem, grid = to_problem(x)
-    if m.sudoku_only and not _is_sudoku(problem):
-        check_method(m.name, "graph")  # raises, naming the methods that colour any graph
     engine = _engine_override(engine)
+    overridden = order is not None or inference is not None
+    route = compiled_route(m.name, problem, engine, limit, overridden, trace is not None)
+    if m.sudoku_only and route != "houses" and not _is_sudoku(problem):
+        check_method(m.name, "graph")  # raises, naming the methods that colour any graph
     options = SolveOptions(
         limit=limit,
         max_nodes=max_nodes,
@@ -144,6 +149,12 @@ def solve(
         runner = functools.partial(runner, keep=max(keep, 1))
     if options.max_nodes is not None and m.randomized:
         result = _run_greedy(runner, problem, options)
+    elif route == "houses":
+        from .engine.houses import run as run_houses
+
+        result = run_houses(problem, options)
+    elif route == "fast9":
+        result = _run_fast9(problem, options, keep)
     elif m.name == "fast" and (options.timeout is not None or options.max_nodes == 0):
         result = _run_fast(runner, problem, options)
     else:
@@ -164,6 +175,57 @@ def solve(
         for g in result.grids:
             if not g.is_solution_of(grid):  # pragma: no cover
                 raise AssertionError(f"method {m.name} returned a grid that does not solve it")
+    return result
+
+
+def compiled_route(
+    method: str,
+    problem: Problem,
+    engine: str = "auto",
+    limit: int | None = 1,
+    overridden: bool = False,
+    traced: bool = False,
+) -> str | None:
+    """The compiled kernel that runs ``method`` on ``problem`` by default, or None (the
+    method's own runner and engines).
+
+    With numba installed and ``engine="auto"``, method ``propagate`` (its preset order and
+    inference, no trace) runs on the ``fast9`` kernel on a plain 9×9 Sudoku (keeping at most
+    its store of solutions) and on the ``houses`` kernel otherwise; method ``fast`` runs on
+    ``houses`` on anything but a plain 9×9 (whatever the engine). A problem the house kernel
+    cannot take (:func:`sudograph.engine.houses.unsupported`) keeps the method's own path.
+
+    >>> from sudograph.grid import Grid
+    >>> compiled_route("naive", Grid.empty(4).problem) is None
+    True
+    """
+    from .engine import numba_available
+
+    if traced or method not in ("propagate", "fast") or not numba_available():
+        return None
+    if method == "propagate" and (engine != "auto" or overridden):
+        return None
+    from .engine.fast9 import MAX_STORED, is_sudoku9
+
+    if is_sudoku9(problem) and not problem.cages:
+        if method == "fast" or (limit is not None and limit <= MAX_STORED):
+            return None if method == "fast" else "fast9"
+        return "houses"
+    from .engine.houses import supports
+
+    return "houses" if supports(problem) else None
+
+
+def _run_fast9(problem: Problem, options: SolveOptions, keep: int | None) -> Result:
+    """Method ``propagate`` on a plain 9×9 with the ``fast`` kernel (tagged in the stats)."""
+    runner: Any = get_method("fast").load()
+    if keep is not None:  # the kernel stores no more than that
+        runner = functools.partial(runner, keep=max(keep, 1))
+    if options.timeout is not None or options.max_nodes == 0:
+        result = _run_fast(runner, problem, options)
+    else:
+        result = runner(problem, options)
+    result.stats.engine = "fast9"
     return result
 
 
@@ -328,6 +390,9 @@ def count(
     m = get_method(method)
     if kw.get("trace", 0) is None:
         del kw["trace"]
+    houses = _count_on_houses(x, m.name, limit, keep, kw)
+    if houses is not None:
+        return houses
     if limit is not None or m.order is None or "trace" in kw:
         result = solve(x, method, limit=limit, keep=max(keep, 1), **kw)
         found = len(result.solutions) if result.count is None else result.count
@@ -355,6 +420,31 @@ def count(
     for s in result.solutions:
         if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
+    if grid is not None:
+        result.grids = [grid.with_values(s) for s in result.solutions]
+    return result
+
+
+def _count_on_houses(
+    x: Solvable, method: str, limit: int | None, keep: int, kw: dict[str, Any]
+) -> Result | None:
+    """Count on the house kernel when :func:`compiled_route` sends ``method`` there (None
+    otherwise): every solution counted (``limit`` None), none stored beyond ``keep``."""
+    if limit is not None or "trace" in kw or set(kw) - {"max_nodes", "timeout", "engine"}:
+        return None
+    problem, grid = to_problem(x)
+    engine = _engine_override(kw.get("engine", "auto"))
+    if compiled_route(method, problem, engine, None) != "houses":
+        return None
+    from .engine.houses import count as count_houses
+
+    options = SolveOptions(limit=None, max_nodes=kw.get("max_nodes"), timeout=kw.get("timeout"))
+    result = count_houses(problem, options, keep=keep)
+    result.method = method
+    result.reason = REASONS.get(result.reason, result.reason)
+    for s in result.solutions:
+        if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
+            raise AssertionError(f"method {method} returned a non-solution {s}")
     if grid is not None:
         result.grids = [grid.with_values(s) for s in result.solutions]
     return result

@@ -14,8 +14,8 @@ once on standard error, and the rate it reports is that of the solving alone.
 A kernel is registered by name with its warm-up and entries, as ``"module:function"`` strings
 imported only when needed (nothing here imports numba); :func:`register` adds one at run time.
 
->>> sorted(KERNELS)[:2]
-['fast', 'twin']
+>>> sorted(KERNELS)
+['fast', 'houses', 'twin']
 >>> register("demo", "builtins:len")
 >>> KERNELS["demo"].entries
 ()
@@ -70,6 +70,11 @@ register(
         f"sudograph.engine._twin_kernels:{f}"
         for f in ("prepare", "search", "search_static_check_dense")
     ),
+)
+register(
+    "houses",
+    "sudograph.engine.houses:warmup",
+    tuple(f"sudograph.engine._house_kernels:{f}" for f in ("start", "search")),
 )
 
 

@@ -156,7 +156,7 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     >>> from sudograph.graph import sudoku_graph
     >>> a = build_house_arrays(sudoku_graph(2), 4)
     >>> a.H.shape, len(a.pa_ptr) - 1
-    ((12, 4), 16)
+    ((12, 4), 32)
     """
     import numpy as np
 
@@ -334,6 +334,13 @@ class _Search:
         )
 
 
+def _load() -> None:
+    """Load (or compile, announced once) the kernel before any clock starts."""
+    from .compile import ensure_loaded
+
+    ensure_loaded(ENGINE)
+
+
 def _solve(
     problem: Problem, options: SolveOptions, keep: int | None, leaf: int
 ) -> tuple[Result, int]:
@@ -377,6 +384,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
     """
     if options.trace is not None:
         raise InvalidArgument("the house kernel cannot trace: use engine='python'")
+    _load()
     result, _ = _solve(problem, options, options.limit, 0)
     return result
 
@@ -392,6 +400,7 @@ def count(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Result:
     """
     if options.trace is not None:
         raise InvalidArgument("the house kernel cannot trace: use engine='python'")
+    _load()
     opts = SolveOptions(limit=None, max_nodes=options.max_nodes, timeout=options.timeout)
     house = _free_house(problem)
     if house is None:
