@@ -531,3 +531,41 @@ def search(
     st[S_DEPTH] = depth
     st[S_MODE] = mode
     return code
+
+
+@njit(cache=True)
+def check(sols, rows, clues, k, nbr_ptr, nbr_idx, H, cg_ptr, cg_idx, cg_sum):
+    """The first of ``sols[:rows]`` that is not a solution (-1 when all are): every vertex a
+    colour ``1..k`` keeping its clue, no edge with one colour at both ends, every exact house
+    holding every colour, every cage's colours distinct and adding up to its sum. Independent
+    of the search: it reads the problem, not the domains."""
+    n = len(clues)
+    full = (U1 << np.uint64(k - 1) << U1) - U1
+    for r in range(rows):
+        s = sols[r]
+        for v in range(n):
+            c = s[v]
+            if c < 1 or c > k or (clues[v] != 0 and clues[v] != c):
+                return r
+            for j in range(nbr_ptr[v], nbr_ptr[v + 1]):
+                if s[nbr_idx[j]] == c:
+                    return r
+        for h in range(H.shape[0]):
+            seen = U0
+            for i in range(H.shape[1]):
+                seen |= U1 << np.uint64(s[H[h, i]] - 1)
+            if seen != full:
+                return r
+        for g in range(len(cg_ptr) - 1):
+            seen = U0
+            total = 0
+            for j in range(cg_ptr[g], cg_ptr[g + 1]):
+                c = s[cg_idx[j]]
+                b = U1 << np.uint64(c - 1)
+                if seen & b:
+                    return r
+                seen |= b
+                total += c
+            if total != cg_sum[g]:
+                return r
+    return -1

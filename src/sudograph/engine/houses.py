@@ -38,7 +38,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra
 from ..graph import Graph
-from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
+from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status
 
 MAX_COLOURS = 64
 """Colours are bits of a ``uint64``."""
@@ -82,10 +82,12 @@ def _kernels() -> Any:
 @dataclass(frozen=True)
 class HouseArrays:
     """The arrays of one graph coloured with ``k`` colours: CSR adjacency, the exact houses
-    (``H``, one row per house), and the house pairs (``A \\ B`` and ``B \\ A`` as CSR)."""
+    (``H``, one row per house; ``cliques`` tells whether each is a clique of the graph), and
+    the house pairs (``A \\ B`` and ``B \\ A`` as CSR)."""
 
     n: int
     k: int
+    cliques: bool
     nbr_ptr: Any
     nbr_idx: Any
     H: Any
@@ -99,7 +101,7 @@ def _is_clique(graph: Graph, house: tuple[int, ...]) -> bool:
     members = set(house)
     if len(members) != len(house):
         return False
-    return all(members - {v} <= set(graph.neighbors[v]) for v in house)
+    return all(len(members.intersection(graph.neighbors[v])) == len(house) - 1 for v in house)
 
 
 def unsupported(problem: Problem) -> str | None:
@@ -117,10 +119,8 @@ def unsupported(problem: Problem) -> str | None:
     k = problem.k
     if k > MAX_COLOURS:  # pragma: no cover - Problem already refuses it
         return f"at most {MAX_COLOURS} colours (64-bit masks), got {k}"
-    graph = problem.graph
-    for h in graph.houses:
-        if len(h) == k and not _is_clique(graph, h):
-            return "a house of k vertices is not a clique of the graph"
+    if not house_arrays(problem.graph, k).cliques:
+        return "a house of k vertices is not a clique of the graph"
     for cells, total in problem.cages:
         if cage_combinations(len(cells), total, k) is None:
             return "a cage has too many combinations"
@@ -189,7 +189,8 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     nbr_ptr, nbr_idx = to_csr(graph.neighbors)
     pa_ptr, pa_idx = to_csr(pa)
     pb_ptr, pb_idx = to_csr(pb)
-    return HouseArrays(graph.n, k, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx)
+    cliques = all(_is_clique(graph, h) for h in exact)
+    return HouseArrays(graph.n, k, cliques, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx)
 
 
 def _cage_arrays(problem: Problem) -> tuple[Any, Any, Any, Any]:
@@ -242,6 +243,8 @@ class _Search:
         self.scratch = np.full(4 * n + 1 + len(g.nbr_idx), -1, dtype=np.int64)
         self.mscratch = np.zeros(2 * n, dtype=np.uint64)
         self.cages = _cage_arrays(problem)
+        self.cage_sums = np.array([t for _, t in problem.cages], dtype=np.int64)
+        self.clues = np.array(problem.precolouring, dtype=np.int64)
         rows = memo_rows(n) if leaf and not problem.cages else 0
         p[K.P_MEMO] = rows
         self.mkeys = np.zeros((max(rows, 1), n if rows else 1), dtype=np.uint64)
@@ -250,10 +253,7 @@ class _Search:
         self.solutions: list[Coloring] = []
 
     def start(self) -> bool:
-        import numpy as np
-
-        clues = np.array(self.problem.precolouring, dtype=np.int64)
-        return bool(self.K.start(self.params, self.st, self.dom, self.asg, self.q, clues))
+        return bool(self.K.start(self.params, self.st, self.dom, self.asg, self.q, self.clues))
 
     def _grow(self) -> None:
         import numpy as np
@@ -275,15 +275,24 @@ class _Search:
         return int(code)
 
     def drain(self) -> None:
-        b = int(self.st[self.K.S_BUFFERED])
-        if b and self.params[self.K.P_DRAIN]:
-            for row in self.sols[:b, : self.n].tolist():
-                self.solutions.append(tuple(row))
+        """Take the solutions of a full buffer (keeping every solution) and empty it."""
+        if self.params[self.K.P_DRAIN]:
+            self.take()
             self.st[self.K.S_BUFFERED] = 0
 
     def take(self) -> None:
-        """Keep the solutions stored (counting mode: the first ``keep`` ones)."""
+        """Keep the solutions stored, each checked by the compiled :func:`check`."""
         b = int(self.st[self.K.S_BUFFERED])
+        if not b:
+            return
+        g = self.g
+        cg_ptr, cg_idx = self.cages[0], self.cages[1]
+        bad = self.K.check(
+            self.sols, b, self.clues, self.problem.k, g.nbr_ptr, g.nbr_idx, g.H, cg_ptr,
+            cg_idx, self.cage_sums,
+        )  # fmt: skip
+        if bad >= 0:  # pragma: no cover - a bug in the kernel
+            raise AssertionError(f"the house kernel returned a non-solution: {self.sols[bad]}")
         for row in self.sols[:b, : self.n].tolist():
             self.solutions.append(tuple(row))
 
@@ -358,9 +367,6 @@ def _solve(
         search.take()
     K = search.K
     found = int(search.st[K.S_FOUND])
-    for sol in search.solutions:
-        if not is_solution(problem, sol):  # pragma: no cover - a bug in the kernel
-            raise AssertionError(f"the house kernel returned a non-solution: {sol}")
     complete = code == K.EXHAUSTED
     status: Status = "solved" if found else ("unsatisfiable" if complete else "stopped")
     result = Result(
