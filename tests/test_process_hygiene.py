@@ -204,3 +204,20 @@ def test_local_dask_workers_watch_their_parent() -> None:
         assert set(client.run(_watching).values()) == {True}
     finally:
         close(client)
+
+
+def test_a_batch_of_lines_is_not_cut_by_a_signal(tmp_path: Path) -> None:
+    """SIGTERM during a write of the batch mode is held until the lines are written: they
+    are written once, whole, and the signal is seen right after."""
+    from sudograph.cli.batchmode import _signals_held
+
+    out = tmp_path / "out.txt"
+    fd = os.open(out, os.O_WRONLY | os.O_CREAT, 0o644)
+    with pytest.raises(_process.Terminated), _process.terminate_gracefully():
+        with _signals_held():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.05)  # the handler would run here without the mask
+            os.write(fd, b"whole line\n")
+        time.sleep(1)  # it runs here
+    os.close(fd)
+    assert out.read_bytes() == b"whole line\n"

@@ -102,9 +102,10 @@ def raise_terminated(signum: int, frame: object) -> None:
 
 
 class terminate_gracefully:
-    """While inside, SIGTERM raises :class:`Terminated` in the main thread (so ``finally``
-    blocks end the pool and write what is done); the old handler is put back on exit. Does
-    nothing outside the main thread.
+    """While installed, SIGTERM raises :class:`Terminated` in the main thread (so ``finally``
+    blocks end the pool and write what is done); :meth:`restore` puts the old handler back
+    (call it first in the cleanup: a second SIGTERM then ends the process at once). Does
+    nothing outside the main thread. Also a context manager.
 
     >>> with terminate_gracefully():
     ...     signal.getsignal(signal.SIGTERM) is raise_terminated
@@ -113,12 +114,23 @@ class terminate_gracefully:
     False
     """
 
-    def __enter__(self) -> terminate_gracefully:
+    def __init__(self) -> None:
         self.old: object = None
+
+    def install(self) -> terminate_gracefully:
+        """Install the handler; return self."""
         if threading.current_thread() is threading.main_thread():
             self.old = signal.signal(signal.SIGTERM, raise_terminated)
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def restore(self) -> None:
+        """Put the old handler back (once)."""
         if self.old is not None:
             signal.signal(signal.SIGTERM, self.old)  # type: ignore[arg-type]
+            self.old = None
+
+    def __enter__(self) -> terminate_gracefully:
+        return self.install()
+
+    def __exit__(self, *exc: object) -> None:
+        self.restore()

@@ -20,6 +20,7 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
 import time
 from collections import deque
@@ -259,11 +260,27 @@ class _Writer:
         if self.lines:
             data = ("\n".join(self.lines) + "\n").encode("utf-8")
             view = memoryview(data)
-            while view:
-                written = os.write(self.fd, view)
-                view = view[written:]
-            self.lines = []
+            with _signals_held():  # Ctrl-C or SIGTERM wait until the lines are written
+                while view:
+                    written = os.write(self.fd, view)
+                    view = view[written:]
+                self.lines = []
         self.last = time.monotonic()
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (POSIX, main thread) while inside: their handlers run
+    after it, so a batch of lines is never cut by them, nor written twice."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _limit(args: argparse.Namespace) -> int | None:
@@ -358,8 +375,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     start = _clock()  # after compiling: the rate is that of the solving alone
     progress = _progress(stream, name)
     interrupted: int | None = None
-    guard = terminate_gracefully()
-    guard.__enter__()
+    guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
         items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet)
         numbers: deque[int] = deque()
@@ -412,7 +428,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     except Terminated:
         interrupted = EXIT_TERMINATED
     finally:
-        guard.__exit__()
+        guard.restore()  # first: a second SIGTERM during the cleanup ends the process
         _finish(writer, progress, client)
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -467,8 +483,7 @@ def run_numbered(
     writer = _Writer(fd, lock)
     numbers = (range(k, min(k + chunk, total + 1)) for k in range(skip + 1, total + 1, chunk))
     progress = _Bar(max(total - skip, 1), label) if stderr_is_tty() else None
-    guard = terminate_gracefully()
-    guard.__enter__()
+    guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
         if client is None:
             results: Iterator[list[str]] = (make(ks, spec) for ks in numbers)
@@ -488,7 +503,7 @@ def run_numbered(
         warn("terminated: every line so far is written; continue with --resume")
         return EXIT_TERMINATED
     finally:
-        guard.__exit__()
+        guard.restore()  # first: a second SIGTERM during the cleanup ends the process
         _finish(writer, progress, client)
     return 0
 
