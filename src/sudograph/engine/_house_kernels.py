@@ -86,21 +86,6 @@ def _narrow(d, a, v, keep, q, qn):
     return qn
 
 
-@njit(cache=True, inline="always")
-def _narrow_range(d, a, idx, lo, hi, keep, q, qn, skip_placed):
-    """:func:`_narrow` on the vertices ``idx[lo:hi]`` (placed ones left alone when
-    ``skip_placed``): ``(queue length or -1, whether a colour was removed)``."""
-    changed = False
-    for j in range(lo, hi):
-        v = idx[j]
-        if d[v] & ~keep and not (skip_placed and a[v]):
-            qn = _narrow(d, a, v, keep, q, qn)
-            if qn < 0:
-                return -1, changed
-            changed = True
-    return qn, changed
-
-
 @njit(cache=True)
 def _singles(d, a, q, qn, nbr_ptr, nbr_idx):
     """Place every queued single, each colour leaving the neighbours; False on a
@@ -175,10 +160,13 @@ def _locked(d, a, q, pa_ptr, pa_idx, pb_ptr, pb_idx, full):
         lock = full & ~u
         if lock == U0:
             continue
-        qn, more = _narrow_range(d, a, pb_idx, pb_ptr[p], pb_ptr[p + 1], ~lock, q, qn, False)
-        if qn < 0:
-            return -1, changed
-        changed |= more
+        for j in range(pb_ptr[p], pb_ptr[p + 1]):
+            v = pb_idx[j]
+            if d[v] & lock:
+                qn = _narrow(d, a, v, ~lock, q, qn)
+                if qn < 0:
+                    return -1, changed
+                changed = True
     return qn, changed
 
 
@@ -208,11 +196,14 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
                 allowed |= m
         if allowed == U0:
             return -1, changed
-        keep = allowed & ~placed
-        qn, more = _narrow_range(d, a, cg_idx, cg_ptr[g], cg_ptr[g + 1], keep, q, qn, True)
-        if qn < 0:
-            return -1, changed
-        changed |= more
+        drop = ~(allowed & ~placed)
+        for j in range(cg_ptr[g], cg_ptr[g + 1]):
+            v = cg_idx[j]
+            if d[v] & drop and not a[v]:
+                qn = _narrow(d, a, v, ~drop, q, qn)
+                if qn < 0:
+                    return -1, changed
+                changed = True
     return qn, changed
 
 
