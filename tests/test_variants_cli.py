@@ -149,3 +149,55 @@ def test_fpuzzles_import() -> None:
         read_fpuzzles(json.dumps(data))
     with pytest.raises(ParseError, match="a single diagonal"):
         read_fpuzzles(json.dumps({"size": 4, "diagonal+": True, "grid": [[{}] * 4] * 4}))
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.txt")), ids=lambda p: p.stem)
+def test_variant_file_as_the_puzzle_argument(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``sudograph solve FILE`` reads a variant file whole: its rules, not one grid per line."""
+    code, out, err = run(capsys, "solve", "--format", "line", str(path))
+    assert code == 0, err
+    puzzle = read_variant_puzzle(path.read_text(), source=str(path))
+    solution = Grid.parse(out.strip(), box=puzzle.box)
+    assert check_solution(puzzle.variant, puzzle.box, solution.values) == []
+    assert all(c in (0, s) for c, s in zip(puzzle.values, solution.values, strict=True))
+
+
+def test_fpuzzles_file_as_the_puzzle_argument(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An f-puzzles file (x + killer, cages summing to the solution's digits) is solved whole."""
+    x = read_variant_puzzle((EXAMPLES / "x.txt").read_text())
+    (answer,) = sat_solutions(x.problem, 2)
+    cages = [(["R1C1", "R1C2"], (0, 1)), (["R9C8", "R9C9", "R8C9"], (79, 80, 71))]
+    data = {
+        "size": 9,
+        "grid": [
+            [{"value": v, "given": True} if v else {} for v in x.values[r * 9 : r * 9 + 9]]
+            for r in range(9)
+        ],
+        "diagonal+": True,
+        "diagonal-": True,
+        "killercage": [
+            {"cells": names, "value": str(sum(answer[i] for i in cells))} for names, cells in cages
+        ],
+    }
+    path = tmp_path / "killer_x.json"
+    path.write_text(json.dumps(data))
+    puzzle = read_fpuzzles(path.read_text())
+    code, out, err = run(capsys, "solve", "--format", "line", str(path))
+    assert code == 0, err
+    solution = Grid.parse(out.strip())
+    assert puzzle.variant is not None and len(puzzle.variant.cages) == 2
+    assert check_solution(puzzle.variant, puzzle.box, solution.values) == []
+    assert solution.values == answer
+
+
+def test_bad_variant_file_is_located(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("variant: x+nope\nbox: 2x2\ngrid: ................\n")
+    code, _, err = run(capsys, "solve", str(bad))
+    assert code == 2
+    errors = [line for line in err.splitlines() if "error" in line]
+    assert len(errors) == 1 and str(bad) in errors[0] and "nope" in errors[0], err

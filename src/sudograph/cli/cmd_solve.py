@@ -252,13 +252,13 @@ class _Chained(io.RawIOBase):
 def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     """Solve one grid and print it as the options say."""
     args.method = args.method or DEFAULT_METHOD
-    check_variant_method(args.method, args)
     from ..search.trace import GridStepPrinter
     from ..solve import count, solve
 
     if isinstance(item, ParseError):
         raise item
     grid = item
+    engine = check_variant_method(args.method, grid, args.engine)
     printer = None
     lines: list[str] = []
     traceable = trace_unavailable(args)
@@ -269,7 +269,7 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
         )
     elif args.trace and not args.json:
         warn(f"no trace: {traceable}")
-    kwargs = solve_kwargs(args)
+    kwargs = solve_kwargs(args) | {"engine": engine}
     if args.count and not args.all:  # count without keeping every solution in memory
         result = count(grid, args.method, keep=1, trace=printer, **kwargs)
     else:
@@ -345,7 +345,6 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
 def solve_sequential(args: argparse.Namespace) -> int:
     """File mode without the batch module: one line per puzzle, a summary on standard error."""
     args.method = args.method or DEFAULT_METHOD
-    check_variant_method(args.method, args)
     from ..solve import solve
 
     start = time.perf_counter()
@@ -361,7 +360,8 @@ def solve_sequential(args: argparse.Namespace) -> int:
                 tally["bad"] += 1
                 warn(f"line {no}: {item.message}")
                 continue
-            result = solve(item, args.method, **solve_kwargs(args))
+            engine = check_variant_method(args.method, item, args.engine)
+            result = solve(item, args.method, **solve_kwargs(args) | {"engine": engine})
             tally[result.status] += 1
             if args.json:
                 doc = result_json(result, args)

@@ -71,16 +71,21 @@ VARIANT_METHODS = ("naive", "mrv", "forward", "propagate", "dsatur")
 """The methods that honour every variant rule, killer cages included."""
 
 
-def check_variant_method(method: str | None, args: argparse.Namespace) -> None:
-    """Refuse a method that cannot solve the variant asked for, naming those that can."""
-    if method is None or not has_variant(args) or method in VARIANT_METHODS:
-        return
-    killer = bool(getattr(args, "cages", None)) or "killer" in (getattr(args, "variant", "") or "")
-    if method in ("fast", "logic") or killer:
+def check_variant_method(method: str, grid: Grid, engine: str = "auto") -> str:
+    """Refuse a method that cannot solve ``grid``'s variant, naming those that can; return the
+    engine to run (killer cages: the Python engine, the only one that reads them)."""
+    variant = grid.variant
+    if variant is None:
+        return engine
+    killer = bool(variant.cages)
+    if method not in VARIANT_METHODS and (method in ("fast", "logic") or killer):
         raise InvalidArgument(
             f"method {method!r} does not solve {'killer' if killer else 'variant'} puzzles; "
             f"use one of {', '.join(VARIANT_METHODS)}"
         )
+    if killer and engine == "numba":
+        raise InvalidArgument("the compiled engine does not read killer cages: use --engine python")
+    return "python" if killer else engine
 
 
 def with_variant(grid: Grid, args: argparse.Namespace) -> Grid:
@@ -116,6 +121,26 @@ def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
         return f.read(), arg
 
 
+def read_variant_file(arg: str) -> Grid | ParseError | None:
+    """The puzzle of a file in the sudograph variant format (text or JSON) or f-puzzles JSON
+    (docs/variants.md), or None when ``arg`` is not such a file."""
+    if arg == "-" or not os.path.isfile(arg) or os.path.getsize(arg) > 1 << 20:
+        return None
+    from ..formats.variant import looks_like_variant, read_fpuzzles, read_variant_puzzle
+
+    with open(arg, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    kind = looks_like_variant(text)
+    if kind is None:
+        return None
+    try:
+        if kind == "fpuzzles":
+            return read_fpuzzles(text, source=arg)
+        return read_variant_puzzle(text, source=arg)
+    except ParseError as exc:
+        return exc
+
+
 def looks_like_path(arg: str) -> bool:
     """An argument meant as a file name (not a puzzle written inline)."""
     return (
@@ -132,6 +157,10 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     A missing file raises OSError (the CLI reports it); a bad line is yielded as a ParseError.
     """
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
+    variant_file = read_variant_file(arg)
+    if variant_file is not None:
+        yield 1, variant_file
+        return
     if looks_like_path(arg):
         stream, name = open_source(arg)
         try:

@@ -56,6 +56,25 @@ _CELL = re.compile(r"[rR](\d+)[cC](\d+)$")
 _TOKEN = re.compile(r"[^\s,]+")
 
 
+def looks_like_variant(text: str) -> str | None:
+    """``"fpuzzles"``, ``"json"`` or ``"text"`` when ``text`` is a variant puzzle in one of the
+    formats of this module, else None (a plain grid file).
+
+    >>> looks_like_variant("variant: x\\ngrid: 1..."), looks_like_variant("1.3.\\n..2.")
+    ('text', None)
+    """
+    head = text.lstrip()
+    if head.startswith("{"):
+        if re.search(r'"(size|grid)"\s*:\s*(\d|\[)', head[:4096]) and '"value"' in head:
+            return "fpuzzles"
+        return "json" if re.search(r'"grid"\s*:\s*"', head[:4096]) else None
+    for line in head.splitlines()[:50]:
+        body = line.split("#", 1)[0].strip().lower()
+        if body:
+            return "text" if re.match(r"(variant|grid|box)\s*:", body) else None
+    return None
+
+
 def parse_cell(token: str, n: int) -> int | None:
     """The index of ``r{row}c{col}`` (1-based) on an n×n grid, or None if it is not one."""
     m = _CELL.match(token)
@@ -145,6 +164,7 @@ def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
     keys: dict[str, str] = {}
     blocks: dict[str, list[str]] = {"regions": [], "cages": []}
     starts: dict[str, int] = {}
+    where: dict[str, tuple[int, int]] = {}  # a key's line and the column of its value
     current = None
     for ln, line in enumerate(text.splitlines(), 1):
         stripped = line.split("#", 1)[0].strip()
@@ -160,6 +180,7 @@ def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
                     blocks[key].append(value.strip())
             else:
                 keys[key] = value.strip()
+                where[key] = (ln, line.index(":") + 2 + len(value) - len(value.lstrip()))
                 current = None
         elif current is not None:
             blocks[current].append(line)
@@ -168,9 +189,18 @@ def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
     if "grid" not in keys:
         raise ParseError("no 'grid:' line", source=source)
     try:
-        grid = Grid.parse(keys["grid"], box=parse_box(keys["box"]) if "box" in keys else None)
+        box = parse_box(keys["box"]) if "box" in keys else None
+    except InvalidArgument as exc:
+        row, column = where["box"]
+        raise ParseError(f"box: {exc}", line=row, column=column, source=source) from None
+    try:
+        grid = Grid.parse(keys["grid"], box=box)
     except (ParseError, InvalidArgument) as exc:
-        raise ParseError(f"grid: {exc}", source=source) from None
+        row, column = where["grid"]
+        if isinstance(exc, ParseError):
+            column += (exc.column or 1) - 1 if exc.line in (None, 1) else 0
+        message = exc.message if isinstance(exc, ParseError) else str(exc)
+        raise ParseError(f"grid: {message}", line=row, column=column, source=source) from None
     n = grid.n
     regions = (
         _offset(
@@ -184,7 +214,13 @@ def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
         if blocks["cages"]
         else ()
     )
-    variant = Variant.parse(keys.get("variant", ""), regions=regions, cages=cages)
+    try:
+        variant = Variant.parse(keys.get("variant", ""), regions=regions, cages=cages)
+    except InvalidArgument as exc:
+        row, column = where.get("variant", (0, 0))
+        raise ParseError(
+            f"variant: {exc}", line=row or None, column=column or None, source=source
+        ) from None
     return Grid(grid.box, grid.values, grid.alphabet, variant if variant.names else None)
 
 
