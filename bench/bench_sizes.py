@@ -1,0 +1,195 @@
+"""Any size, side by side: the default ``solve(grid, limit=2)`` (the house kernel beyond 9×9)
+against python-sat (CaDiCaL), and the default count of the empty 6×6.
+
+Usage (from the repository root)::
+
+    .venv/bin/python bench/bench_sizes.py [--n 40] [--big 20] [--seed 1] [--data DIR]
+
+- every ``hex16_*`` set of ``../shared/data/sudoku`` (``--n`` puzzles sampled with ``--seed``;
+  ``*_solutions`` files are skipped), a missing directory or set said so;
+- 25×25 and 36×36 puzzles made here with python-sat: a random full grid (CaDiCaL on the
+  empty grid with a random row as clues), then random cells emptied down to 40–60 % clues
+  (not necessarily unique: limit 2 tells);
+- python-sat's side: one incremental CaDiCaL solver per grid size (the encoding of
+  ``tests/variant_oracle.py`` minus the clues), the clues as assumptions, and a blocking
+  clause guarded by a fresh selector literal to ask for a second solution (the selector is
+  retired after the puzzle, so the solver stays valid for the next one);
+- timed interleaved puzzle by puzzle (ours, then the peer's; wall clock, ``perf_counter``),
+  after one warm-up call of each; both must agree on "unique or not", and every solution of
+  ours is checked by ``solve`` (the house kernel's compiled check);
+- the empty 6×6 counted by ``count_solutions`` (the default method), wall time, once.
+
+Prints a Markdown table (ms/puzzle, mean and median, speed-up) and the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from sudograph.grid import Grid  # noqa: E402
+from sudograph.solve import count_solutions, solve  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "sudoku"
+
+
+class Peer:
+    """One incremental CaDiCaL solver for the N×N Sudoku of box ``box``."""
+
+    def __init__(self, box: tuple[int, int]) -> None:
+        from pysat.solvers import Solver
+
+        g = Grid.empty(box)
+        problem = g.problem
+        self.n, self.k = problem.graph.n, problem.k
+        self.top = self.n * self.k
+        self.solver = Solver(name="cadical153")
+        k = self.k
+        for v in range(self.n):
+            self.solver.add_clause([self.x(v, c) for c in range(1, k + 1)])
+            for a, b in combinations(range(1, k + 1), 2):
+                self.solver.add_clause([-self.x(v, a), -self.x(v, b)])
+        for u, v in problem.graph.edges():
+            for c in range(1, k + 1):
+                self.solver.add_clause([-self.x(u, c), -self.x(v, c)])
+        for house in problem.graph.houses:
+            for c in range(1, k + 1):
+                self.solver.add_clause([self.x(v, c) for v in house])
+
+    def x(self, v: int, c: int) -> int:
+        return v * self.k + c
+
+    def solutions(self, values: tuple[int, ...], limit: int = 2) -> int:
+        """How many solutions (at most ``limit``) the puzzle ``values`` has."""
+        clues = [self.x(v, c) for v, c in enumerate(values) if c]
+        found = 0
+        self.top += 1
+        sel = self.top
+        while found < limit and self.solver.solve(assumptions=[*clues, sel]):
+            found += 1
+            model = self.solver.get_model()
+            true = [lit for lit in model if 0 < lit <= self.n * self.k]
+            self.solver.add_clause([-sel] + [-lit for lit in true])
+        self.solver.add_clause([-sel])  # retire this puzzle's blocking clauses
+        return found
+
+    def full_grid(self, rng: random.Random) -> tuple[int, ...]:
+        """A random complete grid: a random first row, then CaDiCaL."""
+        row = rng.sample(range(1, self.k + 1), self.k)
+        assert self.solver.solve(assumptions=[self.x(v, c) for v, c in enumerate(row)])
+        model = self.solver.get_model()
+        values = [0] * self.n
+        for lit in model:
+            if 0 < lit <= self.n * self.k:
+                v, c = divmod(lit - 1, self.k)
+                values[v] = c + 1
+        return tuple(values)
+
+
+def sets(data: Path, n: int, seed: int) -> list[tuple[str, list[Grid]]]:
+    out = []
+    if not data.is_dir():
+        print(f"data missing: {data} (no 16x16 sets)")
+        return out
+    files = sorted(p for p in data.glob("hex16_*.txt") if "solution" not in p.name)
+    if not files:
+        print(f"data missing: no hex16_* set in {data}")
+    for path in files:
+        lines = [t for t in path.read_text().split() if len(t) == 256]
+        picked = random.Random(seed).sample(lines, min(n, len(lines)))
+        out.append((path.stem, [Grid.parse(t, box=(4, 4)) for t in picked]))
+    return out
+
+
+def made(box: tuple[int, int], n: int, seed: int, peer: Peer) -> list[Grid]:
+    rng = random.Random(seed)
+    grids = []
+    for _ in range(n):
+        full = peer.full_grid(rng)
+        keep = rng.uniform(0.40, 0.60)
+        grids.append(Grid(box, tuple(v if rng.random() < keep else 0 for v in full)))
+    return grids
+
+
+def side_by_side(grids: list[Grid], peer: Peer) -> dict[str, Any]:
+    solve(grids[0], limit=2)  # warm-up: kernels loaded, graph arrays built
+    peer.solutions(grids[0].values)
+    ours, theirs, nodes = [], [], []
+    for g in grids:
+        t0 = time.perf_counter()
+        r = solve(g, limit=2)
+        t1 = time.perf_counter()
+        found = peer.solutions(g.values)
+        t2 = time.perf_counter()
+        if len(r.solutions) != found:
+            raise AssertionError(f"disagreement on {g.to_line()}: {len(r.solutions)} vs {found}")
+        ours.append(t1 - t0)
+        theirs.append(t2 - t1)
+        nodes.append(r.stats.nodes)
+    return {
+        "ours": statistics.mean(ours) * 1e3,
+        "ours_med": statistics.median(ours) * 1e3,
+        "peer": statistics.mean(theirs) * 1e3,
+        "peer_med": statistics.median(theirs) * 1e3,
+        "guesses": statistics.mean(nodes),
+        "engine": r.stats.engine or r.method,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=40, help="puzzles sampled per 16x16 set")
+    ap.add_argument("--big", type=int, default=20, help="25x25 puzzles made (36x36: a quarter)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--no-count", action="store_true", help="skip the empty 6x6 count")
+    args = ap.parse_args(argv)
+    try:
+        import pysat  # noqa: F401
+    except ImportError:
+        print("python-sat is not installed: pip install python-sat (the peer)")
+        return 2
+    rows = []
+    peer16 = Peer((4, 4))
+    for name, grids in sets(args.data, args.n, args.seed):
+        rows.append((name, len(grids), side_by_side(grids, peer16)))
+    for box, n in (((5, 5), args.big), ((6, 6), max(2, args.big // 4))):
+        peer = Peer(box)
+        grids = made(box, n, args.seed, peer)
+        side = box[0] * box[1]
+        rows.append((f"{side}x{side} made, 40-60 % clues", n, side_by_side(grids, peer)))
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    print()
+    head = "| set | puzzles | sudograph ms (mean / median) | guesses | python-sat ms (mean / med.)"
+    print(head + " | speed-up (means) |")
+    print("|---|---|---|---|---|---|")
+    for name, n, r in rows:
+        print(
+            f"| {name} | {n} | {r['ours']:.3f} / {r['ours_med']:.3f} | {r['guesses']:.1f} "
+            f"| {r['peer']:.3f} / {r['peer_med']:.3f} | {r['peer'] / r['ours']:.1f}x |"
+        )
+    if not args.no_count:
+        t0 = time.perf_counter()
+        total = count_solutions(Grid.empty((2, 3)))
+        wall = time.perf_counter() - t0
+        print()
+        print(f"empty 6x6 (2x3 boxes), count_solutions default: {total:,} in {wall:.2f} s wall")
+        assert total == 28_200_960
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
