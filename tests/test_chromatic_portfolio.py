@@ -103,13 +103,34 @@ def test_known_chi(name: str, use_sat: bool) -> None:
         ("queen5_5", "clique"),
         ("mug88_1", "sat: no 3-colouring"),
         ("petersen", "odd cycle"),
+        ("anti-C7", "branch and bound"),
     ],
 )
 def test_the_step_that_proved_it(name: str, lower_by: str) -> None:
     if lower_by.startswith("sat") and not sat_available():
         pytest.skip("python-sat not installed")
-    r = chromatic_number(petersen_graph() if name == "petersen" else load(name))
+    graphs = {"petersen": petersen_graph, "anti-C7": lambda: complement_of_cycle(7)}
+    r = chromatic_number(graphs[name]() if name in graphs else load(name))
     assert r.lower_by.startswith(lower_by), r.lower_by
+
+
+def complement_of_cycle(n: int) -> Graph:
+    """The complement of the n-cycle: χ = ceil(n / 2), cliques of floor(n / 2) only, no
+    Mycielski structure (for odd n the small-graph branch and bound must prove it, SAT or not).
+    """
+    return Graph.from_edges(
+        n, [(i, j) for i, j in itertools.combinations(range(n), 2) if (j - i) % n not in (1, n - 1)]
+    )
+
+
+@pytest.mark.parametrize("use_sat", [True, False])
+@pytest.mark.parametrize("n", [5, 7, 9, 11])
+def test_small_graphs_proved_by_branch_and_bound(n: int, use_sat: bool) -> None:
+    if use_sat and not sat_available():
+        pytest.skip("python-sat not installed")
+    r = chromatic_number(complement_of_cycle(n), use_sat=use_sat)
+    assert r.proven and r.chromatic_number == (n + 1) // 2
+    assert is_proper_coloring(complement_of_cycle(n), r.coloring, r.chromatic_number)
 
 
 @settings(max_examples=40)

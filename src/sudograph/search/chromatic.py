@@ -7,7 +7,8 @@ The portfolio, in this order, each step reported as it improves a bound:
    χ(H) + d when the graph is H after d Mycielski steps (χ(H) by the same portfolio).
 2. *Upper bound*: the DSATUR colouring. When it uses as many colours as the clique has
    vertices, χ is proven.
-3. *Exact steps*, with the ``sat`` extra: one incremental SAT solver
+3. *Exact steps*, with the ``sat`` extra: on a small graph (:data:`SMALL_GRAPH` vertices) the
+   DSATUR branch and bound below for a few milliseconds first; then one incremental SAT solver
    (:class:`~sudograph.search.sat.ColoringSat`, the clique's colours fixed) asked in rounds of
    a doubling conflict budget, each round at both ends: "k = lower?" (a colouring proves χ =
    lower; a refutation raises the lower bound by one) and "k = upper − 1?" (a colouring lowers
@@ -61,6 +62,11 @@ FIRST_CONFLICTS = 2000
 """Conflict budget of each end in the first SAT round (doubled every round)."""
 FIRST_TABU = 2000
 """TabuCol iterations in the first round (doubled every round)."""
+SMALL_GRAPH = 40
+"""Up to this many vertices, the DSATUR branch and bound runs before SAT (for a short time:
+it proves most small graphs before a solver is even built)."""
+SMALL_GRAPH_SECONDS = 0.05
+"""Time the branch and bound gets on a small graph before SAT takes over."""
 NO_SAT_TABU_SHARE = 0.2
 """Share of the time TabuCol gets before the branch and bound, without python-sat."""
 
@@ -236,6 +242,10 @@ def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> Ch
         if book.done:
             return book.result()
     if use_sat:
+        if graph.n <= SMALL_GRAPH:
+            _bnb(book, clique, SMALL_GRAPH_SECONDS)
+            if book.done:
+                return book.result()
         _sat_rounds(book, clique, seed)
     else:
         _pure(book, clique, seed)
@@ -307,12 +317,19 @@ def _pure(book: _Book, clique: list[int], seed: int) -> None:
         if found is None:
             break
         book.lower_upper(found, "tabucol")
-    if book.done:
-        return
-    now = time.perf_counter()
+    if not book.done:
+        _bnb(book, clique, None)
+
+
+def _bnb(book: _Book, clique: list[int], seconds: float | None) -> None:
+    """The branch and bound for the time left (at most ``seconds``), its bounds into ``book``."""
     left = book.left()
-    nodes, proven, found = _branch_and_bound(book.graph, clique, book.upper, now, left)
-    book.nodes = nodes
+    if seconds is not None:
+        left = seconds if left is None else min(left, seconds)
+    nodes, proven, found = _branch_and_bound(
+        book.graph, clique, book.upper, time.perf_counter(), left
+    )
+    book.nodes += nodes
     if found is not None:
         book.lower_upper(found, "branch and bound")
     if proven:
