@@ -6,6 +6,7 @@ import itertools
 import json
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -204,11 +205,24 @@ def test_cli_trivial_graphs(capsys: pytest.CaptureFixture[str], tmp_path: object
     assert code == 0 and is_proper_coloring(petersen_graph(), tuple(map(int, out.split())), 12)
 
 
+def test_cli_self_loop_is_one_warning_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A self-loop is dropped with one warning line naming the file and line, no source code."""
+    path = tmp_path / "loop.col"
+    path.write_text("p edge 3 2\ne 1 1\ne 1 2\n")
+    code = main(["chromatic", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.startswith("chromatic number: 2")
+    assert err.splitlines() == [f"sudograph: warning: {path}:2: self-loop on vertex 1 dropped"]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["color", "petersen"], "color needs -k K"),
-        (["color", "petersen", "-k", "0"], "k must be between 1 and 64"),
+        (["color", "petersen", "-k", "0"], "k must be at least 1, got 0"),
+        (["color", "petersen", "-k", "-5", "-m", "sat"], "k must be at least 1, got -5"),
         (["color", "petersen", "-k", "70", "-m", "dsatur"], "only --method sat takes it"),
         (["color", "petersen", "-k", "3", "-m", "fast"], "not graphs; use one of naive, mrv"),
         (["color", "petersen", "-k", "3", "-m", "logic"], "'logic' solves Sudoku grids only"),

@@ -13,6 +13,8 @@ import io
 import os
 import pkgutil
 import sys
+import warnings
+from typing import TextIO
 
 from .. import __version__
 from ..errors import SudographError
@@ -48,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        code: int = args.func(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _warn_line
+            code: int = args.func(args)
         return code
     except SudographError as exc:
         return fail(str(exc))
@@ -62,6 +66,19 @@ def main(argv: list[str] | None = None) -> int:
         return fail(f"{where}{exc.strerror or exc}")
     except RecursionError:  # pragma: no cover - the engines are iterative
         return fail("input too deeply nested")
+
+
+def _warn_line(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A warning as one line on standard error (``sudograph: warning: ...``), never the
+    source line of the library that raised it."""
+    warn(f"warning: {message}")
 
 
 def _silence_stdout() -> None:

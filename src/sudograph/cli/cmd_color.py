@@ -113,6 +113,8 @@ def run_color(args: argparse.Namespace) -> int:
     """Colour the graph; 0 when coloured with at most k colours, 1 otherwise."""
     if args.k is None and not args.greedy:
         raise InvalidArgument("color needs -k K (or --greedy ORDER)")
+    if args.k is not None and args.k < 1:
+        raise InvalidArgument(f"k must be at least 1, got {args.k}")
     if args.method != "auto":
         check_method(args.method, "graph")  # one line naming those that colour graphs
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
