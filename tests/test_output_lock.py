@@ -25,7 +25,7 @@ pytest.importorskip("fcntl")
 
 
 def hard_file(path: Path, n: int = 3000) -> Path:
-    lines = (DATA / "norvig_top95.txt").read_text().split()
+    lines = (DATA / "tdoku_hardest1106_50.txt").read_text().split()
     path.write_text("\n".join(lines[i % len(lines)] for i in range(n)) + "\n")
     return path
 
@@ -38,15 +38,18 @@ def small_file(path: Path) -> Path:
 def start_writer(src: Path, out: Path) -> subprocess.Popen[bytes]:
     """A long ``solve SRC -o OUT`` in another process, once it holds the lock."""
     argv = [sys.executable, "-m", "sudograph", "solve", str(src), "-o", str(out)]
-    proc = subprocess.Popen(
-        [*argv, "--method", "propagate", "--workers", "1"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    err = out.with_name(out.name + ".err")
+    with err.open("wb") as sink:
+        proc = subprocess.Popen(
+            [*argv, "--method", "propagate", "--workers", "1"],
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
     lock = Path(f"{out}.lock")
     end = time.monotonic() + 60
     while not (lock.exists() and lock.read_text().strip() == str(proc.pid)):
-        assert proc.poll() is None and time.monotonic() < end, "the first run did not start"
+        if proc.poll() is not None or time.monotonic() > end:
+            raise AssertionError(f"the first run did not start: {err.read_text()}")
         time.sleep(0.02)
     return proc
 

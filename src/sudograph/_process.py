@@ -23,11 +23,14 @@ False
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from typing import Any
 
 WATCH_SECONDS = 0.5
 """How often the watchdog looks for its parent."""
@@ -93,41 +96,75 @@ def init_worker(parent: int | None = None) -> None:
 
 
 class Terminated(Exception):
-    """Raised in the main thread by :func:`terminate_gracefully`'s SIGTERM handler."""
+    """Raised in the main thread on SIGTERM while :class:`terminate_gracefully` is installed."""
 
 
-def raise_terminated(signum: int, frame: object) -> None:
-    """A signal handler that raises :class:`Terminated` (stop the work, keep what is done)."""
-    raise Terminated(f"signal {signum}")
+_held = False
+_pending: int | None = None
+
+
+def _exception(signum: int) -> BaseException:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Terminated(f"signal {signum}")
+
+
+def handle_signal(signum: int, frame: object) -> None:
+    """The handler of SIGINT and SIGTERM under :class:`terminate_gracefully`: raise
+    ``KeyboardInterrupt`` or :class:`Terminated` now, or, inside :func:`signals_held`, when
+    that block ends."""
+    global _pending
+    if _held:
+        _pending = signum
+        return
+    raise _exception(signum)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Inside, SIGINT and SIGTERM (as handled by :class:`terminate_gracefully`) wait: their
+    exception is raised when the block ends, so that what it writes is never cut or written
+    twice. A signal mask would not do: any thread may receive the signal."""
+    global _held, _pending
+    outer = _held
+    _held = True
+    try:
+        yield
+    finally:
+        _held = outer
+        if not outer and _pending is not None:
+            signum, _pending = _pending, None
+            raise _exception(signum)
 
 
 class terminate_gracefully:
-    """While installed, SIGTERM raises :class:`Terminated` in the main thread (so ``finally``
-    blocks end the pool and write what is done); :meth:`restore` puts the old handler back
-    (call it first in the cleanup: a second SIGTERM then ends the process at once). Does
-    nothing outside the main thread. Also a context manager.
+    """While installed, SIGTERM raises :class:`Terminated` and SIGINT ``KeyboardInterrupt`` in
+    the main thread (so ``finally`` blocks end the pool and write what is done), except inside
+    :func:`signals_held`; :meth:`restore` puts the old handlers back (call it first in the
+    cleanup: a second signal then acts at once). Does nothing outside the main thread. Also a
+    context manager.
 
     >>> with terminate_gracefully():
-    ...     signal.getsignal(signal.SIGTERM) is raise_terminated
+    ...     signal.getsignal(signal.SIGTERM) is handle_signal
     True
-    >>> signal.getsignal(signal.SIGTERM) is raise_terminated
+    >>> signal.getsignal(signal.SIGTERM) is handle_signal
     False
     """
 
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
     def __init__(self) -> None:
-        self.old: object = None
+        self.old: dict[int, Any] = {}
 
     def install(self) -> terminate_gracefully:
-        """Install the handler; return self."""
+        """Install the handlers; return self."""
         if threading.current_thread() is threading.main_thread():
-            self.old = signal.signal(signal.SIGTERM, raise_terminated)
+            self.old = {s: signal.signal(s, handle_signal) for s in self.SIGNALS}
         return self
 
     def restore(self) -> None:
-        """Put the old handler back (once)."""
-        if self.old is not None:
-            signal.signal(signal.SIGTERM, self.old)  # type: ignore[arg-type]
-            self.old = None
+        """Put the old handlers back (once)."""
+        for signum, old in self.old.items():
+            signal.signal(signum, old)
+        self.old = {}
 
     def __enter__(self) -> terminate_gracefully:
         return self.install()

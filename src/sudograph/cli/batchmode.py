@@ -20,7 +20,6 @@ import argparse
 import contextlib
 import json
 import os
-import signal
 import sys
 import time
 from collections import deque
@@ -28,7 +27,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from .._process import Terminated, terminate_gracefully
+from .._process import Terminated, signals_held, terminate_gracefully
 from ..errors import InvalidArgument, ParseError
 from ..formats.puzzles import open_source
 from ..grid import MAX_LINE, Grid
@@ -260,27 +259,12 @@ class _Writer:
         if self.lines:
             data = ("\n".join(self.lines) + "\n").encode("utf-8")
             view = memoryview(data)
-            with _signals_held():  # Ctrl-C or SIGTERM wait until the lines are written
+            with signals_held():  # Ctrl-C or SIGTERM wait until the lines are written
                 while view:
                     written = os.write(self.fd, view)
                     view = view[written:]
                 self.lines = []
         self.last = time.monotonic()
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back (POSIX, main thread) while inside: their handlers run
-    after it, so a batch of lines is never cut by them, nor written twice."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _limit(args: argparse.Namespace) -> int | None:
