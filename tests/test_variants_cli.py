@@ -16,6 +16,7 @@ from sudograph.formats.variant import (
     parse_cages,
     read_fpuzzles,
     read_variant_puzzle,
+    read_variant_puzzles,
 )
 from sudograph.grid import Grid
 from sudograph.variants import check_solution
@@ -201,3 +202,72 @@ def test_bad_variant_file_is_located(capsys: pytest.CaptureFixture[str], tmp_pat
     assert code == 2
     errors = [line for line in err.splitlines() if "error" in line]
     assert len(errors) == 1 and str(bad) in errors[0] and "nope" in errors[0], err
+
+
+@pytest.mark.parametrize(
+    ("argv", "box"),
+    [
+        (["--variant", "x", "--size", "4"], (2, 2)),
+        (["--variant", "anti-king", "--box", "2x3"], (2, 3)),
+        (["--variant", "killer", "--size", "4"], (2, 2)),
+        (["--variant", "windoku", "--size", "9", "--symmetry", "central"], (3, 3)),
+        (["--regions", str(DATA / "variants" / "jigsaw6.regions"), "--box", "2x3"], (2, 3)),
+    ],
+)
+@pytest.mark.parametrize("as_json", [False, True])
+def test_generate_variant_round_trip(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: list[str],
+    box: tuple[int, int],
+    as_json: bool,
+) -> None:
+    """``generate --variant`` writes puzzles that ``solve FILE`` reads back, each unique under
+    its own rules (CaDiCaL counts), minimal by construction, solved by the CLI."""
+    out = tmp_path / ("p.jsonl" if as_json else "p.txt")
+    flags = ["--json"] if as_json else []
+    code, _, err = run(
+        capsys, "generate", *argv, "--count", "3", "--seed", "7", "-o", str(out), *flags
+    )
+    assert code == 0, err
+    puzzles = list(read_variant_puzzles(out.read_text(), source=str(out)))
+    assert [no for no, _ in puzzles][:1] == [1] and len(puzzles) == 3
+    for _, puzzle in puzzles:
+        assert isinstance(puzzle, Grid) and puzzle.box == box and puzzle.variant is not None
+        assert len(sat_solutions(puzzle.problem, 2)) == 1
+    code, solved, err = run(capsys, "solve", str(out))
+    assert code == 0, err
+    for (_, puzzle), line in zip(puzzles, solved.split(), strict=True):
+        assert isinstance(puzzle, Grid)
+        values = Grid.parse(line, box=box).values
+        assert check_solution(puzzle.variant, box, values) == []
+        assert all(c in (0, v) for c, v in zip(puzzle.values, values, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--variant", "x+nope"], "unknown variant 'nope'"),
+        (["--variant", "jigsaw"], "needs a region map (--regions)"),
+        (["--variant", "x", "--clues", "30"], "does not take --clues"),
+        (["--variant", "x", "--resume", "--seed", "1", "-o", "f"], "does not take --resume"),
+    ],
+)
+def test_generate_variant_refusals(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "generate", *argv)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_a_bad_puzzle_of_a_variant_file_is_skipped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = (EXAMPLES / "x_6x6.txt").read_text().strip()
+    path = tmp_path / "three.txt"
+    path.write_text(f"{good}\n\nvariant: x\nbox: 2x3\ngrid: 12\n\n{good}\n")
+    code, out, err = run(capsys, "solve", str(path))
+    assert code == 2  # a bad puzzle: exit 2, the others solved
+    assert len(out.split()) == 2
+    bad_line = len(good.splitlines()) + 4
+    assert f"line {len(good.splitlines()) + 2}" in err and "grid:" in err, (err, bad_line)

@@ -57,6 +57,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("--resume", action="store_true", help="continue the -o FILE of a run")
+    p.add_argument(
+        "--variant",
+        metavar="NAME[+NAME]",
+        help="variant puzzles (x, windoku, disjoint, centre-dot, asterisk, anti-knight, "
+        "anti-king, jigsaw, killer; combine with +), minimal, written in the variant format",
+    )
+    p.add_argument("--regions", metavar="MAP", help="jigsaw region map: a file, or N*N symbols")
     _add_dask_option(p)
     p.set_defaults(func=run_generate)
 
@@ -136,6 +143,8 @@ def run_generate(args: argparse.Namespace) -> int:
 
         for kernel in ("fast", "twin"):
             ensure_compiled(kernel, warn)  # says so once when it compiles (first run)
+    if args.variant or args.regions:
+        return _generate_variants(args, box, seed)
     spec = {
         "box": box,
         "seed": seed,
@@ -161,6 +170,46 @@ def run_generate(args: argparse.Namespace) -> int:
             out.flush()
             if show:
                 _progress(k, args.count)
+    return 0
+
+
+def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int) -> int:
+    """``generate --variant``: minimal unique variant puzzles in the variant text format (one
+    block per puzzle, a blank line between them; ``sudograph solve FILE`` reads them back), or
+    one JSON object per line with ``--json``."""
+    from ..formats.variant import format_variant_json, format_variant_text, variant_from_options
+    from ..generate import generate_variant
+    from ..variants import Variant
+    from .common import _text_of
+
+    refused = [f"--{o}" for o in ("clues", "difficulty", "resume", "dask") if getattr(args, o)]
+    if refused:
+        raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
+    names = [x.strip().lower() for x in (args.variant or "").split("+") if x.strip()]
+    variant: Any = "+".join(names)
+    if args.regions:  # a jigsaw: the region map read (and checked) once
+        if "killer" in names:
+            raise InvalidArgument("generate --variant: jigsaw with killer is not supported")
+        text, source = _text_of(args.regions, "--regions")
+        rest = "+".join(x for x in names if x != "jigsaw")
+        variant = variant_from_options(rest, box[0] * box[1], regions=text, regions_source=source)
+    else:
+        Variant.parse("+".join(x for x in names if x != "killer"))  # bad names: one line
+    with ExitStack() as stack:
+        out: IO[str] = sys.stdout
+        if args.output:
+            from .batchmode import OutputLock
+
+            stack.enter_context(OutputLock(args.output))
+            out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
+        for k in range(1, args.count + 1):
+            rng = random.Random(f"{seed}:{k}")
+            puzzle = generate_variant(variant, box, symmetry=args.symmetry, seed=rng)
+            if args.json:
+                print(format_variant_json(puzzle), file=out)
+            else:
+                print(("\n" if k > 1 else "") + format_variant_text(puzzle), file=out)
+            out.flush()
     return 0
 
 

@@ -32,6 +32,7 @@ from .common import (
     add_grid_options,
     check_variant_method,
     has_variant,
+    is_variant_file,
     looks_like_path,
     no_grid_error,
     print_json,
@@ -142,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
 def solve_many(args: argparse.Namespace) -> int:
     """A file of puzzles: the batch mode, or :func:`solve_sequential` without it (and for
     variants, which the batch mode does not read)."""
-    if has_variant(args):
+    if has_variant(args) or is_variant_file(args.puzzle):
         return solve_sequential(args)
     try:
         batch = importlib.import_module("sudograph.cli.batchmode")

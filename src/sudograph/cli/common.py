@@ -121,24 +121,34 @@ def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
         return f.read(), arg
 
 
-def read_variant_file(arg: str) -> Grid | ParseError | None:
-    """The puzzle of a file in the sudograph variant format (text or JSON) or f-puzzles JSON
-    (docs/variants.md), or None when ``arg`` is not such a file."""
-    if arg == "-" or not os.path.isfile(arg) or os.path.getsize(arg) > 1 << 20:
+def is_variant_file(arg: str) -> bool:
+    """True when ``arg`` names a file in a variant format (its head is enough to tell)."""
+    if arg == "-" or not os.path.isfile(arg):
+        return False
+    from ..formats.variant import looks_like_variant
+
+    with open(arg, encoding="utf-8", errors="replace") as f:
+        return looks_like_variant(f.read(8192)) is not None
+
+
+def read_variant_file(arg: str) -> list[Item] | None:
+    """The puzzles of a file in the sudograph variant format (text or JSON, one puzzle or
+    several) or f-puzzles JSON (docs/variants.md), or None when ``arg`` is not such a file."""
+    if not is_variant_file(arg) or os.path.getsize(arg) > 64 << 20:
         return None
-    from ..formats.variant import looks_like_variant, read_fpuzzles, read_variant_puzzle
+    from ..formats.variant import looks_like_variant, read_fpuzzles, read_variant_puzzles
 
     with open(arg, encoding="utf-8", errors="replace") as f:
         text = f.read()
     kind = looks_like_variant(text)
     if kind is None:
         return None
+    if kind != "fpuzzles":
+        return list(read_variant_puzzles(text, source=arg))
     try:
-        if kind == "fpuzzles":
-            return read_fpuzzles(text, source=arg)
-        return read_variant_puzzle(text, source=arg)
+        return [(1, read_fpuzzles(text, source=arg))]
     except ParseError as exc:
-        return exc
+        return [(1, exc)]
 
 
 def looks_like_path(arg: str) -> bool:
@@ -157,9 +167,9 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     A missing file raises OSError (the CLI reports it); a bad line is yielded as a ParseError.
     """
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
-    variant_file = read_variant_file(arg)
-    if variant_file is not None:
-        yield 1, variant_file
+    variant_puzzles = read_variant_file(arg)
+    if variant_puzzles is not None:
+        yield from variant_puzzles
         return
     if looks_like_path(arg):
         stream, name = open_source(arg)

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError
@@ -222,6 +223,51 @@ def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
             f"variant: {exc}", line=row or None, column=column or None, source=source
         ) from None
     return Grid(grid.box, grid.values, grid.alphabet, variant if variant.names else None)
+
+
+def read_variant_puzzles(
+    text: str, *, source: str | None = None
+) -> Iterator[tuple[int, Grid | ParseError]]:
+    """Every puzzle of a variant file: ``(first line, Grid or ParseError)``.
+
+    A text file holds one puzzle, or several, each starting at its ``variant:`` line (as
+    ``sudograph generate --variant`` writes them); a JSON file one object, or one object per
+    line. A bad puzzle is yielded as its error (lines numbered in the whole file) and the
+    others are still read.
+
+    >>> one = "variant: x\\nbox: 2x2\\ngrid: " + "1" + "." * 15
+    >>> [(no, g.to_line()) for no, g in read_variant_puzzles(one + "\\n\\n" + one)]
+    [(1, '1...............'), (5, '1...............')]
+    """
+    lines = text.splitlines()
+    head = text.lstrip()
+    if head.startswith("{"):
+        rows = [(no, line) for no, line in enumerate(lines, 1) if line.strip()]
+        if len(rows) > 1 and all(line.lstrip().startswith("{") for _, line in rows):
+            blocks = rows  # JSON lines
+        else:
+            blocks = [(1, text)]
+    else:
+        starts = [
+            no
+            for no, line in enumerate(lines, 1)
+            if line.split("#", 1)[0].strip().lower().startswith("variant:")
+        ]
+        if len(starts) <= 1:
+            blocks = [(1, text)]
+        else:
+            starts[0] = 1  # comments before the first puzzle belong to it
+            ends = [*starts[1:], len(lines) + 1]
+            blocks = [(a, "\n".join(lines[a - 1 : b - 1])) for a, b in zip(starts, ends)]
+    for first, block in blocks:
+        try:
+            yield first, read_variant_puzzle(block, source=source)
+        except ParseError as exc:
+            if exc.line is not None and first > 1:
+                exc = exc.located(line=exc.line + first - 1)
+            elif exc.line is None and first > 1:
+                exc = exc.located(line=first)
+            yield first, exc
 
 
 def format_variant_text(grid: Grid) -> str:
