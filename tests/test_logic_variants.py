@@ -343,3 +343,19 @@ def test_cli_hint_explain_rate_on_variant_puzzles(
     assert capsys.readouterr().out == "hidden single: r3c5: 2 is the only place for 2 in box 2\n"
     assert main(["rate", "--variant", "x", x.to_line()]) == 0
     assert capsys.readouterr().out.startswith(f"{rate(x).score:.2f} ")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_cli_hint_explain_rate_read_variant_files(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    grid = read_variant_puzzle(path.read_text())
+    result = solve_logically(grid)
+    assert main(["hint", str(path)]) == 0
+    first = result.steps[0]
+    assert capsys.readouterr().out == f"line 1: {first.technique}: {first.text}\n"
+    assert main(["explain", str(path)]) == (0 if result.solved else 1)
+    out = capsys.readouterr().out
+    assert f"{len(result.steps)}. {result.steps[-1].technique}: " in out
+    assert main(["rate", "--json", str(path)]) == 0
+    assert f'"solved": {str(result.solved).lower()}' in capsys.readouterr().out
