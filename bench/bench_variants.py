@@ -9,20 +9,19 @@ For every variant, ``--n`` puzzles are made by ``generate_variant`` (seeds 0..n-
 the bundled 9×9 region map), and ``--n`` classic 9×9 puzzles by ``generate``. Timed side by
 side, interleaved puzzle by puzzle, best of ``--reps``, CPU time (``time.process_time``):
 
-- ``python``: ``solve(puzzle, "propagate", limit=2)`` on the reference engine (solve and prove
-  unique; the default ``auto`` engine stays there below 20,000 nodes, which is every puzzle
-  here);
-- ``compiled``: the same call with ``engine="numba"`` (the compiled engine: "n/a" when it
-  refuses the puzzle or does not read its rules, as killer cages before the house kernel);
-- ``classic``: the compiled call on the classic puzzle of the same seed (the target: a variant
-  within 2x of it); ``nodes`` are the compiled engine's search nodes, variant / classic, since
-  a minimal variant puzzle is usually a harder search than a minimal classic one;
-- ``top1465``: the compiled call on the k-th puzzle of ``tests/data/sudoku/tdoku_top1465_100``,
-  a classic set hard for a search (about as many nodes as the variants), the like-for-like
-  baseline (``ratio2``);
+- ``python``: ``solve(puzzle, "propagate", limit=2, engine="python")``, the reference engine
+  (solve and prove unique);
+- ``default``: ``solve(puzzle, limit=2)``, what a user gets: with numba, the house kernel
+  (``engine/houses.py``) for every variant, killer included (the engine that ran is checked);
+  the speed-up over sudoku-engine is against this column;
+- ``kernel``: the house kernel alone, ``houses.run(problem, SolveOptions(limit=2))`` on a
+  problem built beforehand, on the variant puzzle, on the classic puzzle of the same seed
+  (``classic``; the target: a variant within 2x of it) and on the k-th puzzle of
+  ``tests/data/sudoku/tdoku_top1465_100`` (``top1465``, a classic set hard for a search, the
+  like-for-like baseline: ``ratio2``); ``nodes``: the kernel's guesses, variant / classic /
+  top1465, since a minimal variant puzzle is usually a larger search than a minimal classic;
 - ``sudoku-engine``: its ``Solver(puzzle, max_solutions=2).solve_count()`` on the variants it
-  has (diagonal = x, hyper = windoku, jigsaw, killer), limit 2 as well; the speed-up is against
-  our faster engine for the puzzle.
+  has (diagonal = x, hyper = windoku, jigsaw, killer), limit 2 as well.
 
 Every solution of ours is checked by :func:`sudograph.variants.check_solution`, and
 sudoku-engine's count must equal ours. Then ``--sat-n`` puzzles per variant (generated, and
@@ -47,9 +46,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from sudograph.errors import InvalidArgument  # noqa: E402
 from sudograph.generate import generate, generate_variant  # noqa: E402
 from sudograph.grid import Grid  # noqa: E402
+from sudograph.problem import Problem, SolveOptions  # noqa: E402
 from sudograph.solve import solve  # noqa: E402
 from sudograph.variants import Variant, check_solution, parse_regions  # noqa: E402
 from variant_oracle import sat_solutions  # noqa: E402
@@ -81,24 +80,33 @@ def make(spec: str, seed: int) -> Grid:
     return generate_variant(spec, 3, seed=seed)
 
 
-def ours(grid: Grid, engine: str = "python") -> tuple[float, int, int]:
-    """CPU seconds, solution count (limit 2) and search nodes of one solve on ``engine``."""
+def ours(grid: Grid, engine: str = "python") -> tuple[float, int, str]:
+    """CPU seconds, solution count (limit 2) and the engine that ran, for one ``solve``."""
     start = time.process_time()
     r = solve(grid, "propagate", limit=2, engine=engine)
     spent = time.process_time() - start
-    for s in r.solutions:
-        if grid.variant is not None and check_solution(grid.variant, grid.box, s):
-            raise AssertionError(f"a solution breaks the rules: {s}")
+    check(grid, r.solutions)
+    return spent, len(r.solutions), r.stats.engine or engine
+
+
+def kernel(grid: Grid, problem: Problem) -> tuple[float, int, int]:
+    """CPU seconds, solution count (limit 2) and guesses of the house kernel alone."""
+    from sudograph.engine.houses import run as run_houses
+
+    start = time.process_time()
+    r = run_houses(problem, SolveOptions(limit=2))
+    spent = time.process_time() - start
+    check(grid, r.solutions)
     return spent, len(r.solutions), r.stats.nodes
 
 
-def compiled(grid: Grid) -> tuple[float, int, int] | None:
-    """``ours`` on the compiled engine, or None when it refuses the puzzle or cannot read its
-    rules (the twin ignores killer cages: its colouring then fails the solution check)."""
-    try:
-        return ours(grid, "numba")
-    except (AssertionError, InvalidArgument):
-        return None
+def check(grid: Grid, solutions: list[Any]) -> None:
+    """Every solution obeys the variant's rules (the independent checker) and the clues."""
+    for s in solutions:
+        if check_solution(grid.variant, grid.box, s) or not grid.with_values(s).is_solution_of(
+            grid
+        ):
+            raise AssertionError(f"a solution breaks the rules: {s}")
 
 
 def peer_puzzle(grid: Grid) -> Any:
@@ -147,11 +155,9 @@ def peer(grid: Grid, cap: float) -> tuple[float, int]:
     return time.process_time() - start, count
 
 
-def best(fn: Any, grid: Grid, reps: int) -> tuple[float, int, int] | None:
-    """The best CPU time of ``reps`` runs of ``fn``, its count and nodes (None: refused)."""
-    runs = [fn(grid) for _ in range(reps)]
-    if any(r is None for r in runs):
-        return None
+def best(fn: Any, reps: int, *args: Any) -> tuple[float, int, Any]:
+    """The best CPU time of ``reps`` runs of ``fn(*args)``, its count and third field."""
+    runs = [fn(*args) for _ in range(reps)]
     return min(r[0] for r in runs), runs[0][1], runs[0][2]
 
 
@@ -174,64 +180,53 @@ def main() -> None:
     classic = [generate((3, 3), seed=s) for s in range(args.n)]
     hard_file = ROOT / "tests" / "data" / "sudoku" / "tdoku_top1465_100.txt"
     hard = [Grid.parse(line) for line in hard_file.read_text().split()[: args.n]]
-    ours(classic[0], "numba")  # warm the compiled engine (numba cache)
+    for warm in (classic[0], make("killer", 0)):  # compile / load the kernels
+        ours(warm, "auto")
+        kernel(warm, warm.problem)
     print(
-        "variant        clues  python ms  compiled ms  classic ms  ratio  nodes var/classic"
-        "  top1465 ms  ratio2  nodes  sudoku-engine ms  speed-up"
+        "variant        clues  python ms  default ms (engine)  kernel ms  classic ms  ratio"
+        "  top1465 ms  ratio2  nodes var/classic/top1465  sudoku-engine ms  speed-up"
     )
     for spec in args.variants.split(","):
         puzzles = [make(spec, s) for s in range(args.n)]
-        mine, fast, base, theirs, nodes, base_nodes = [], [], [], [], [], []
-        top, top_nodes = [], []
-        refused = capped = 0
+        cols: dict[str, list[float]] = {}
+        engines: set[str] = set()
+        capped = 0
         for puzzle, plain, tough in zip(puzzles, classic, hard, strict=True):
-            py = best(ours, puzzle, args.reps)
-            assert py is not None
-            mine.append(py[0])
-            comp = best(compiled, puzzle, args.reps)
-            plain_comp = best(compiled, plain, args.reps)
-            assert plain_comp is not None
-            base.append(plain_comp[0])
-            base_nodes.append(plain_comp[2])
-            tough_comp = best(compiled, tough, args.reps)
-            assert tough_comp is not None
-            top.append(tough_comp[0])
-            top_nodes.append(tough_comp[2])
-            if comp is None:
-                refused += 1
-            else:
-                if comp[1] != py[1]:
-                    raise AssertionError(f"{spec}: compiled counts {comp[1]}, python {py[1]}")
-                fast.append(comp[0])
-                nodes.append(comp[2])
+            py = best(ours, args.reps, puzzle)
+            auto = best(ours, args.reps, puzzle, "auto")
+            engines.add(auto[2])
+            timed = {
+                name: best(kernel, args.reps, g, g.problem)
+                for name, g in (("var", puzzle), ("classic", plain), ("top", tough))
+            }
+            if not py[1] == auto[1] == timed["var"][1]:
+                raise AssertionError(f"{spec}: counts {py[1]}, {auto[1]}, {timed['var'][1]}")
+            row = {"python": py[0], "auto": auto[0]}
+            for name, (t, _, nodes) in timed.items():
+                row[name], row[name + " nodes"] = t, nodes
             if has_peer and spec in PEER:
                 t2, count2 = peer(puzzle, args.peer_cap)
                 capped += count2 < 0
                 if count2 >= 0 and count2 != py[1]:
                     raise AssertionError(f"{spec}: sudoku-engine counts {count2}, we count {py[1]}")
-                theirs.append(t2)
-        m, b = statistics.mean(mine) * 1e3, statistics.mean(base) * 1e3
+                row["peer"] = t2
+            for key, value in row.items():
+                cols.setdefault(key, []).append(value)
+        ms = {k: statistics.mean(v) * (1 if k.endswith("nodes") else 1e3) for k, v in cols.items()}
         clues = statistics.mean(p.clues for p in puzzles)
-        bn = statistics.mean(base_nodes)
-        tm, tn = statistics.mean(top) * 1e3, statistics.mean(top_nodes)
-        if refused:
-            row = f"{spec:<14} {clues:5.1f} {m:10.2f} {'n/a':>12} {b:11.2f} {'n/a':>6} {'n/a':>18}"
-            row += f" {tm:11.2f} {'n/a':>7} {tn:6.0f}"
-            ours_best = m
-        else:
-            f = statistics.mean(fast) * 1e3
-            nv = statistics.mean(nodes)
-            row = (
-                f"{spec:<14} {clues:5.1f} {m:10.2f} {f:12.2f} {b:11.2f} {f / b:6.2f}"
-                f" {nv:9.1f}/{bn:<8.1f} {tm:11.2f} {f / tm:7.2f} {tn:6.0f}"
-            )
-            ours_best = min(m, f)
-        if theirs:
-            th = statistics.mean(theirs) * 1e3
-            row += f" {th:17.1f} {th / ours_best:9.0f}x"
+        nodes = f"{ms['var nodes']:.0f}/{ms['classic nodes']:.1f}/{ms['top nodes']:.0f}"
+        out = (
+            f"{spec:<14} {clues:5.1f} {ms['python']:10.2f} {ms['auto']:8.2f} "
+            f"({','.join(sorted(engines))}) {ms['var']:10.3f} {ms['classic']:11.3f} "
+            f"{ms['var'] / ms['classic']:6.2f} {ms['top']:11.3f} {ms['var'] / ms['top']:7.2f}"
+            f"  {nodes:>24}"
+        )
+        if "peer" in ms:
+            out += f" {ms['peer']:17.1f} {ms['peer'] / ms['auto']:9.0f}x"
             if capped:
-                row += f" ({capped} stopped at {args.peer_cap:g} s: a lower bound)"
-        print(row, flush=True)
+                out += f" ({capped} stopped at {args.peer_cap:g} s: a lower bound)"
+        print(out, flush=True)
     print("\nuniqueness agreement with CaDiCaL (limit 2), generated puzzles and one clue less")
     for spec in args.variants.split(","):
         agree = total = unique = 0
@@ -240,8 +235,7 @@ def main() -> None:
             clue = next((i for i, d in enumerate(p.values) if d), None)
             weaker = p.with_values([0 if i == clue else d for i, d in enumerate(p.values)])
             for q in (p, weaker):
-                engine = "python" if q.variant is not None and q.variant.cages else "auto"
-                n_ours = len(solve(q, limit=2, engine=engine).solutions)
+                n_ours = len(solve(q, limit=2).solutions)
                 n_sat = len(sat_solutions(q.problem, 2))
                 total += 1
                 agree += n_ours == n_sat
