@@ -45,8 +45,9 @@ PROP, NEXT, DEAD = 0, 1, 2
 guess, drop the top level (a contradiction or a solution)."""
 
 # params (int64 array)
-P_N, P_K, P_LIMIT, P_STOP_AT, P_CAP, P_DRAIN, P_LEAF, P_LEAF_CELLS, P_MEMO = range(9)
-NUM_PARAMS = 9
+(P_N, P_K, P_LIMIT, P_STOP_AT, P_CAP, P_DRAIN) = range(6)
+(P_LEAF, P_LEAF_CELLS, P_MEMO, P_TIE, P_SEED) = range(6, 11)
+NUM_PARAMS = 11
 # state (int64 array)
 S_DEPTH, S_MODE, S_NODES, S_BACKTRACKS, S_MAX_DEPTH, S_FOUND, S_BUFFERED, S_QN, S_HITS = range(9)
 NUM_STATE = 9
@@ -235,12 +236,16 @@ def fixpoint(
 
 
 @njit(cache=True)
-def _choose(d, a, n, space_cap, first):
-    """``(v, space)``: the unplaced vertex with fewest colours (the first of them; -1 when all
-    are placed) and the product of the unplaced vertices' colour counts, or ``space_cap + 1``
-    once it passes ``space_cap`` (the scan then stops at the first vertex with two colours)."""
+def _choose(d, a, n, space_cap, first, nbr_ptr, nbr_idx, tie, seed):
+    """``(v, space, r)``: the unplaced vertex with fewest colours (-1 when all are placed;
+    ``first``: the first unplaced vertex instead; ``tie``: among the fewest, the one with most
+    unplaced neighbours, else the first), the product of the unplaced vertices' colour counts
+    (or more than ``space_cap`` once it passes it) and the number of unplaced vertices (both
+    exact only when ``space_cap`` > 0: without it the scan may stop at a vertex with two
+    colours)."""
     best = -1
     bestc = 65
+    bests = -1
     space = 1
     r = 0
     for v in range(n):
@@ -249,10 +254,22 @@ def _choose(d, a, n, space_cap, first):
             c = popcount(d[v])
             if space <= space_cap:
                 space *= c
-            if c < bestc and (best < 0 or not first):
-                bestc = c
-                best = v
-            if c <= 2 and space > space_cap and space_cap == 0:
+            if first:
+                if best < 0:
+                    best = v
+            elif c < bestc or ((tie or seed) and c == bestc):
+                score = 0
+                if seed:
+                    score = int(_mix(seed, v, 0) >> np.uint64(33))
+                elif tie:
+                    for j in range(nbr_ptr[v], nbr_ptr[v + 1]):
+                        if a[nbr_idx[j]] == 0:
+                            score += 1
+                if c < bestc or score > bests:
+                    bestc = c
+                    best = v
+                    bests = score
+            if c <= 2 and space > space_cap and space_cap == 0 and not (tie or seed):
                 break
     return best, space, r
 
@@ -318,6 +335,15 @@ def _leaf_count(d, a, n, nbr_ptr, nbr_idx, pos, order, avail, col, eptr, eidx):
             continue
         if i < 0:
             return total
+
+
+@njit(cache=True, inline="always")
+def _mix(seed, x, y):
+    """A 64-bit hash of three integers (splitmix64's finaliser)."""
+    h = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(x) * FNV_PRIME + np.uint64(y)
+    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return h ^ (h >> np.uint64(31))
 
 
 @njit(cache=True)
@@ -399,6 +425,8 @@ def search(
     cap = params[P_CAP]
     drain = params[P_DRAIN]
     leaf = params[P_LEAF] if limit < 0 else 0
+    tie = params[P_TIE] != 0
+    seed = params[P_SEED]
     memo = params[P_MEMO] if limit < 0 else 0
     mmask = np.uint64(memo - 1) if memo > 0 else U0
     pos = scratch[:n]
@@ -426,7 +454,9 @@ def search(
                 st[S_BACKTRACKS] += 1
                 continue
             counting = leaf > 0 and st[S_BUFFERED] >= cap
-            v, space, r = _choose(d, a, n, leaf if counting else 0, counting and memo > 0)
+            v, space, r = _choose(
+                d, a, n, leaf if counting else 0, counting and memo > 0, nbr_ptr, nbr_idx, tie, seed
+            )
             if v >= 0 and counting and (space <= leaf or r <= params[P_LEAF_CELLS]):
                 st[S_FOUND] += _leaf_count(
                     d, a, n, nbr_ptr, nbr_idx, pos, order, avail, col, eptr, eidx
@@ -500,6 +530,13 @@ def search(
             code = PAUSED
             break
         b = rem & (~rem + U1)
+        if seed:  # a colour picked by a hash of the seed, the node and the vertex
+            skip = _mix(seed, st[S_NODES], gcell[depth]) % np.uint64(popcount(rem))
+            while skip:
+                rem ^= b
+                b = rem & (~rem + U1)
+                skip -= U1
+            rem = grem[depth]
         rem ^= b
         v = gcell[depth]
         if rem != U0 or lv[depth, L_SLOT] >= 0:

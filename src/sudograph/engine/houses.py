@@ -52,6 +52,10 @@ FIRST_SLICE = 256
 SLICE_SECONDS = 0.05
 BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept."""
+RESTART_FIRST = 64
+"""Unit of the guess budgets of the runs of a search for a few solutions (times Luby's sequence)."""
+RESTART_MIN_VERTICES = 200
+"""Grids with fewer vertices (up to 14×14) are searched in one run: their trees are small."""
 FIRST_LEVELS = 32
 """Levels of the search stack allocated at first (doubled when the search goes deeper)."""
 ENGINE = "houses"
@@ -351,13 +355,14 @@ def _load() -> None:
 
 
 def _solve(
-    problem: Problem, options: SolveOptions, keep: int | None, leaf: int
+    problem: Problem, options: SolveOptions, keep: int | None, leaf: int, seed: int = 0
 ) -> tuple[Result, int]:
     start = time.perf_counter()
     why = unsupported(problem)
     if why is not None:
         raise InvalidArgument(f"the house kernel cannot take this problem: {why}")
     search = _Search(problem, keep, leaf)
+    search.params[search.K.P_SEED] = seed
     if not search.start():  # pragma: no cover - Problem checks the clues
         raise InvalidArgument("a clue is not a colour 1..k")
     code, reason = search.run(options.limit, options.max_nodes, options.timeout, start)
@@ -391,7 +396,64 @@ def run(problem: Problem, options: SolveOptions) -> Result:
     if options.trace is not None:
         raise InvalidArgument("the house kernel cannot trace: use engine='python'")
     _load()
-    result, _ = _solve(problem, options, options.limit, 0)
+    if options.limit is None or problem.graph.n < RESTART_MIN_VERTICES:
+        result, _ = _solve(problem, options, options.limit, 0)
+        return result
+    return _run_restarts(problem, options)
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+
+    >>> [luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while (1 << k) - 1 != i:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
+
+
+def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
+    """Search for ``options.limit`` solutions by runs with guess budgets of
+    :data:`RESTART_FIRST` times Luby's sequence (so that some run is long enough for any tree:
+    the search stays complete), the first one deterministic, the next ones with a seeded choice
+    among the vertices with fewest colours and of the colour tried first (a wrong early guess
+    on a large, loosely clued grid can cost a tree that another order never meets). Solutions
+    of every run are pooled (distinct); a run that explores its whole tree answers for all.
+    ``max_nodes`` caps the guesses of all runs together, ``timeout`` their time."""
+    begin = time.perf_counter()
+    limit = options.limit or 0
+    pooled: dict[Coloring, None] = {}
+    spent = 0
+    seed = 0
+    while True:
+        budget = RESTART_FIRST * luby(seed + 1)
+        cap = budget if options.max_nodes is None else min(budget, options.max_nodes - spent)
+        left = None if options.timeout is None else options.timeout - (time.perf_counter() - begin)
+        opts = SolveOptions(limit=limit, max_nodes=cap, timeout=left)
+        result, _ = _solve(problem, opts, limit, 0, seed)
+        spent += result.stats.nodes
+        pooled.update(dict.fromkeys(result.solutions))
+        stop = result.reason in ("time limit", "interrupted")
+        capped = options.max_nodes is not None and spent >= options.max_nodes
+        if result.complete or len(pooled) >= limit or stop or capped:
+            break
+        seed += 1
+    result.solutions = list(pooled)[:limit]
+    result.stats.nodes = spent
+    result.stats.seconds = time.perf_counter() - begin
+    if result.complete:  # this run saw the whole tree: its solutions are all of them
+        result.status = "solved" if result.solutions else "unsatisfiable"
+    elif result.solutions:
+        result.status, result.reason = "solved", "" if len(pooled) >= limit else result.reason
+    if len(pooled) >= limit:
+        result.complete = False
     return result
 
 
