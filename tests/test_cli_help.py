@@ -91,12 +91,3 @@ def test_a_method_that_does_not_apply_is_refused_in_one_line(
 
 def test_methods_for_sudoku_is_every_method() -> None:
     assert methods_for("sudoku") == list(METHODS)
-
-
-def test_the_api_names_the_graph_methods_too() -> None:
-    from sudograph.errors import InvalidArgument
-    from sudograph.graph import petersen_graph
-    from sudograph.solve import color
-
-    with pytest.raises(InvalidArgument, match="use one of naive, mrv"):
-        color(petersen_graph(), 3, "fast")
