@@ -73,19 +73,22 @@ VARIANT_METHODS = ("naive", "mrv", "forward", "propagate", "dsatur")
 
 def check_variant_method(method: str, grid: Grid, engine: str = "auto") -> str:
     """Refuse a method that cannot solve ``grid``'s variant, naming those that can; return the
-    engine to run (killer cages: the Python engine, the only one that reads them)."""
+    engine to run (killer cages: ``propagate`` and ``fast`` run on the house kernel, which
+    reads them; the classroom methods on the Python engine, the twin does not read them)."""
     variant = grid.variant
     if variant is None:
         return engine
     killer = bool(variant.cages)
-    if method not in VARIANT_METHODS and (method in ("fast", "logic") or killer):
+    if method == "logic" or (method not in (*VARIANT_METHODS, "fast") and killer):
         raise InvalidArgument(
             f"method {method!r} does not solve {'killer' if killer else 'variant'} puzzles; "
             f"use one of {', '.join(VARIANT_METHODS)}"
         )
-    if killer and engine == "numba":
-        raise InvalidArgument("the compiled engine does not read killer cages: use --engine python")
-    return "python" if killer else engine
+    if not killer or (method in ("propagate", "fast") and engine == "auto"):
+        return engine
+    if engine == "numba":
+        raise InvalidArgument("the compiled twin does not read killer cages: use --engine python")
+    return "python"
 
 
 def with_variant(grid: Grid, args: argparse.Namespace) -> Grid:
