@@ -99,10 +99,14 @@ CASES = [
          "solve"),
     Case("count 25x25, propagate, numba", _solve(EMPTY[25], "propagate", "numba", "--count"),
          "solve", numba=True),
+    Case("count 25x25, propagate, auto", _solve(EMPTY[25], "propagate", "auto", "--count"),
+         "solve", numba=True),  # the house kernel
     Case("count 25x25, naive, auto", _solve(EMPTY[25], "naive", "auto", "--count"), "solve",
          numba=True),
     Case("count 25x25, sat", ("solve", EMPTY[25], "-m", "sat", "--count"), "solve"),
     Case("count 9x9, fast", ("solve", EMPTY[9], "-m", "fast", "--count"), "solve", numba=True),
+    Case("count 16x16, fast", ("solve", EMPTY[16], "-m", "fast", "--count"), "solve",
+         numba=True),  # the house kernel
     Case("seed 002 grid, naive, python", _solve(ANTI_BRUTE_FORCE, "naive", "python"), "solve"),
     Case("seed 002 grid, naive, numba", _solve(ANTI_BRUTE_FORCE, "naive", "numba"), "solve",
          numba=True, lasts=False),  # the twin's 69 million nodes: about 1.5 s
