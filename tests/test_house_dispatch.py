@@ -1,0 +1,129 @@
+"""Default dispatch (issue 13): with numba, ``solve``/``count``/``is_unique`` under
+``engine="auto"`` send ``propagate`` to the house kernel on every shape but the plain 9×9
+(the ``fast`` kernel there), ``fast`` to the house kernel beyond the plain 9×9; the classroom
+methods, traces and named engines keep their paths; and the answers are the reference's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import main
+from sudograph.errors import InvalidArgument
+from sudograph.formats.variant import read_variant_puzzle
+from sudograph.graph import petersen_graph
+from sudograph.grid import Grid
+from sudograph.problem import Problem
+from sudograph.solve import compiled_route, count, count_solutions, is_unique, solve
+
+pytest.importorskip("numba")
+
+VARIANTS = Path(__file__).resolve().parent.parent / "examples" / "variants"
+SIX = Grid.parse("..6....2....4.2..3.........1.4..3.5.", box=(2, 3))  # 3 solutions
+NINE = Grid.parse(
+    "2...9.3...19.8..74..84..62.59.621....27...16....574.93.85..97..93..5.84...2.6...1"
+)
+
+
+@pytest.fixture(autouse=True)
+def _auto_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SUDOGRAPH_ENGINE", raising=False)
+
+
+@pytest.mark.parametrize(
+    ("method", "x", "kw", "route"),
+    [
+        ("propagate", SIX.problem, {}, "houses"),
+        ("propagate", NINE.problem, {}, "fast9"),
+        ("propagate", NINE.problem, {"limit": None}, "houses"),
+        ("fast", NINE.problem, {}, None),
+        ("fast", SIX.problem, {}, "houses"),
+        ("propagate", SIX.problem, {"engine": "python"}, None),
+        ("propagate", SIX.problem, {"engine": "numba"}, None),
+        ("propagate", SIX.problem, {"overridden": True}, None),
+        ("propagate", SIX.problem, {"traced": True}, None),
+        ("naive", SIX.problem, {}, None),
+        ("dsatur", SIX.problem, {}, None),
+        ("propagate", Problem(petersen_graph(), 3), {}, "houses"),
+    ],
+)
+def test_route(method: str, x: Problem, kw: dict[str, object], route: str | None) -> None:
+    assert compiled_route(method, x, **kw) == route  # type: ignore[arg-type]
+
+
+def test_default_solve_runs_on_the_house_kernel() -> None:
+    r = solve(SIX, limit=None)
+    assert r.stats.engine == "houses" and r.method == "propagate"
+    ref = solve(SIX, limit=None, engine="python")
+    assert ref.stats.engine == "" and set(r.solutions) == set(ref.solutions)
+    assert len(r.grids) == 3 and all(g.is_solution_of(SIX) for g in r.grids)
+
+
+def test_default_solve_on_plain_9x9_is_fast() -> None:
+    r = solve(NINE, limit=2)
+    assert r.stats.engine == "fast9" and len(r.solutions) == 1
+
+
+def test_count_and_is_unique_default() -> None:
+    r = count(SIX, keep=1)
+    assert r.stats.engine == "houses" and r.count == 3 and len(r.grids) == 1
+    assert count_solutions(Grid.empty((2, 3))) == 28_200_960
+    assert count_solutions(Grid.empty((3, 2))) == 28_200_960
+    assert count_solutions(Grid.empty(2), limit=10) == 10
+    assert not is_unique(SIX)
+    assert is_unique(NINE)
+
+
+def test_classroom_methods_keep_their_node_counts() -> None:
+    """A classroom method under auto counts the reference's nodes (Python then twin)."""
+    for method in ("naive", "mrv", "forward", "dsatur"):
+        auto = solve(SIX, method, limit=None)
+        ref = solve(SIX, method, limit=None, engine="python")
+        assert auto.stats.nodes == ref.stats.nodes and auto.stats.engine == ""
+
+
+def test_trace_forces_python() -> None:
+    events: list[object] = []
+    r = solve(SIX, trace=events.append)
+    assert r.stats.engine == "" and events
+
+
+@pytest.mark.parametrize("name", ["killer_4x4.txt", "jigsaw_6x6.txt", "x_6x6.txt", "killer.txt"])
+def test_variants_default(name: str) -> None:
+    grid = read_variant_puzzle((VARIANTS / name).read_text(encoding="utf-8"))
+    r = solve(grid, limit=2)
+    ref = solve(grid, limit=2, engine="python")
+    assert r.stats.engine == "houses"
+    assert len(r.solutions) == len(ref.solutions) and r.status == ref.status
+
+
+def test_fast_on_other_shapes_and_graphs() -> None:
+    r = solve(Grid.empty(4), "fast")
+    assert r.status == "solved" and r.stats.engine == "houses"
+    r = solve((petersen_graph(), 2), "fast")
+    assert r.status == "unsatisfiable"
+
+
+def test_timeout_and_max_nodes_through_solve() -> None:
+    r = solve(Grid.empty(5), limit=None, timeout=0.2)
+    assert r.reason == "time limit" and not r.complete
+    r = solve(Grid.empty((2, 3)), limit=None, max_nodes=5)
+    assert r.reason == "node limit" and r.stats.nodes == 5
+
+
+def test_too_many_colours_refused() -> None:
+    with pytest.raises(InvalidArgument, match="64"):
+        Problem(petersen_graph(), 65)
+
+
+def test_cli_count_empty_6x6(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["solve", "." * 36, "--box", "2x3", "--count"])
+    out = capsys.readouterr().out
+    assert code == 0 and "28200960" in out.replace(",", "").replace("_", "")
+
+
+def test_cli_killer_runs_on_the_kernel(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["solve", str(VARIANTS / "killer.txt"), "--json"])
+    out = capsys.readouterr().out
+    assert code == 0 and '"solved"' in out
