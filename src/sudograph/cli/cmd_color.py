@@ -26,8 +26,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "color",
         help="colour a graph with k colours",
-        description="Find a proper k-colouring of GRAPH (exit 1 when none), or a greedy "
-        "colouring with --greedy ORDER (then -k is optional).",
+        description="Find a proper k-colouring of GRAPH, or a greedy colouring with --greedy "
+        "ORDER (then -k is optional). Exit 0 coloured, 1 none or stopped by a limit, 2 bad "
+        "input, 130 interrupted (Ctrl-C; nodes so far on standard error).",
     )
     p.add_argument("graph", metavar="GRAPH", help=GRAPH_HELP)
     p.add_argument("-k", type=int, help="number of colours (optional with --greedy)")
@@ -49,7 +50,9 @@ def register(sub: Any) -> None:
         "chromatic",
         help="the chromatic number of a graph",
         description="Exact chromatic number: clique, Mycielski and SAT lower bounds, DSATUR, "
-        "TabuCol and SAT upper bounds (without the sat extra: a DSATUR branch and bound).",
+        "TabuCol and SAT upper bounds (without the sat extra: a DSATUR branch and bound). Exit "
+        "0 proven, 1 bounds only (--timeout), 2 bad input, 130 interrupted (Ctrl-C: the bounds "
+        "found until then are printed).",
     )
     q.add_argument("graph", metavar="GRAPH", help=GRAPH_HELP)
     q.add_argument("--timeout", type=float, metavar="S", help="best bounds after S seconds")
