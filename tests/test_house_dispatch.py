@@ -127,3 +127,28 @@ def test_cli_killer_runs_on_the_kernel(capsys: pytest.CaptureFixture[str]) -> No
     code = main(["solve", str(VARIANTS / "killer.txt"), "--json"])
     out = capsys.readouterr().out
     assert code == 0 and '"solved"' in out
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_solve_many_every_size_in_order(workers: int) -> None:
+    """Batches of 4×4 and 6×6 puzzles: on the house kernel (method fast or propagate), in
+    input order, every solution checked, across processes too."""
+    from sudograph.batch import solve_many
+
+    four = ["...3.2.1...4.1.2", "." * 16, "11" + "." * 14]
+    rows = list(solve_many(four * 200, method="fast", limit=2, box=(2, 2), workers=workers))
+    assert [r.status for r in rows[:3]] == ["solved", "solved", "error"]
+    assert [r.count for r in rows[:2]] == [1, 2] and len(rows) == 600
+    assert all(a.to_line() == b.to_line() for a, b in zip(rows, rows[3:], strict=False))
+    six = [SIX.to_line()] * 50
+    rows = list(solve_many(six, method="propagate", limit=None, box=(2, 3), workers=workers))
+    assert {r.count for r in rows} == {3}
+
+
+def test_cli_file_mode_6x6(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    src = tmp_path / "six.txt"
+    src.write_text("\n".join([SIX.to_line(), "5.6....2....4.2..3.........1.4..3.5."] * 3) + "\n")
+    code = main(["solve", str(src), "--box", "2x3", "--limit", "2"])
+    out = capfd.readouterr().out.splitlines()
+    assert code == 0 and len(out) == 6
+    assert all(Grid.parse(line, box=(2, 3)).is_complete() for line in out)

@@ -160,6 +160,13 @@ def solve_many(
         from .engine.fast9 import warmup
 
         warmup()
+    if method in ("fast", "propagate") and box not in (None, (3, 3)) and engine == "auto":
+        from .engine import numba_available
+
+        if numba_available():  # other sizes run on the house kernel: load it before the fork
+            from .engine.compile import ensure_loaded
+
+            ensure_loaded("houses")
     # init_worker: workers end with this process, however it ends (see sudograph._process)
     pool = ProcessPoolExecutor(n_workers, initializer=init_worker, initargs=(os.getpid(),))
     try:
@@ -471,9 +478,10 @@ def _solve_item(
         grid = item if isinstance(item, Grid) else Grid.parse(str(item), box=box, alphabet=alphabet)
         extra = dict(extra)
         fallback = extra.pop(FALLBACK, None)
-        if method == "fast" and fallback is not None and grid.box != (3, 3):
-            method = fallback
-        if method == "fast":
+        plain9 = grid.box == (3, 3) and grid.variant is None
+        if method == "fast" and not plain9:
+            method = fallback or "fast"  # beyond the plain 9x9: through solve (house kernel)
+        if method == "fast" and plain9:
             from .engine.fast9 import run
             from .problem import SolveOptions
 
