@@ -49,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    from ..engine.compile import announce_with
+
+    announce_with(warn)  # a first-ever compilation of a kernel is announced, once
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warn_line

@@ -127,16 +127,24 @@ def ensure_compiled(name: str, notice: Callable[[str], None] | None = None) -> f
 
 
 _loaded: set[str] = set()
+_notice: Callable[[str], None] | None = None
+
+
+def announce_with(notice: Callable[[str], None] | None) -> None:
+    """Where :func:`ensure_loaded` announces a compilation (the CLI passes its ``warn`` when
+    it starts; None, the default, is silent: a library does not print)."""
+    global _notice
+    _notice = notice
 
 
 def ensure_loaded(name: str) -> None:
-    """Load kernel ``name`` once per process, silently (:func:`ensure_compiled` the first
-    time, nothing after): the engines call it before their clock starts, so that a timeout
-    measures the search, not the loading."""
+    """Load kernel ``name`` once per process (:func:`ensure_compiled` the first time, with
+    the notice of :func:`announce_with`; nothing after): the engines call it before their
+    clock starts, so that a timeout measures the search, not the loading."""
     if name not in _loaded:
         _loaded.add(name)  # first: a warm-up that solves calls this again
         try:
-            ensure_compiled(name)
+            ensure_compiled(name, _notice)
         except BaseException:
             _loaded.discard(name)
             raise
@@ -175,6 +183,7 @@ __all__ = [
     "KERNELS",
     "NOTICE",
     "Kernel",
+    "announce_with",
     "ensure_all",
     "ensure_compiled",
     "ensure_loaded",

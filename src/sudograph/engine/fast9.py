@@ -231,6 +231,9 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
         raise InvalidArgument("method 'fast' solves 9x9 Sudoku only (k=9 on the 9x9 grid)")
     if keep < 1:
         raise InvalidArgument(f"keep must be >= 1, got {keep}")
+    from .compile import ensure_loaded
+
+    ensure_loaded("fast")  # once per process (announced when it compiles), before the clock
     k = load_kernels()
     limit = options.limit
     store = min(limit or MAX_STORED, keep, MAX_STORED)
