@@ -121,3 +121,14 @@ def test_warmup_runs_every_registered_kernel(
 def test_an_unknown_kernel_is_refused() -> None:
     with pytest.raises(kc.InvalidArgument, match="unknown compiled kernel 'nope'"):
         kc.ensure_compiled("nope")
+
+
+def test_warmup_names_a_kernel_that_does_not_load(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(kc.KERNELS, "broken", kc.Kernel("broken", "no_such_module_19:warm"))
+    assert main(["warmup"]) == 2
+    captured = capsys.readouterr()
+    assert "the broken kernel did not load: ModuleNotFoundError" in captured.err
+    assert "Traceback" not in captured.err
+    assert "fast kernel" in captured.out  # the others are still warmed up

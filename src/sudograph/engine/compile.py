@@ -156,15 +156,6 @@ def is_loaded(name: str) -> bool:
     return name in _loaded
 
 
-def ensure_all(notice: Callable[[str], None] | None = None) -> dict[str, tuple[bool, float]]:
-    """:func:`ensure_compiled` for every registered kernel: ``{name: (was cached, seconds)}``."""
-    done = {}
-    for name in list(KERNELS):
-        cached = is_cached(name)
-        done[name] = (cached, ensure_compiled(name, notice))
-    return done
-
-
 def _kernel(name: str) -> Kernel:
     try:
         return KERNELS[name]
@@ -184,7 +175,6 @@ __all__ = [
     "NOTICE",
     "Kernel",
     "announce_with",
-    "ensure_all",
     "ensure_compiled",
     "ensure_loaded",
     "is_cached",
