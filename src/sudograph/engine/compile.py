@@ -164,12 +164,6 @@ def _kernel(name: str) -> Kernel:
         raise InvalidArgument(f"unknown compiled kernel {name!r} (known: {known})") from None
 
 
-def _reset_notice() -> None:
-    """Forget that the notice was given (tests)."""
-    global _announced
-    _announced = False
-
-
 __all__ = [
     "KERNELS",
     "NOTICE",
