@@ -160,27 +160,30 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("python-sat is not installed: pip install python-sat (the peer)")
         return 2
-    rows = []
-    peer16 = Peer((4, 4))
-    for name, grids in sets(args.data, args.n, args.seed):
-        rows.append((name, len(grids), side_by_side(grids, peer16)))
-    for box, n in (((5, 5), args.big), ((6, 6), max(2, args.big // 4))):
-        peer = Peer(box)
-        grids = made(box, n, args.seed, peer)
-        side = box[0] * box[1]
-        rows.append((f"{side}x{side} made, 40-60 % clues", n, side_by_side(grids, peer)))
-    print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    )
+    version = platform.python_version()
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {version}")
     print()
     head = "| set | puzzles | sudograph ms (mean / median) | guesses | python-sat ms (mean / med.)"
     print(head + " | speed-up (means) |")
-    print("|---|---|---|---|---|---|")
-    for name, n, r in rows:
+    print("|---|---|---|---|---|---|", flush=True)
+
+    def row(name: str, n: int, r: dict[str, Any]) -> None:
         print(
             f"| {name} | {n} | {r['ours']:.3f} / {r['ours_med']:.3f} | {r['guesses']:.1f} "
-            f"| {r['peer']:.3f} / {r['peer_med']:.3f} | {r['peer'] / r['ours']:.1f}x |"
+            f"| {r['peer']:.3f} / {r['peer_med']:.3f} | {r['peer'] / r['ours']:.1f}x |",
+            flush=True,
         )
+
+    peer16 = Peer((4, 4))
+    for name, grids in sets(args.data, args.n, args.seed):
+        row(name, len(grids), side_by_side(grids, peer16))
+    for box, n in (((5, 5), args.big), ((6, 6), max(2, args.big // 4))):
+        if n <= 0:
+            continue
+        peer = Peer(box)
+        grids = made(box, n, args.seed, peer)
+        side = box[0] * box[1]
+        row(f"{side}x{side} made, 40-60 % clues", n, side_by_side(grids, peer))
     if not args.no_count:
         t0 = time.perf_counter()
         total = count_solutions(Grid.empty((2, 3)))
