@@ -45,22 +45,30 @@ def reference(problem: Problem, limit: int | None) -> tuple[str, set[tuple[int, 
     return r.status, set(r.solutions)
 
 
+ENUMERATION_CAP = 20_000
+"""Reference nodes allowed for a full enumeration; a bigger tree compares limits 1 and 2."""
+
+
 def assert_parity(problem: Problem, *, count: bool = True) -> None:
-    """Status and solutions with limit 1, 2 and None; the count (kernel and reference)."""
-    for limit in (1, 2, None):
+    """Status and solutions with limit 1, 2 and None (when the reference enumerates them all
+    within :data:`ENUMERATION_CAP` nodes); the count (kernel and reference)."""
+    for limit in (1, 2):
         r = houses.run(problem, SolveOptions(limit=limit))
         status, sols = reference(problem, limit)
-        assert r.status == status
+        assert r.status == status and len(r.solutions) == len(sols)
         assert r.stats.engine == "houses"
         assert all(is_solution(problem, s) for s in r.solutions)
-        if limit is None:
-            assert set(r.solutions) == sols and r.complete
-            assert len(r.solutions) == len(set(r.solutions))
-            if count:
-                c = houses.count(problem, SolveOptions())
-                assert c.complete and c.count == len(sols)
-        else:
-            assert len(r.solutions) == len(sols)
+    ref = backtracking.run(problem, SolveOptions(limit=None, max_nodes=ENUMERATION_CAP))
+    if not ref.complete:
+        return
+    r = houses.run(problem, SolveOptions(limit=None))
+    assert r.status == ref.status and r.complete
+    assert set(r.solutions) == set(ref.solutions)
+    assert len(r.solutions) == len(set(r.solutions))
+    assert all(is_solution(problem, s) for s in r.solutions)
+    if count:
+        c = houses.count(problem, SolveOptions())
+        assert c.complete and c.count == len(ref.solutions)
 
 
 @pytest.mark.parametrize(("box", "puzzle", "expected"), table())
@@ -196,7 +204,7 @@ def test_count_without_the_symmetry_matches() -> None:
 
 @pytest.mark.parametrize("keep", [0, 1, 3])
 def test_count_keeps_the_first_solutions(keep: int) -> None:
-    grid = Grid.parse("2x3:..6....2....4.2..3.........1.4..3.5.".split(":")[1], box=(2, 3))
+    grid = Grid.parse("..6....2....4.2..3.........1.4..3.5.", box=(2, 3))
     r = houses.count(grid.problem, SolveOptions(), keep=keep)
     assert r.count == 3 and len(r.solutions) == keep
 
@@ -241,5 +249,11 @@ def test_deep_search_grows_the_stack() -> None:
 
 
 def test_64_colours() -> None:
-    r = houses.run(Grid.empty((8, 8)).problem, SolveOptions(limit=1))
-    assert r.status == "solved" and len(set(r.solutions[0])) == 64
+    """The widest masks: a clique of 64 vertices as one exact house, half of it clued."""
+    n = 64
+    g = Graph.from_edges(n, [(u, v) for u in range(n) for v in range(u + 1, n)], houses=[range(n)])
+    pre = tuple(range(1, 33)) + (0,) * 32
+    r = houses.run(Problem(g, 64, pre), SolveOptions(limit=2))
+    assert r.status == "solved" and len(r.solutions) == 2 and len(set(r.solutions[0])) == 64
+    four_left = tuple(range(1, 61)) + (0,) * 4
+    assert houses.count(Problem(g, 64, four_left), SolveOptions()).count == 24
