@@ -150,3 +150,32 @@ def test_color_greedy(capsys: pytest.CaptureFixture[str], order: str) -> None:
     assert code == 0 and len(doc["coloring"]) == 10 and doc["colors"] == max(doc["coloring"])
     code, out, err = run(capsys, "color", "petersen", "-k", "3", "--greedy", "nope")
     assert code == 2 and "nope" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "." * 36, "--box", "2x3", "--count"],
+        ["count", "." * 36, "--box", "2x3"],
+    ],
+)
+def test_default_count_runs_on_the_house_kernel(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """The CLI's options left unset (order, inference, seed, itermax) must not push the
+    default count off the compiled kernel (the empty 6×6 took 5 minutes there)."""
+    pytest.importorskip("numba")
+    from sudograph.engine import houses
+
+    calls = []
+    real = houses.count
+
+    def spy(*args: object, **kwargs: object) -> object:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(houses, "count", spy)
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert "28200960" in out.replace(",", "")
+    assert calls  # and never the Python or twin search: 28 million leaves there take minutes

@@ -431,8 +431,9 @@ def _count_on_houses(
 ) -> Result | None:
     """Count on the house kernel when :func:`compiled_route` sends ``method`` there (None
     otherwise): every solution counted (``limit`` None), none stored beyond ``keep``."""
-    if limit is not None or "trace" in kw or set(kw) - {"max_nodes", "timeout", "engine"}:
-        return None
+    given = {k for k, v in kw.items() if v is not None and k not in ("seed", "itermax")}
+    if limit is not None or "trace" in kw or given - {"max_nodes", "timeout", "engine"}:
+        return None  # seed and itermax: options of the randomized methods, not of propagate
     problem, grid = to_problem(x)
     engine = _engine_override(kw.get("engine", "auto"))
     if compiled_route(method, problem, engine, None) != "houses":

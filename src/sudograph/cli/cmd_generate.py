@@ -21,7 +21,6 @@ from ..errors import InvalidArgument, ParseError, SudographError
 from ..generate import DIFFICULTIES, SYMMETRIES, generate
 from ..grid import Grid, box_for
 from ..logic import describe, next_step, rate, solve_logically
-from ..solve import solve
 from .common import (
     add_grid_options,
     box_arg,
@@ -277,11 +276,12 @@ def _prefix(no: int | None) -> str:
 
 
 def _count(grid: Grid, limit: int | None) -> int:
-    """Solutions of ``grid`` up to ``limit`` (None: all), by the core solver: method ``fast`` on
-    9×9 when numba is there (it counts without keeping every solution), else ``propagate``."""
-    method = "fast" if grid.n == 9 and resolve_engine("auto") == "numba" else "propagate"
-    result = solve(grid, method, limit=limit)
-    return result.count if result.count is not None else len(result.solutions)
+    """Solutions of ``grid`` up to ``limit`` (None: all), counted without keeping them by the
+    default method (the compiled kernels when numba is there: ``fast`` on a plain 9×9 with a
+    limit, the house kernel otherwise)."""
+    from ..solve import count_solutions
+
+    return count_solutions(grid, limit)
 
 
 def run_count(args: argparse.Namespace) -> int:
