@@ -62,7 +62,6 @@ def test_jigsaw_and_killer_from_files(capsys: pytest.CaptureFixture[str], tmp_pa
         (["--regions", "aabbaabbccddccd"], "--regions: region map has 15 cells, expected 16"),
         (["--regions", "aaabaabbccddccdd"], "--regions:1:1: region 'a' has 5 cells, expected 4"),
         (["--variant", "killer"], "variant 'killer' needs cages (--cages)"),
-        (["--variant", "x", "--method", "logic"], "method 'logic' does not solve variant"),
     ],
 )
 def test_bad_variant_options_one_line_exit_2(
@@ -92,7 +91,7 @@ def test_killer_refuses_methods_that_ignore_cages(
     cages = tmp_path / "c.txt"
     cages.write_text("3 r1c1 r1c2\n")
     code, _, err = run(capsys, "solve", "--cages", str(cages), "--method", "greedy", "." * 16)
-    assert code == 2 and "does not solve killer puzzles; use one of naive, mrv" in err
+    assert code == 2 and "does not read killer cages; use one of naive, mrv" in err
 
 
 def test_check_and_show_read_the_variant(capsys: pytest.CaptureFixture[str]) -> None:
@@ -270,3 +269,45 @@ def test_a_bad_puzzle_of_a_variant_file_is_skipped(
     assert len(out.split()) == 2
     bad_line = len(good.splitlines()) + 4
     assert f"line {len(good.splitlines()) + 2}" in err and "grid:" in err, (err, bad_line)
+
+
+@pytest.mark.parametrize("method", ["sat", "greedy", "greedy-mrv-random"])
+def test_methods_blind_to_cage_sums_refuse_killers(
+    capsys: pytest.CaptureFixture[str], method: str
+) -> None:
+    code, out, err = run(capsys, "solve", "--method", method, str(EXAMPLES / "killer_4x4.txt"))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "does not read killer cages" in err and "logic" in err
+
+
+@pytest.mark.parametrize("method", ["naive", "dsatur", "propagate", "fast", "logic", "sat"])
+@pytest.mark.parametrize("name", ["x_6x6", "jigsaw_6x6", "killer_4x4", "killer"])
+def test_every_method_that_applies_solves_variant_files(
+    capsys: pytest.CaptureFixture[str], method: str, name: str
+) -> None:
+    if method == "sat" and "killer" in name:
+        pytest.skip("sat does not read cage sums (refused above)")
+    path = EXAMPLES / f"{name}.txt"
+    puzzle = read_variant_puzzle(path.read_text())
+    code, out, err = run(capsys, "solve", "--method", method, "--format", "line", str(path))
+    assert code == 0, err
+    values = Grid.parse(out.strip(), box=puzzle.box).values
+    assert check_solution(puzzle.variant, puzzle.box, values) == []
+    assert all(c in (0, v) for c, v in zip(puzzle.values, values, strict=True))
+
+
+def test_api_refuses_what_cannot_read_cages_and_solves_the_rest() -> None:
+    from sudograph.errors import InvalidArgument
+    from sudograph.solve import count, solve
+
+    killer = read_variant_puzzle((EXAMPLES / "killer_4x4.txt").read_text())
+    for method, engine in [("sat", "auto"), ("greedy", "auto"), ("naive", "numba")]:
+        with pytest.raises(InvalidArgument, match="killer cages"):
+            solve(killer, method, engine=engine)
+    with pytest.raises(InvalidArgument, match="killer cages"):
+        count(killer, "naive", engine="numba")
+    for method in ("naive", "propagate", "logic", "fast"):
+        r = solve(killer, method)
+        assert r.status == "solved" and len(r.solutions) == 1
+        assert check_solution(killer.variant, killer.box, r.solutions[0]) == []
+    assert count(killer, "naive").count == 1

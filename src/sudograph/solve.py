@@ -60,6 +60,10 @@ def to_problem(x: Any) -> tuple[Problem, Grid | None]:
     )
 
 
+KILLER_METHODS = ("naive", "mrv", "forward", "propagate", "dsatur", "fast", "logic")
+"""The methods that read killer cages (the others colour the graph and ignore the sums)."""
+
+
 def _is_sudoku(problem: Problem) -> bool:
     """True when the problem colours a Sudoku graph (any box shape) with N colours."""
     from .graph import sudoku_graph
@@ -131,8 +135,12 @@ def solve(
     engine = _engine_override(engine)
     overridden = order is not None or inference is not None
     route = compiled_route(m.name, problem, engine, limit, overridden, trace is not None)
-    if m.sudoku_only and route != "houses" and not _is_sudoku(problem):
+    if m.sudoku_only and route != "houses" and grid is None and not _is_sudoku(problem):
         check_method(m.name, "graph")  # raises, naming the methods that colour any graph
+    if problem.cages and m.name not in KILLER_METHODS:
+        raise InvalidArgument(
+            f"method {m.name!r} does not read killer cages; use one of {', '.join(KILLER_METHODS)}"
+        )
     options = SolveOptions(
         limit=limit,
         max_nodes=max_nodes,
@@ -272,6 +280,13 @@ def _dispatch(
         result: Result = runner(problem, options)
         return result
     twin = _twin()
+    if problem.cages:  # the twin does not read killer cages: the reference engine does
+        if options.engine == "numba":
+            raise InvalidArgument(
+                "the compiled twin does not read killer cages: use engine 'python' or 'auto' "
+                "(method propagate runs killers on the compiled house kernel)"
+            )
+        twin = None
     if options.engine == "numba":
         if twin is None or not twin.numba_available():
             raise MissingExtra("numba", "fast")
@@ -454,8 +469,11 @@ def _count_on(engine: str, problem: Problem, options: SolveOptions, keep: int) -
     from .search.backtracking import count as count_python
 
     twin = _twin()
-    available = twin is not None and bool(twin.numba_available())
+    available = twin is not None and bool(twin.numba_available()) and not problem.cages
     if engine == "numba":
+        if problem.cages:
+            raise InvalidArgument("the compiled twin does not read killer cages: use engine "
+                                  "'python' or 'auto'")  # fmt: skip
         if not available:
             raise MissingExtra("numba", "fast")
         result: Result = twin.count_twin(problem, options, keep=keep)

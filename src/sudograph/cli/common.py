@@ -67,28 +67,16 @@ def has_variant(args: argparse.Namespace) -> bool:
     return any(getattr(args, k, None) for k in ("variant", "regions", "cages"))
 
 
-VARIANT_METHODS = ("naive", "mrv", "forward", "propagate", "dsatur")
-"""The methods that honour every variant rule, killer cages included."""
-
-
 def check_variant_method(method: str, grid: Grid, engine: str = "auto") -> str:
-    """Refuse a method that cannot solve ``grid``'s variant, naming those that can; return the
-    engine to run (killer cages: ``propagate`` and ``fast`` run on the house kernel, which
-    reads them; the classroom methods on the Python engine, the twin does not read them)."""
-    variant = grid.variant
-    if variant is None:
-        return engine
-    killer = bool(variant.cages)
-    if method == "logic" or (method not in (*VARIANT_METHODS, "fast") and killer):
+    """Refuse a method that cannot solve ``grid``'s variant (killer cages: those that do not
+    read the sums), naming those that can; return the engine to run."""
+    from ..solve import KILLER_METHODS
+
+    if grid.variant is not None and grid.variant.cages and method not in KILLER_METHODS:
         raise InvalidArgument(
-            f"method {method!r} does not solve {'killer' if killer else 'variant'} puzzles; "
-            f"use one of {', '.join(VARIANT_METHODS)}"
+            f"method {method!r} does not read killer cages; use one of {', '.join(KILLER_METHODS)}"
         )
-    if not killer or (method in ("propagate", "fast") and engine == "auto"):
-        return engine
-    if engine == "numba":
-        raise InvalidArgument("the compiled twin does not read killer cages: use --engine python")
-    return "python"
+    return engine
 
 
 def with_variant(grid: Grid, args: argparse.Namespace) -> Grid:
