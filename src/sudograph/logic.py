@@ -361,7 +361,7 @@ def _locked(s: _State, lines: bool) -> Iterator[Step]:
                 continue
             within = set(s.houses_of[pos[0]]).intersection(*(s.houses_of[i] for i in pos[1:]))
             cover = [b for b in sorted(within - {a}) if all(i in s.houses[b] for i, _ in elims)]
-            prefix = "" if lines else f"pointing {_POINTING.get(len(pos), 'group')}: "
+            prefix = "" if lines else f"a {_POINTING.get(len(pos), 'group')} "
             if cover:
                 what = f"{d} lies only in {s.house(cover[0])} ({_cells(s, pos)})"
             else:  # an edge outside the houses: a knight's or king's move, a cage
