@@ -179,3 +179,31 @@ def test_default_count_runs_on_the_house_kernel(
     assert code == 0, err
     assert "28200960" in out.replace(",", "")
     assert calls  # and never the Python or twin search: 28 million leaves there take minutes
+
+
+@pytest.mark.parametrize(
+    ("count", "solutions", "expected"),
+    [
+        (
+            True,
+            3,
+            ["3 solution(s) (at least)", "stopped (interrupted): the count is a lower bound"],
+        ),
+        (False, 2, ["stopped (interrupted): 2 solution(s) found"]),
+        (False, 0, ["no solution: stopped (interrupted)"]),
+    ],
+)
+def test_a_stopped_run_says_what_it_found(
+    capsys: pytest.CaptureFixture[str], count: bool, solutions: int, expected: list[str]
+) -> None:
+    """An interrupted run that found solutions does not also say it found none."""
+    import argparse
+
+    from sudograph.cli.cmd_solve import print_result
+    from sudograph.problem import Result
+
+    result = Result("stopped", [(1,)] * solutions, reason="interrupted", count=solutions or None)
+    args = argparse.Namespace(count=count, format="line", all=False, limit=None, stats=False)
+    print_result(result, args)
+    lines = capsys.readouterr().out.splitlines()
+    assert [x for x in lines if not x.startswith("nodes:")] == expected

@@ -54,7 +54,9 @@ def register(sub: Any) -> None:
         "solve",
         help="solve a puzzle or a file of puzzles",
         description="Solve PUZZLE (inline), FILE (one puzzle per line, or boxed grids) or - "
-        "(standard input). Exit 0 solved, 1 no solution or stopped, 2 bad input.",
+        "(standard input). Exit 0 solved, 1 no solution or stopped, 2 bad input (or OUT "
+        "locked by another run), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): the "
+        "lines written by then are complete and --resume goes on from them.",
     )
     p.add_argument("puzzle", metavar="PUZZLE|FILE|-")
     p.add_argument(
@@ -332,8 +334,11 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
     elif result.grids:
         shown = result.grids if args.all or (args.limit or 1) > 1 else result.grids[:1]
         print(("\n\n" if fmt == "boxed" else "\n").join(g.format(fmt) for g in shown))
-    if result.status != "solved":
-        extra = f" ({result.reason})" if result.reason else ""
+    extra = f" ({result.reason})" if result.reason else ""
+    if result.status == "stopped" and found(result):  # what was found stands, as shown above
+        what = "the count is a lower bound" if args.count else f"{found(result)} solution(s) found"
+        print(f"stopped{extra}: {what}")
+    elif result.status != "solved":
         print(f"no solution: {result.status}{extra}")
     if args.stats or result.reason == "interrupted":
         s = result.stats
