@@ -258,7 +258,9 @@ def read_variant_puzzles(
         else:
             starts[0] = 1  # comments before the first puzzle belong to it
             ends = [*starts[1:], len(lines) + 1]
-            blocks = [(a, "\n".join(lines[a - 1 : b - 1])) for a, b in zip(starts, ends)]
+            blocks = [
+                (a, "\n".join(lines[a - 1 : b - 1])) for a, b in zip(starts, ends, strict=True)
+            ]
     for first, block in blocks:
         try:
             yield first, read_variant_puzzle(block, source=source)
