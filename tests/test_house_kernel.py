@@ -257,3 +257,14 @@ def test_64_colours() -> None:
     assert r.status == "solved" and len(r.solutions) == 2 and len(set(r.solutions[0])) == 64
     four_left = tuple(range(1, 61)) + (0,) * 4
     assert houses.count(Problem(g, 64, four_left), SolveOptions()).count == 24
+
+
+@pytest.mark.parametrize("timeout", [0.0, 1e-6, 1e-3])
+def test_restarts_end_cleanly_at_the_deadline(timeout: float) -> None:
+    """The runs of a search with restarts (grids of 200+ cells) share the timeout: a run that
+    starts at or past the deadline stops at once ("time limit"), never a negative timeout."""
+    problem = Grid.empty((7, 7)).problem  # 2,401 cells: restarts, and slow enough to stop
+    r = houses.run(problem, SolveOptions(limit=2, timeout=timeout))
+    assert r.status in ("solved", "stopped")
+    assert r.status == "solved" or r.reason == "time limit"
+    assert all(is_solution(problem, s) for s in r.solutions)

@@ -435,7 +435,11 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
     while True:
         budget = RESTART_FIRST * luby(seed + 1)
         cap = budget if options.max_nodes is None else min(budget, options.max_nodes - spent)
-        left = None if options.timeout is None else options.timeout - (time.perf_counter() - begin)
+        left = (
+            None
+            if options.timeout is None
+            else max(0.0, options.timeout - (time.perf_counter() - begin))
+        )  # never negative: a run started at the deadline stops at once with "time limit"
         opts = SolveOptions(limit=limit, max_nodes=cap, timeout=left)
         result, _ = _solve(problem, opts, limit, 0, seed)
         spent += result.stats.nodes
