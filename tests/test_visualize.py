@@ -443,3 +443,22 @@ def test_cli_bad_dimacs_names_the_line(tmp_path: Path, capsys: pytest.CaptureFix
     bad.write_text("p edge 3 1\ne 1 x\n")
     code, _, err = run(capsys, "visualize", str(bad), "-o", str(tmp_path / "p.html"))
     assert code == 2 and f"{bad}:2" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("method", ["naive", "dsatur"])
+def test_a_traced_run_displays_its_page_in_a_notebook(method: str) -> None:
+    """``trace_run`` objects show their page inline (``_repr_html_``): the same events and
+    final counters as the run, without searching again."""
+    import html as html_module
+
+    from sudograph.visualize import trace_run
+
+    problem = Grid.parse("1.3.....2...4..1").problem
+    t = trace_run(problem, method)
+    shown = t._repr_html_()
+    assert shown.startswith("<iframe srcdoc=")
+    page = html_module.unescape(shown.split('srcdoc="', 1)[1].split('" style=', 1)[0])
+    (run,) = read_page_data(page)["runs"]
+    assert events_of(run) == as_tuples(t.events)
+    assert run["stats"]["nodes"] == t.result.stats.nodes
+    assert run["solution"] == list(t.result.solution or [])

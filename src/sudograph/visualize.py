@@ -166,11 +166,28 @@ class RunTrace:
     events: tuple[TraceEvent, ...]
     total_events: int
     result: Result
+    problem: Problem | None = None
 
     @property
     def capped(self) -> bool:
         """True when events were left out."""
         return self.total_events > len(self.events)
+
+    def page(self, *, lang: str = "en", seed: int = 0) -> Page:
+        """This trace as the page of :func:`visualize` (no second search).
+
+        >>> from sudograph.graph import petersen_graph
+        >>> t = trace_run(Problem(petersen_graph(), 3), "dsatur")
+        >>> read_page_data(t.page())["runs"][0]["stats"]["nodes"] == t.result.stats.nodes
+        True
+        """
+        if self.problem is None:
+            raise InvalidArgument("this trace does not keep its problem: use trace_run")
+        return _page(self.problem, None, [_trace_data(self, lang)], lang, seed, None)
+
+    def _repr_html_(self) -> str:
+        """In a notebook, a traced run shows its page inline."""
+        return self.page()._repr_html_()
 
 
 def trace_run(
@@ -198,7 +215,7 @@ def trace_run(
         raise InvalidArgument(f"max_steps must be >= 1, got {max_steps}")
     rec = Recorder(cap=max_steps)
     result = solve(problem, method, trace=rec, max_nodes=max_nodes, timeout=timeout)
-    return RunTrace(method, tuple(rec.events), len(rec.events) + rec.dropped, result)
+    return RunTrace(method, tuple(rec.events), len(rec.events) + rec.dropped, result, problem)
 
 
 def check_traceable(method: str) -> None:
@@ -491,6 +508,12 @@ def _run_data(
     ok (1 or 0; only a ``try`` can have 0).
     """
     t = trace_run(problem, method, max_steps=max_steps, max_nodes=max_nodes, timeout=timeout)
+    return _trace_data(t, lang)
+
+
+def _trace_data(t: RunTrace, lang: str) -> dict[str, Any]:
+    """The part of the page of one traced run (see :func:`_run_data`)."""
+    method = t.method
     flat: list[int] = []
     for e in t.events:
         flat += (KINDS.index(e.kind), e.vertex, e.colour, int(e.ok))
@@ -611,9 +634,23 @@ def visualize(
     for m in methods:
         check_traceable(m)
     problem, grid = _problem_of(x, k)
+    runs = [_run_data(problem, m, lang, max_steps, max_nodes, timeout) for m in methods]
+    return _page(problem, grid, runs, lang, seed, title)
+
+
+def _page(
+    problem: Problem,
+    grid: Grid | None,
+    runs: list[dict[str, Any]],
+    lang: str,
+    seed: int,
+    title: str | None,
+) -> Page:
+    """The page of ``runs`` (from :func:`_run_data`) on ``problem``."""
+    methods = [run["method"] for run in runs]
     data: dict[str, Any] = {"lang": lang, "labels": LABELS[lang]}
     data.update(_view_data(problem, grid, seed))
-    data["runs"] = [_run_data(problem, m, lang, max_steps, max_nodes, timeout) for m in methods]
+    data["runs"] = runs
     labels = data["labels"]
     heading = title or f"{labels['title']}: {data['name']} — {' / '.join(methods)}"
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
