@@ -30,7 +30,6 @@ from ..methods import INFERENCES, METHODS, ORDERS
 from ..problem import Result
 from .common import (
     add_grid_options,
-    check_variant_method,
     has_variant,
     is_variant_file,
     looks_like_path,
@@ -261,7 +260,6 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     if isinstance(item, ParseError):
         raise item
     grid = item
-    engine = check_variant_method(args.method, grid, args.engine)
     printer = None
     lines: list[str] = []
     traceable = trace_unavailable(args)
@@ -272,7 +270,7 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
         )
     elif args.trace and not args.json:
         warn(f"no trace: {traceable}")
-    kwargs = solve_kwargs(args) | {"engine": engine}
+    kwargs = solve_kwargs(args)
     if args.count and not args.all:  # count without keeping every solution in memory
         result = count(grid, args.method, keep=1, trace=printer, **kwargs)
     else:
@@ -366,8 +364,7 @@ def solve_sequential(args: argparse.Namespace) -> int:
                 tally["bad"] += 1
                 warn(f"line {no}: {item.message}")
                 continue
-            engine = check_variant_method(args.method, item, args.engine)
-            result = solve(item, args.method, **solve_kwargs(args) | {"engine": engine})
+            result = solve(item, args.method, **solve_kwargs(args))
             tally[result.status] += 1
             if args.json:
                 doc = result_json(result, args)

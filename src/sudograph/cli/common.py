@@ -67,18 +67,6 @@ def has_variant(args: argparse.Namespace) -> bool:
     return any(getattr(args, k, None) for k in ("variant", "regions", "cages"))
 
 
-def check_variant_method(method: str, grid: Grid, engine: str = "auto") -> str:
-    """Refuse a method that cannot solve ``grid``'s variant (killer cages: those that do not
-    read the sums), naming those that can; return the engine to run."""
-    from ..solve import KILLER_METHODS
-
-    if grid.variant is not None and grid.variant.cages and method not in KILLER_METHODS:
-        raise InvalidArgument(
-            f"method {method!r} does not read killer cages; use one of {', '.join(KILLER_METHODS)}"
-        )
-    return engine
-
-
 def with_variant(grid: Grid, args: argparse.Namespace) -> Grid:
     """``grid`` with the rules of ``--variant``/``--regions``/``--cages`` (as is without)."""
     if not has_variant(args):
@@ -112,28 +100,32 @@ def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
         return f.read(), arg
 
 
-def is_variant_file(arg: str) -> bool:
-    """True when ``arg`` names a file in a variant format (its head is enough to tell)."""
+def variant_file_kind(arg: str) -> str | None:
+    """The variant format of the file ``arg`` names (see ``looks_like_variant``), told from
+    its head, or None (not a file, or a plain grid file)."""
     if arg == "-" or not os.path.isfile(arg):
-        return False
+        return None
     from ..formats.variant import looks_like_variant
 
     with open(arg, encoding="utf-8", errors="replace") as f:
-        return looks_like_variant(f.read(8192)) is not None
+        return looks_like_variant(f.read(8192))
+
+
+def is_variant_file(arg: str) -> bool:
+    """True when ``arg`` names a file in a variant format."""
+    return variant_file_kind(arg) is not None
 
 
 def read_variant_file(arg: str) -> list[Item] | None:
     """The puzzles of a file in the sudograph variant format (text or JSON, one puzzle or
     several) or f-puzzles JSON (docs/variants.md), or None when ``arg`` is not such a file."""
-    if not is_variant_file(arg) or os.path.getsize(arg) > 64 << 20:
+    kind = variant_file_kind(arg)
+    if kind is None or os.path.getsize(arg) > 64 << 20:
         return None
-    from ..formats.variant import looks_like_variant, read_fpuzzles, read_variant_puzzles
+    from ..formats.variant import read_fpuzzles, read_variant_puzzles
 
     with open(arg, encoding="utf-8", errors="replace") as f:
         text = f.read()
-    kind = looks_like_variant(text)
-    if kind is None:
-        return None
     if kind != "fpuzzles":
         return list(read_variant_puzzles(text, source=arg))
     try:
