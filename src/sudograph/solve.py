@@ -271,6 +271,16 @@ def _python_then_twin(
     return twin(replace(options, timeout=timeout))
 
 
+def _refuse_twin_for_cages(engine: str) -> None:
+    """Refuse ``engine="numba"`` (the twin) for a problem with killer cages, which it does not
+    read."""
+    if engine == "numba":
+        raise InvalidArgument(
+            "the compiled twin does not read killer cages: use engine 'python' or 'auto' "
+            "(method propagate runs killers on the compiled house kernel)"
+        )
+
+
 def _dispatch(
     name: str, runner: Any, engines: tuple[str, ...], problem: Problem, options: SolveOptions
 ) -> Result:
@@ -281,11 +291,7 @@ def _dispatch(
         return result
     twin = _twin()
     if problem.cages:  # the twin does not read killer cages: the reference engine does
-        if options.engine == "numba":
-            raise InvalidArgument(
-                "the compiled twin does not read killer cages: use engine 'python' or 'auto' "
-                "(method propagate runs killers on the compiled house kernel)"
-            )
+        _refuse_twin_for_cages(options.engine)
         twin = None
     if options.engine == "numba":
         if twin is None or not twin.numba_available():
@@ -470,10 +476,9 @@ def _count_on(engine: str, problem: Problem, options: SolveOptions, keep: int) -
 
     twin = _twin()
     available = twin is not None and bool(twin.numba_available()) and not problem.cages
+    if problem.cages:
+        _refuse_twin_for_cages(engine)
     if engine == "numba":
-        if problem.cages:
-            raise InvalidArgument("the compiled twin does not read killer cages: use engine "
-                                  "'python' or 'auto'")  # fmt: skip
         if not available:
             raise MissingExtra("numba", "fast")
         result: Result = twin.count_twin(problem, options, keep=keep)

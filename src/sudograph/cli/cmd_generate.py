@@ -158,18 +158,24 @@ def run_generate(args: argparse.Namespace) -> int:
         return run_numbered(args, puzzle_lines, spec, args.count)
     show = stderr_is_tty() and args.count > 1
     with ExitStack() as stack:
-        out: IO[str] = sys.stdout
-        if args.output:  # locked before it is truncated: one run writes a file at a time
-            from .batchmode import OutputLock
-
-            stack.enter_context(OutputLock(args.output))
-            out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
+        out = _output(stack, args.output)
         for k in range(1, args.count + 1):
             print(*puzzle_lines(range(k, k + 1), spec), file=out)
             out.flush()
             if show:
                 _progress(k, args.count)
     return 0
+
+
+def _output(stack: ExitStack, path: str | None) -> IO[str]:
+    """Standard output, or ``path`` opened for writing in ``stack``, locked before it is
+    truncated (one run writes a file at a time)."""
+    if not path:
+        return sys.stdout
+    from .batchmode import OutputLock
+
+    stack.enter_context(OutputLock(path))
+    return stack.enter_context(open(path, "w", encoding="utf-8"))
 
 
 def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int) -> int:
@@ -195,12 +201,7 @@ def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int
     else:
         Variant.parse("+".join(x for x in names if x != "killer"))  # bad names: one line
     with ExitStack() as stack:
-        out: IO[str] = sys.stdout
-        if args.output:
-            from .batchmode import OutputLock
-
-            stack.enter_context(OutputLock(args.output))
-            out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
+        out = _output(stack, args.output)
         for k in range(1, args.count + 1):
             rng = random.Random(f"{seed}:{k}")
             puzzle = generate_variant(variant, box, symmetry=args.symmetry, seed=rng)
