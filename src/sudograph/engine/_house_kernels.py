@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ._fast9_kernels import HOT, LOOP
 from ._twin_kernels import popcount
 
 EXHAUSTED, LIMIT, PAUSED, BUFFER_FULL, GROW = 0, 1, 2, 3, 4
@@ -64,13 +65,13 @@ U0 = np.uint64(0)
 U1 = np.uint64(1)
 
 
-@njit(cache=True, inline="always")
+@njit(**HOT)
 def colour_of(b):
     """The colour ``1..64`` of a one-bit mask."""
     return popcount(b - U1) + 1
 
 
-@njit(cache=True, inline="always")
+@njit(**HOT)
 def _narrow(d, a, v, keep, q, qn):
     """``d[v] &= keep``; the new queue length, or -1 when ``v`` has no colour left (or is
     placed and loses its colour). A vertex that becomes a single joins the queue."""
@@ -87,7 +88,7 @@ def _narrow(d, a, v, keep, q, qn):
     return qn
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def _singles(d, a, q, qn, nbr_ptr, nbr_idx):
     """Place every queued single, each colour leaving the neighbours; False on a
     contradiction."""
@@ -109,7 +110,7 @@ def _singles(d, a, q, qn, nbr_ptr, nbr_idx):
     return True
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def _hidden(d, a, q, H, full):
     """Hidden singles over every exact house: the queue length after them, or -1 on a
     contradiction (a colour with no place, or two colours whose only place is one vertex)."""
@@ -148,7 +149,7 @@ def _hidden(d, a, q, H, full):
     return qn
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def _locked(d, a, q, pa_ptr, pa_idx, pb_ptr, pb_idx, full):
     """Locked candidates over every pair ``(A, B)``: the queue length after them, -1 on a
     contradiction, and whether a colour was removed."""
@@ -171,7 +172,7 @@ def _locked(d, a, q, pa_ptr, pa_idx, pb_ptr, pb_idx, full):
     return qn, changed
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
     """Cage pruning: the queue length after it, -1 on a contradiction, and whether a colour
     was removed."""
@@ -208,7 +209,7 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
     return qn, changed
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def fixpoint(
     d, a, q, qn, full, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx, cg_ptr, cg_idx,
     cb_ptr, cb_mask,
@@ -235,7 +236,7 @@ def fixpoint(
             return True
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def _choose(d, a, n, space_cap, first, nbr_ptr, nbr_idx, tie, seed):
     """``(v, space, r)``: the unplaced vertex with fewest colours (-1 when all are placed;
     ``first``: the first unplaced vertex instead; ``tie``: among the fewest, the one with most
@@ -274,7 +275,7 @@ def _choose(d, a, n, space_cap, first, nbr_ptr, nbr_idx, tie, seed):
     return best, space, r
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def _leaf_count(d, a, n, nbr_ptr, nbr_idx, pos, order, avail, col, eptr, eidx):
     """The number of proper colourings of the unplaced vertices within their domains (every
     exact house is a clique, so a proper colouring fills each house with every colour once).
@@ -337,7 +338,7 @@ def _leaf_count(d, a, n, nbr_ptr, nbr_idx, pos, order, avail, col, eptr, eidx):
             return total
 
 
-@njit(cache=True, inline="always")
+@njit(**HOT)
 def _mix(seed, x, y):
     """A 64-bit hash of three integers (splitmix64's finaliser)."""
     h = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(x) * FNV_PRIME + np.uint64(y)
@@ -346,7 +347,7 @@ def _mix(seed, x, y):
     return h ^ (h >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def _state_hash(d, a, n):
     """A hash of the domains of the unplaced vertices (placed ones read as 0)."""
     h = FNV_OFFSET
@@ -356,7 +357,7 @@ def _state_hash(d, a, n):
     return h ^ (h >> SH29)
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def _same_state(d, a, n, row):
     """True when ``row`` holds the key of the level ``(d, a)``."""
     for v in range(n):
@@ -366,7 +367,7 @@ def _same_state(d, a, n, row):
     return True
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def start(params, st, dom, asg, q, clues):
     """Set level 0 from the clues (``clues[v]`` a colour or 0) and queue what is placed;
     False when a clue is not a colour ``1..k``."""
@@ -394,7 +395,7 @@ def start(params, st, dom, asg, q, clues):
     return True
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def search(
     params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr,
     pb_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, lv, lh, mkeys, mcount, mhash,
@@ -544,8 +545,9 @@ def search(
                 code = GROW
                 break
             grem[depth] = rem
-            dom[depth + 1, :] = dom[depth, :]
-            asg[depth + 1, :] = asg[depth, :]
+            for u in range(n):
+                dom[depth + 1, u] = dom[depth, u]
+                asg[depth + 1, u] = asg[depth, u]
             depth += 1
             if depth > st[S_MAX_DEPTH]:
                 st[S_MAX_DEPTH] = depth
@@ -561,7 +563,7 @@ def search(
     return code
 
 
-@njit(cache=True)
+@njit(**LOOP)
 def check(sols, rows, clues, k, nbr_ptr, nbr_idx, H, cg_ptr, cg_idx, cg_sum):
     """The first of ``sols[:rows]`` that is not a solution (-1 when all are): every vertex a
     colour ``1..k`` keeping its clue, no edge with one colour at both ends, every exact house
