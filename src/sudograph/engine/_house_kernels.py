@@ -5,7 +5,8 @@ Glossary: ``v``/``u`` vertices, ``b`` a colour's bit (``uint64``, colour ``c`` i
 ``c - 1``), ``d`` the domains of one search level (``d[v]``: the colours ``v`` may still take;
 one bit once ``v`` is placed), ``a`` its placed flags, ``h`` an exact house (a row of ``H``:
 ``k`` vertices holding every colour exactly once), a *pair* ``(A, B)`` two exact houses sharing
-two vertices or more, stored as the vertices of ``A \\ B`` (``pa``) and of ``B \\ A`` (``pb``).
+two vertices or more, stored as the vertices of ``A \\ B`` (``pa``) and of ``B \\ A`` (``pb``),
+each written as *segments* (intersections of two exact houses, ``seg``) and single vertices.
 
 At every node, to a fixpoint:
 
@@ -150,22 +151,54 @@ def _hidden(d, a, q, H, full):
 
 
 @njit(**LOOP)
-def _locked(d, a, q, pa_ptr, pa_idx, pb_ptr, pb_idx, full):
+def _locked(d, a, q, full, seg_ptr, seg_idx, su, pa_sptr, pa_seg, pa_ptr, pa_idx, pb_sptr,
+            pb_seg, pb_ptr, pb_idx):  # fmt: skip
     """Locked candidates over every pair ``(A, B)``: the queue length after them, -1 on a
-    contradiction, and whether a colour was removed."""
+    contradiction, and whether a colour was removed.
+
+    ``A \\ B`` and ``B \\ A`` are unions of *segments* (intersections of two exact houses,
+    e.g. the four cells a row shares with a box, listed by ``pa_seg``/``pb_seg``) and of single
+    vertices (``pa_idx``/``pb_idx``): the colours of each segment are gathered once per pass
+    into ``su``, so a pair costs a few ORs. A colour removed during the pass leaves ``su`` a
+    superset of the domains, which only hides eliminations (the fixpoint runs the pass again).
+    """
     qn = 0
     changed = False
-    for p in range(len(pa_ptr) - 1):
+    for s in range(len(seg_ptr) - 1):
         u = U0
+        for j in range(seg_ptr[s], seg_ptr[s + 1]):
+            u |= d[seg_idx[j]]
+        su[s] = u
+    for p in range(len(pa_sptr) - 1):
+        u = U0
+        for j in range(pa_sptr[p], pa_sptr[p + 1]):
+            u |= su[pa_seg[j]]
         for j in range(pa_ptr[p], pa_ptr[p + 1]):
             u |= d[pa_idx[j]]
         lock = full & ~u
         if lock == U0:
             continue
+        w = U0
+        for j in range(pb_sptr[p], pb_sptr[p + 1]):
+            w |= su[pb_seg[j]]
+        for j in range(pb_ptr[p], pb_ptr[p + 1]):
+            w |= d[pb_idx[j]]
+        if w & lock == U0:
+            continue
+        keep = ~lock
+        for j in range(pb_sptr[p], pb_sptr[p + 1]):
+            s = pb_seg[j]
+            for t in range(seg_ptr[s], seg_ptr[s + 1]):
+                v = seg_idx[t]
+                if d[v] & lock:
+                    qn = _narrow(d, a, v, keep, q, qn)
+                    if qn < 0:
+                        return -1, changed
+                    changed = True
         for j in range(pb_ptr[p], pb_ptr[p + 1]):
             v = pb_idx[j]
             if d[v] & lock:
-                qn = _narrow(d, a, v, ~lock, q, qn)
+                qn = _narrow(d, a, v, keep, q, qn)
                 if qn < 0:
                     return -1, changed
                 changed = True
@@ -211,8 +244,8 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
 
 @njit(**LOOP)
 def fixpoint(
-    d, a, q, qn, full, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx, cg_ptr, cg_idx,
-    cb_ptr, cb_mask,
+    d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, pa_sptr, pa_seg, pa_ptr,
+    pa_idx, pb_sptr, pb_seg, pb_ptr, pb_idx, cg_ptr, cg_idx, cb_ptr, cb_mask,
 ):  # fmt: skip
     """Propagate the queued singles, hidden singles, locked candidates and cages to a
     fixpoint on one level; False on a contradiction."""
@@ -224,7 +257,10 @@ def fixpoint(
             return False
         if qn:
             continue
-        qn, changed = _locked(d, a, q, pa_ptr, pa_idx, pb_ptr, pb_idx, full)
+        qn, changed = _locked(
+            d, a, q, full, seg_ptr, seg_idx, su, pa_sptr, pa_seg, pa_ptr, pa_idx, pb_sptr,
+            pb_seg, pb_ptr, pb_idx,
+        )  # fmt: skip
         if qn < 0:
             return False
         if qn or changed:
@@ -397,8 +433,9 @@ def start(params, st, dom, asg, q, clues):
 
 @njit(**LOOP)
 def search(
-    params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr,
-    pb_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, lv, lh, mkeys, mcount, mhash,
+    params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, pa_sptr,
+    pa_seg, pa_ptr, pa_idx, pb_sptr, pb_seg, pb_ptr, pb_idx, cg_ptr, cg_idx, cb_ptr, cb_mask,
+    scratch, mscratch, su, lv, lh, mkeys, mcount, mhash,
 ):  # fmt: skip
     """Run the search from where ``st`` stands until an exit code (see the module's codes).
 
@@ -409,7 +446,7 @@ def search(
     ``params[P_LEAF]`` colourings in their domains (product of the counts) is counted by
     :func:`_leaf_count` instead of being searched. ``scratch`` is an ``int64`` array of
     ``4n + 1 + len(nbr_idx)`` entries (its first ``n`` all -1), ``mscratch`` ``uint64`` of
-    ``2n``.
+    ``2n``, ``su`` ``uint64`` of one entry per segment (see :func:`_locked`).
 
     Counting, with ``params[P_MEMO]`` rows in ``mkeys``/``mcount`` (a power of two; 0: off),
     the number of solutions below a node is kept by the domains of its unplaced vertices (they
@@ -446,8 +483,9 @@ def search(
             a = asg[depth]
             lv[depth, L_SLOT] = -1
             ok = fixpoint(
-                d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx,
-                cg_ptr, cg_idx, cb_ptr, cb_mask,
+                d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, pa_sptr,
+                pa_seg, pa_ptr, pa_idx, pb_sptr, pb_seg, pb_ptr, pb_idx, cg_ptr, cg_idx, cb_ptr,
+                cb_mask,
             )  # fmt: skip
             st[S_QN] = 0
             mode = DEAD
@@ -564,11 +602,13 @@ def search(
 
 
 @njit(**LOOP)
-def check(sols, rows, clues, k, nbr_ptr, nbr_idx, H, cg_ptr, cg_idx, cg_sum):
+def check(sols, rows, clues, k, xe_ptr, xe_idx, H, cg_ptr, cg_idx, cg_sum):
     """The first of ``sols[:rows]`` that is not a solution (-1 when all are): every vertex a
-    colour ``1..k`` keeping its clue, no edge with one colour at both ends, every exact house
-    holding every colour, every cage's colours distinct and adding up to its sum. Independent
-    of the search: it reads the problem, not the domains."""
+    colour ``1..k`` keeping its clue, every exact house holding every colour (so no edge
+    inside a house has one colour at both ends), no other edge (``xe``: each vertex's higher
+    neighbours outside its exact houses) with one colour at both ends, every cage's colours
+    distinct and adding up to its sum. Independent of the search: it reads the problem, not
+    the domains."""
     n = len(clues)
     full = (U1 << np.uint64(k - 1) << U1) - U1
     for r in range(rows):
@@ -577,8 +617,8 @@ def check(sols, rows, clues, k, nbr_ptr, nbr_idx, H, cg_ptr, cg_idx, cg_sum):
             c = s[v]
             if c < 1 or c > k or (clues[v] != 0 and clues[v] != c):
                 return r
-            for j in range(nbr_ptr[v], nbr_ptr[v + 1]):
-                if s[nbr_idx[j]] == c:
+            for j in range(xe_ptr[v], xe_ptr[v + 1]):
+                if s[xe_idx[j]] == c:
                     return r
         for h in range(H.shape[0]):
             seen = U0

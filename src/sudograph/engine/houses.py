@@ -30,6 +30,7 @@ Raises :class:`~sudograph.errors.MissingExtra` without numba and
 from __future__ import annotations
 
 import math
+import threading
 import time
 import weakref
 from collections.abc import Callable
@@ -86,8 +87,12 @@ def _kernels() -> Any:
 @dataclass(frozen=True)
 class HouseArrays:
     """The arrays of one graph coloured with ``k`` colours: CSR adjacency, the exact houses
-    (``H``, one row per house; ``cliques`` tells whether each is a clique of the graph), and
-    the house pairs (``A \\ B`` and ``B \\ A`` as CSR)."""
+    (``H``, one row per house; ``cliques`` tells whether each is a clique of the graph), the
+    *segments* (``seg``: the intersections of two exact houses sharing two vertices or more)
+    and the house pairs ``(A, B)`` of those: ``A \\ B`` as segments (``pa_seg``) plus single
+    vertices (``pa_idx``), ``B \\ A`` likewise (``pb``), all CSR; ``xe``: for each vertex its
+    higher neighbours that share no exact house with it (the edges a check of the exact
+    houses does not cover)."""
 
     n: int
     k: int
@@ -95,10 +100,25 @@ class HouseArrays:
     nbr_ptr: Any
     nbr_idx: Any
     H: Any
+    seg_ptr: Any
+    seg_idx: Any
+    pa_sptr: Any
+    pa_seg: Any
     pa_ptr: Any
     pa_idx: Any
+    pb_sptr: Any
+    pb_seg: Any
     pb_ptr: Any
     pb_idx: Any
+    xe_ptr: Any
+    xe_idx: Any
+
+    def pairs(self) -> tuple[Any, ...]:
+        """The arrays the locked-candidates pass reads, in the kernel's order."""
+        return (
+            self.seg_ptr, self.seg_idx, self.pa_sptr, self.pa_seg, self.pa_ptr, self.pa_idx,
+            self.pb_sptr, self.pb_seg, self.pb_ptr, self.pb_idx,
+        )  # fmt: skip
 
 
 def _is_clique(graph: Graph, house: tuple[int, ...]) -> bool:
@@ -159,8 +179,10 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
 
     >>> from sudograph.graph import sudoku_graph
     >>> a = build_house_arrays(sudoku_graph(2), 4)
-    >>> a.H.shape, len(a.pa_ptr) - 1
-    ((12, 4), 32)
+    >>> a.H.shape, len(a.pa_sptr) - 1, len(a.seg_ptr) - 1  # 32 box/line pairs, 16 segments
+    ((12, 4), 32, 16)
+    >>> a.pa_seg[a.pa_sptr[0] : a.pa_sptr[1]].tolist(), a.pa_idx.size  # A \\ B: one segment
+    ([0], 0)
     """
     import numpy as np
 
@@ -185,16 +207,45 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
             for j in hs:
                 if i != j and len(sets[i] & sets[j]) >= 2:
                     pairs.add((i, j))
+    partners: dict[int, list[int]] = {}
+    for i, j in sorted(pairs):
+        partners.setdefault(i, []).append(j)
+    segments: dict[frozenset[int], int] = {}
+
+    def split(i: int, rest: frozenset[int]) -> tuple[list[int], list[int]]:
+        """``rest`` (a part of house ``i``) as disjoint segments of ``i``, largest first, and
+        the vertices no segment covers."""
+        chosen: list[int] = []
+        covered: set[int] = set()
+        for j in sorted(partners.get(i, ()), key=lambda j: -len(sets[i] & sets[j])):
+            seg = sets[i] & sets[j]
+            if seg <= rest and not seg & covered:
+                chosen.append(segments.setdefault(seg, len(segments)))
+                covered |= seg
+        return chosen, sorted(rest - covered)
+
+    pa_seg: list[list[int]] = []
     pa: list[list[int]] = []
+    pb_seg: list[list[int]] = []
     pb: list[list[int]] = []
     for i, j in sorted(pairs):
-        pa.append(sorted(sets[i] - sets[j]))
-        pb.append(sorted(sets[j] - sets[i]))
+        for (segs, rest), out_seg, out in (
+            (split(i, sets[i] - sets[j]), pa_seg, pa),
+            (split(j, sets[j] - sets[i]), pb_seg, pb),
+        ):
+            out_seg.append(segs)
+            out.append(rest)
     nbr_ptr, nbr_idx = to_csr(graph.neighbors)
-    pa_ptr, pa_idx = to_csr(pa)
-    pb_ptr, pb_idx = to_csr(pb)
+    seg_ptr, seg_idx = to_csr([sorted(s) for s in segments])
+    extra = [
+        [u for u in nbrs if u > v and not any(u in sets[h] for h in of_vertex.get(v, ()))]
+        for v, nbrs in enumerate(graph.neighbors)
+    ]
     cliques = all(_is_clique(graph, h) for h in exact)
-    return HouseArrays(graph.n, k, cliques, nbr_ptr, nbr_idx, H, pa_ptr, pa_idx, pb_ptr, pb_idx)
+    return HouseArrays(
+        graph.n, k, cliques, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx,
+        *to_csr(pa_seg), *to_csr(pa), *to_csr(pb_seg), *to_csr(pb), *to_csr(extra),
+    )  # fmt: skip
 
 
 def _cage_arrays(problem: Problem) -> tuple[Any, Any, Any, Any]:
@@ -214,6 +265,23 @@ def _cage_arrays(problem: Problem) -> tuple[Any, Any, Any, Any]:
     return cg_ptr, cg_idx, cb_ptr, cb_mask
 
 
+_NO_CAGES: Any = None
+"""The cage arrays of a problem without cages (built once)."""
+
+
+def _cage_arrays_of(problem: Problem) -> tuple[Any, Any, Any, Any, Any]:
+    """:func:`_cage_arrays` plus the sums, shared by every problem without cages."""
+    import numpy as np
+
+    global _NO_CAGES
+    if problem.cages:
+        sums = np.array([t for _, t in problem.cages], dtype=np.int64)
+        return (*_cage_arrays(problem), sums)
+    if _NO_CAGES is None:
+        _NO_CAGES = (*_cage_arrays(problem), np.zeros(0, dtype=np.int64))
+    return _NO_CAGES  # type: ignore[no-any-return]
+
+
 class _Search:
     """The arrays of one search and the loop that drives the kernel slice by slice."""
 
@@ -222,7 +290,6 @@ class _Search:
 
         K = _kernels()
         self.K = K
-        self.problem = problem
         n, k = problem.graph.n, problem.k
         self.n = n
         g = house_arrays(problem.graph, k)
@@ -230,7 +297,7 @@ class _Search:
         self.params = p = np.zeros(K.NUM_PARAMS, dtype=np.int64)
         p[K.P_N] = n
         p[K.P_K] = k
-        p[K.P_LEAF] = 0 if problem.cages else leaf
+        self.leaf = leaf
         self.st = np.zeros(K.NUM_STATE, dtype=np.int64)
         levels = min(FIRST_LEVELS, n + 1)
         self.dom = np.zeros((levels, n), dtype=np.uint64)
@@ -246,15 +313,39 @@ class _Search:
         p[K.P_DRAIN] = 1 if keep is None else 0
         self.scratch = np.full(4 * n + 1 + len(g.nbr_idx), -1, dtype=np.int64)
         self.mscratch = np.zeros(2 * n, dtype=np.uint64)
-        self.cages = _cage_arrays(problem)
-        self.cage_sums = np.array([t for _, t in problem.cages], dtype=np.int64)
-        self.clues = np.array(problem.precolouring, dtype=np.int64)
+        self.su = np.zeros(max(len(g.seg_ptr) - 1, 1), dtype=np.uint64)
         rows = memo_rows(n) if leaf and not problem.cages else 0
-        p[K.P_MEMO] = rows
+        self.memo = rows
         self.mkeys = np.zeros((max(rows, 1), n if rows else 1), dtype=np.uint64)
         self.mcount = np.full(max(rows, 1), -1, dtype=np.int64)
         self.mhash = np.zeros(max(rows, 1), dtype=np.uint64)
+        self.reset(problem)
+
+    def reset(self, problem: Problem, seed: int = 0) -> None:
+        """Take ``problem`` (same graph and ``k``) with counters at zero and no solution."""
+        import numpy as np
+
+        K = self.K
+        self.problem = problem
+        *self.cages, self.cage_sums = _cage_arrays_of(problem)
+        self.params[K.P_LEAF] = 0 if problem.cages else self.leaf
+        self.params[K.P_MEMO] = 0 if problem.cages else self.memo
+        self.params[K.P_SEED] = seed
+        self.st[:] = 0
+        self.clues = np.frombuffer(bytearray(problem.precolouring), dtype=np.uint8)
         self.solutions: list[Coloring] = []
+
+    def snapshot(self) -> tuple[Any, Any]:
+        """A copy of the root level (its domains and placed flags)."""
+        return self.dom[0].copy(), self.asg[0].copy()
+
+    def restore(self, root: tuple[Any, Any], seed: int) -> None:
+        """Go back to a propagated root (from :meth:`snapshot`) for a new run with ``seed``:
+        counters at zero, solutions kept."""
+        self.dom[0], self.asg[0] = root
+        self.st[:] = 0  # depth 0, mode PROP with an empty queue: the root is settled
+        self.params[self.K.P_SEED] = seed
+
 
     def start(self) -> bool:
         return bool(self.K.start(self.params, self.st, self.dom, self.asg, self.q, self.clues))
@@ -273,27 +364,31 @@ class _Search:
     def _step(self) -> int:
         g = self.g
         state = (self.params, self.st, self.dom, self.asg, self.gcell, self.grem, self.q, self.sols)
-        graph = (g.nbr_ptr, g.nbr_idx, g.H, g.pa_ptr, g.pa_idx, g.pb_ptr, g.pb_idx)
-        memo = (self.scratch, self.mscratch, self.lv, self.lh, self.mkeys, self.mcount, self.mhash)
+        graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs())
+        memo = (
+            self.scratch, self.mscratch, self.su, self.lv, self.lh, self.mkeys, self.mcount,
+            self.mhash,
+        )  # fmt: skip
         code = self.K.search(*state, *graph, *self.cages, *memo)
         return int(code)
 
     def drain(self) -> None:
-        """Take the solutions of a full buffer (keeping every solution) and empty it."""
+        """Take the solutions of a full buffer (keeping every solution)."""
         if self.params[self.K.P_DRAIN]:
             self.take()
-            self.st[self.K.S_BUFFERED] = 0
 
     def take(self) -> None:
-        """Keep the solutions stored, each checked by the compiled :func:`check`."""
+        """Keep the solutions stored, each checked by the compiled :func:`check`, and empty
+        the buffer."""
         b = int(self.st[self.K.S_BUFFERED])
         if not b:
             return
+        self.st[self.K.S_BUFFERED] = 0
         g = self.g
         cg_ptr, cg_idx = self.cages[0], self.cages[1]
         bad = self.K.check(
-            self.sols, b, self.clues, self.problem.k, g.nbr_ptr, g.nbr_idx, g.H, cg_ptr,
-            cg_idx, self.cage_sums,
+            self.sols, b, self.clues, self.problem.k, g.xe_ptr, g.xe_idx, g.H, cg_ptr, cg_idx,
+            self.cage_sums,
         )  # fmt: skip
         if bad >= 0:  # pragma: no cover - a bug in the kernel
             raise AssertionError(f"the house kernel returned a non-solution: {self.sols[bad]}")
@@ -347,6 +442,30 @@ class _Search:
         )
 
 
+_SPARE = threading.local()
+"""Per thread: searches kept for reuse by problems of the same graph (their arrays)."""
+_SPARE_SIZE = 8
+
+
+def _search_for(problem: Problem, keep: int | None, leaf: int) -> _Search:
+    """A search for ``problem``: a new one when it counts or keeps every solution, else this
+    thread's last search of the same graph, ``k`` and ``keep`` reset (its arrays allocated
+    once: on a 16×16 grid they cost more than an easy puzzle's propagation)."""
+    if keep is None or leaf:
+        return _Search(problem, keep, leaf)
+    spare: dict[tuple[int, int, int], _Search] = _SPARE.__dict__.setdefault("searches", {})
+    key = (id(problem.graph), problem.k, keep)
+    search = spare.pop(key, None)
+    if search is None or search.problem.graph is not problem.graph:
+        search = _Search(problem, keep, 0)
+    else:
+        search.reset(problem)
+    if len(spare) >= _SPARE_SIZE:
+        del spare[next(iter(spare))]
+    spare[key] = search
+    return search
+
+
 def _load() -> None:
     """Load (or compile, announced once) the kernel before any clock starts."""
     from .compile import ensure_loaded
@@ -354,36 +473,45 @@ def _load() -> None:
     ensure_loaded(ENGINE)
 
 
-def _solve(
-    problem: Problem, options: SolveOptions, keep: int | None, leaf: int, seed: int = 0
-) -> tuple[Result, int]:
-    start = time.perf_counter()
+def _checked_search(problem: Problem, keep: int | None, leaf: int) -> _Search:
+    """A search for ``problem`` at its first level (see :func:`_search_for`)."""
     why = unsupported(problem)
     if why is not None:
         raise InvalidArgument(f"the house kernel cannot take this problem: {why}")
-    search = _Search(problem, keep, leaf)
-    search.params[search.K.P_SEED] = seed
+    search = _search_for(problem, keep, leaf)
     if not search.start():  # pragma: no cover - Problem checks the clues
         raise InvalidArgument("a clue is not a colour 1..k")
+    return search
+
+
+def _result(search: _Search, code: int, reason: str, stats: Stats, found: int) -> Result:
+    """The result of a search that ended with ``code`` having found ``found`` solutions (its
+    solutions taken)."""
+    complete = code == search.K.EXHAUSTED
+    status: Status = "solved" if found else ("unsatisfiable" if complete else "stopped")
+    return Result(
+        status,
+        search.solutions,
+        stats,
+        method="propagate",
+        reason="" if found and code == search.K.LIMIT else reason,
+        complete=complete,
+        count=found if complete else None,
+    )
+
+
+def _solve(
+    problem: Problem, options: SolveOptions, keep: int | None, leaf: int
+) -> tuple[Result, int]:
+    start = time.perf_counter()
+    search = _checked_search(problem, keep, leaf)
     code, reason = search.run(options.limit, options.max_nodes, options.timeout, start)
     if keep is None:
         search.drain()
     else:
         search.take()
-    K = search.K
-    found = int(search.st[K.S_FOUND])
-    complete = code == K.EXHAUSTED
-    status: Status = "solved" if found else ("unsatisfiable" if complete else "stopped")
-    result = Result(
-        status,
-        search.solutions,
-        search.stats(start),
-        method="propagate",
-        reason=reason,
-        complete=complete,
-        count=found if complete else None,
-    )
-    return result, found
+    found = int(search.st[search.K.S_FOUND])
+    return _result(search, code, reason, search.stats(start), found), found
 
 
 def run(problem: Problem, options: SolveOptions) -> Result:
@@ -424,41 +552,50 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
     :data:`RESTART_FIRST` times Luby's sequence (so that some run is long enough for any tree:
     the search stays complete), the first one deterministic, the next ones with a seeded choice
     among the vertices with fewest colours and of the colour tried first (a wrong early guess
-    on a large, loosely clued grid can cost a tree that another order never meets). Solutions
-    of every run are pooled (distinct); a run that explores its whole tree answers for all.
-    ``max_nodes`` caps the guesses of all runs together, ``timeout`` their time."""
+    on a large, loosely clued grid can cost a tree that another order never meets). Every run
+    starts from the root propagated once; solutions of every run are pooled (distinct); a run
+    that explores its whole tree answers for all. ``max_nodes`` caps the guesses of all runs
+    together, ``timeout`` their time."""
     begin = time.perf_counter()
     limit = options.limit or 0
-    pooled: dict[Coloring, None] = {}
-    spent = 0
+    search = _checked_search(problem, limit, 0)
+    K = search.K
+    code, reason = search.run(limit, 0, options.timeout, begin)  # the root, before any guess
+    root = search.snapshot()
+    spent = backtracks = depth = 0
     seed = 0
-    while True:
+    pooled: dict[Coloring, None] = {}
+    while code == K.PAUSED and reason == "node limit":
         budget = RESTART_FIRST * luby(seed + 1)
-        cap = budget if options.max_nodes is None else min(budget, options.max_nodes - spent)
-        left = (
-            None
-            if options.timeout is None
-            else max(0.0, options.timeout - (time.perf_counter() - begin))
-        )  # never negative: a run started at the deadline stops at once with "time limit"
-        opts = SolveOptions(limit=limit, max_nodes=cap, timeout=left)
-        result, _ = _solve(problem, opts, limit, 0, seed)
-        spent += result.stats.nodes
-        pooled.update(dict.fromkeys(result.solutions))
-        stop = result.reason in ("time limit", "interrupted")
-        capped = options.max_nodes is not None and spent >= options.max_nodes
-        if result.complete or len(pooled) >= limit or stop or capped:
+        if options.max_nodes is not None:
+            budget = min(budget, options.max_nodes - spent)
+            if budget <= 0:
+                break
+        if seed:
+            search.restore(root, seed)
+        code, reason = search.run(limit, budget, options.timeout, begin)
+        st = search.st
+        spent += int(st[K.S_NODES])
+        backtracks += int(st[K.S_BACKTRACKS])
+        depth = max(depth, int(st[K.S_MAX_DEPTH]))
+        search.take()
+        pooled.update(dict.fromkeys(search.solutions))
+        if len(pooled) >= limit:
             break
         seed += 1
-    result.solutions = list(pooled)[:limit]
-    result.stats.nodes = spent
-    result.stats.seconds = time.perf_counter() - begin
-    if result.complete:  # this run saw the whole tree: its solutions are all of them
-        result.status = "solved" if result.solutions else "unsatisfiable"
-    elif result.solutions:
-        result.status, result.reason = "solved", "" if len(pooled) >= limit else result.reason
-    if len(pooled) >= limit:
-        result.complete = False
-    return result
+    search.take()  # a root that ended the search (no run)
+    pooled.update(dict.fromkeys(search.solutions))
+    search.solutions = list(pooled)[:limit]
+    stats = Stats(
+        nodes=spent,
+        backtracks=backtracks,
+        max_depth=depth,
+        seconds=time.perf_counter() - begin,
+        engine=ENGINE,
+    )
+    if len(search.solutions) >= limit and code != K.EXHAUSTED:
+        code = K.LIMIT
+    return _result(search, code, reason, stats, len(search.solutions))
 
 
 def count(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Result:
