@@ -5,8 +5,8 @@ Glossary: ``v``/``u`` vertices, ``b`` a colour's bit (``uint64``, colour ``c`` i
 ``c - 1``), ``d`` the domains of one search level (``d[v]``: the colours ``v`` may still take;
 one bit once ``v`` is placed), ``a`` its placed flags, ``h`` an exact house (a row of ``H``:
 ``k`` vertices holding every colour exactly once), a *pair* ``(A, B)`` two exact houses sharing
-two vertices or more, stored as the vertices of ``A \\ B`` (``pa``) and of ``B \\ A`` (``pb``),
-each written as *segments* (intersections of two exact houses, ``seg``) and single vertices.
+two vertices or more, stored as ``A \\ B`` (``pa``) and ``B \\ A`` (``pb``), each a list of
+disjoint *segments* (``seg``: intersections of two exact houses, or single vertices).
 
 At every node, to a fixpoint:
 
@@ -151,16 +151,15 @@ def _hidden(d, a, q, H, full):
 
 
 @njit(**LOOP)
-def _locked(d, a, q, full, seg_ptr, seg_idx, su, pa_sptr, pa_seg, pa_ptr, pa_idx, pb_sptr,
-            pb_seg, pb_ptr, pb_idx):  # fmt: skip
+def _locked(d, a, q, full, seg_ptr, seg_idx, su, pa_ptr, pa_seg, pb_ptr, pb_seg):
     """Locked candidates over every pair ``(A, B)``: the queue length after them, -1 on a
     contradiction, and whether a colour was removed.
 
-    ``A \\ B`` and ``B \\ A`` are unions of *segments* (intersections of two exact houses,
-    e.g. the four cells a row shares with a box, listed by ``pa_seg``/``pb_seg``) and of single
-    vertices (``pa_idx``/``pb_idx``): the colours of each segment are gathered once per pass
-    into ``su``, so a pair costs a few ORs. A colour removed during the pass leaves ``su`` a
-    superset of the domains, which only hides eliminations (the fixpoint runs the pass again).
+    ``A \\ B`` and ``B \\ A`` are unions of disjoint *segments* (intersections of two exact
+    houses, e.g. the four cells a row shares with a box, or single vertices): the colours of
+    each segment are gathered once per pass into ``su``, so a pair costs a few ORs. A colour
+    removed during the pass leaves ``su`` a superset of the domains, which only hides
+    eliminations (the fixpoint runs the pass again).
     """
     qn = 0
     changed = False
@@ -169,24 +168,20 @@ def _locked(d, a, q, full, seg_ptr, seg_idx, su, pa_sptr, pa_seg, pa_ptr, pa_idx
         for j in range(seg_ptr[s], seg_ptr[s + 1]):
             u |= d[seg_idx[j]]
         su[s] = u
-    for p in range(len(pa_sptr) - 1):
+    for p in range(len(pa_ptr) - 1):
         u = U0
-        for j in range(pa_sptr[p], pa_sptr[p + 1]):
-            u |= su[pa_seg[j]]
         for j in range(pa_ptr[p], pa_ptr[p + 1]):
-            u |= d[pa_idx[j]]
+            u |= su[pa_seg[j]]
         lock = full & ~u
         if lock == U0:
             continue
         w = U0
-        for j in range(pb_sptr[p], pb_sptr[p + 1]):
-            w |= su[pb_seg[j]]
         for j in range(pb_ptr[p], pb_ptr[p + 1]):
-            w |= d[pb_idx[j]]
+            w |= su[pb_seg[j]]
         if w & lock == U0:
             continue
         keep = ~lock
-        for j in range(pb_sptr[p], pb_sptr[p + 1]):
+        for j in range(pb_ptr[p], pb_ptr[p + 1]):
             s = pb_seg[j]
             for t in range(seg_ptr[s], seg_ptr[s + 1]):
                 v = seg_idx[t]
@@ -195,13 +190,6 @@ def _locked(d, a, q, full, seg_ptr, seg_idx, su, pa_sptr, pa_seg, pa_ptr, pa_idx
                     if qn < 0:
                         return -1, changed
                     changed = True
-        for j in range(pb_ptr[p], pb_ptr[p + 1]):
-            v = pb_idx[j]
-            if d[v] & lock:
-                qn = _narrow(d, a, v, keep, q, qn)
-                if qn < 0:
-                    return -1, changed
-                changed = True
     return qn, changed
 
 
@@ -244,8 +232,8 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
 
 @njit(**LOOP)
 def fixpoint(
-    d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, pa_sptr, pa_seg, pa_ptr,
-    pa_idx, pb_sptr, pb_seg, pb_ptr, pb_idx, cg_ptr, cg_idx, cb_ptr, cb_mask,
+    d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, pa_ptr, pa_seg, pb_ptr,
+    pb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask,
 ):  # fmt: skip
     """Propagate the queued singles, hidden singles, locked candidates and cages to a
     fixpoint on one level; False on a contradiction."""
@@ -257,10 +245,7 @@ def fixpoint(
             return False
         if qn:
             continue
-        qn, changed = _locked(
-            d, a, q, full, seg_ptr, seg_idx, su, pa_sptr, pa_seg, pa_ptr, pa_idx, pb_sptr,
-            pb_seg, pb_ptr, pb_idx,
-        )  # fmt: skip
+        qn, changed = _locked(d, a, q, full, seg_ptr, seg_idx, su, pa_ptr, pa_seg, pb_ptr, pb_seg)
         if qn < 0:
             return False
         if qn or changed:
@@ -433,9 +418,9 @@ def start(params, st, dom, asg, q, clues):
 
 @njit(**LOOP)
 def search(
-    params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, pa_sptr,
-    pa_seg, pa_ptr, pa_idx, pb_sptr, pb_seg, pb_ptr, pb_idx, cg_ptr, cg_idx, cb_ptr, cb_mask,
-    scratch, mscratch, su, lv, lh, mkeys, mcount, mhash,
+    params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, pa_ptr,
+    pa_seg, pb_ptr, pb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su, lv, lh,
+    mkeys, mcount, mhash,
 ):  # fmt: skip
     """Run the search from where ``st`` stands until an exit code (see the module's codes).
 
@@ -483,9 +468,8 @@ def search(
             a = asg[depth]
             lv[depth, L_SLOT] = -1
             ok = fixpoint(
-                d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, pa_sptr,
-                pa_seg, pa_ptr, pa_idx, pb_sptr, pb_seg, pb_ptr, pb_idx, cg_ptr, cg_idx, cb_ptr,
-                cb_mask,
+                d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, pa_ptr,
+                pa_seg, pb_ptr, pb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask,
             )  # fmt: skip
             st[S_QN] = 0
             mode = DEAD

@@ -88,9 +88,9 @@ def _kernels() -> Any:
 class HouseArrays:
     """The arrays of one graph coloured with ``k`` colours: CSR adjacency, the exact houses
     (``H``, one row per house; ``cliques`` tells whether each is a clique of the graph), the
-    *segments* (``seg``: the intersections of two exact houses sharing two vertices or more)
-    and the house pairs ``(A, B)`` of those: ``A \\ B`` as segments (``pa_seg``) plus single
-    vertices (``pa_idx``), ``B \\ A`` likewise (``pb``), all CSR; ``xe``: for each vertex its
+    *segments* (``seg``: the intersections of two exact houses sharing two vertices or more,
+    and single vertices) and the house pairs ``(A, B)`` of those: ``A \\ B`` as disjoint
+    segments (``pa``), ``B \\ A`` likewise (``pb``), all CSR; ``xe``: for each vertex its
     higher neighbours that share no exact house with it (the edges a check of the exact
     houses does not cover)."""
 
@@ -102,23 +102,16 @@ class HouseArrays:
     H: Any
     seg_ptr: Any
     seg_idx: Any
-    pa_sptr: Any
-    pa_seg: Any
     pa_ptr: Any
-    pa_idx: Any
-    pb_sptr: Any
-    pb_seg: Any
+    pa_seg: Any
     pb_ptr: Any
-    pb_idx: Any
+    pb_seg: Any
     xe_ptr: Any
     xe_idx: Any
 
     def pairs(self) -> tuple[Any, ...]:
         """The arrays the locked-candidates pass reads, in the kernel's order."""
-        return (
-            self.seg_ptr, self.seg_idx, self.pa_sptr, self.pa_seg, self.pa_ptr, self.pa_idx,
-            self.pb_sptr, self.pb_seg, self.pb_ptr, self.pb_idx,
-        )  # fmt: skip
+        return (self.seg_ptr, self.seg_idx, self.pa_ptr, self.pa_seg, self.pb_ptr, self.pb_seg)
 
 
 def _is_clique(graph: Graph, house: tuple[int, ...]) -> bool:
@@ -179,10 +172,10 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
 
     >>> from sudograph.graph import sudoku_graph
     >>> a = build_house_arrays(sudoku_graph(2), 4)
-    >>> a.H.shape, len(a.pa_sptr) - 1, len(a.seg_ptr) - 1  # 32 box/line pairs, 16 segments
+    >>> a.H.shape, len(a.pa_ptr) - 1, len(a.seg_ptr) - 1  # 32 box/line pairs, 16 segments
     ((12, 4), 32, 16)
-    >>> a.pa_seg[a.pa_sptr[0] : a.pa_sptr[1]].tolist(), a.pa_idx.size  # A \\ B: one segment
-    ([0], 0)
+    >>> a.pa_seg[a.pa_ptr[0] : a.pa_ptr[1]].tolist()  # A \\ B is one segment
+    [0]
     """
     import numpy as np
 
@@ -212,9 +205,9 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
         partners.setdefault(i, []).append(j)
     segments: dict[frozenset[int], int] = {}
 
-    def split(i: int, rest: frozenset[int]) -> tuple[list[int], list[int]]:
-        """``rest`` (a part of house ``i``) as disjoint segments of ``i``, largest first, and
-        the vertices no segment covers."""
+    def split(i: int, rest: frozenset[int]) -> list[int]:
+        """``rest`` (a part of house ``i``) as disjoint segments of ``i``, largest first, then
+        one segment per vertex no larger one covers."""
         chosen: list[int] = []
         covered: set[int] = set()
         for j in sorted(partners.get(i, ()), key=lambda j: -len(sets[i] & sets[j])):
@@ -222,19 +215,12 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
             if seg <= rest and not seg & covered:
                 chosen.append(segments.setdefault(seg, len(segments)))
                 covered |= seg
-        return chosen, sorted(rest - covered)
+        for v in sorted(rest - covered):
+            chosen.append(segments.setdefault(frozenset((v,)), len(segments)))
+        return chosen
 
-    pa_seg: list[list[int]] = []
-    pa: list[list[int]] = []
-    pb_seg: list[list[int]] = []
-    pb: list[list[int]] = []
-    for i, j in sorted(pairs):
-        for (segs, rest), out_seg, out in (
-            (split(i, sets[i] - sets[j]), pa_seg, pa),
-            (split(j, sets[j] - sets[i]), pb_seg, pb),
-        ):
-            out_seg.append(segs)
-            out.append(rest)
+    pa = [split(i, sets[i] - sets[j]) for i, j in sorted(pairs)]
+    pb = [split(j, sets[j] - sets[i]) for i, j in sorted(pairs)]
     nbr_ptr, nbr_idx = to_csr(graph.neighbors)
     seg_ptr, seg_idx = to_csr([sorted(s) for s in segments])
     extra = [
@@ -244,7 +230,7 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     cliques = all(_is_clique(graph, h) for h in exact)
     return HouseArrays(
         graph.n, k, cliques, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx,
-        *to_csr(pa_seg), *to_csr(pa), *to_csr(pb_seg), *to_csr(pb), *to_csr(extra),
+        *to_csr(pa), *to_csr(pb), *to_csr(extra),
     )  # fmt: skip
 
 
