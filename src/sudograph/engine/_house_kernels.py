@@ -5,8 +5,8 @@ Glossary: ``v``/``u`` vertices, ``b`` a colour's bit (``uint64``, colour ``c`` i
 ``c - 1``), ``d`` the domains of one search level (``d[v]``: the colours ``v`` may still take;
 one bit once ``v`` is placed), ``a`` its placed flags, ``h`` an exact house (a row of ``H``:
 ``k`` vertices holding every colour exactly once), a *pair* ``(A, B)`` two exact houses sharing
-two vertices or more, stored as ``A \\ B`` (``pa``) and ``B \\ A`` (``pb``), each a list of
-disjoint *segments* (``seg``: intersections of two exact houses, or single vertices).
+two vertices or more; a *segment* is such an intersection (or a single vertex), and a house is
+split into *partitions* of disjoint segments (a box by its rows, and by its columns).
 
 At every node, to a fixpoint:
 
@@ -14,8 +14,9 @@ At every node, to a fixpoint:
   became singles), and its colour leaves its neighbours (any graph edge);
 * hidden singles: in an exact house, a colour with one place left goes there; a colour with no
   place is a contradiction;
-* locked candidates, the general house ∩ house rule: a colour absent from ``A \\ B`` lies in
-  ``A ∩ B``, so it leaves ``B \\ A`` (box/line pointing and claiming are two cases of it);
+* locked candidates, the general house ∩ house rule: a colour of ``A`` absent from
+  ``A \\ B`` lies in ``A ∩ B``, so it leaves ``B \\ A`` (box/line pointing and claiming are
+  two cases of it);
 * killer cages: each cage's cells keep the colours of a combination (distinct colours with the
   cage's sum) that holds every colour placed in the cage and fits in the cage's domains; no
   such combination is a contradiction.
@@ -151,45 +152,56 @@ def _hidden(d, a, q, H, full):
 
 
 @njit(**LOOP)
-def _locked(d, a, q, full, seg_ptr, seg_idx, su, pa_ptr, pa_seg, pb_ptr, pb_seg):
-    """Locked candidates over every pair ``(A, B)``: the queue length after them, -1 on a
-    contradiction, and whether a colour was removed.
+def _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg):
+    """Locked candidates, the queue length after them (-1 on a contradiction) and whether a
+    colour was removed: an unplaced colour of a house ``A`` whose places in ``A`` all lie in
+    one segment ``A ∩ B`` leaves ``B \\ A``.
 
-    ``A \\ B`` and ``B \\ A`` are unions of disjoint *segments* (intersections of two exact
-    houses, e.g. the four cells a row shares with a box, or single vertices): the colours of
-    each segment are gathered once per pass into ``su``, so a pair costs a few ORs. A colour
-    removed during the pass leaves ``su`` a superset of the domains, which only hides
-    eliminations (the fixpoint runs the pass again).
+    The free colours of each segment (those of its unplaced vertices) are gathered once into
+    ``su``; each partition of a house into segments then finds the colours of exactly one of
+    its members, and a member that holds some of them and has houses ``B`` (``mb``: the
+    segments of ``B \\ A``) removes those that ``B \\ A`` still holds. A colour removed
+    during the pass leaves ``su`` a superset of the domains, which only hides eliminations
+    (the fixpoint runs the pass again).
     """
     qn = 0
     changed = False
     for s in range(len(seg_ptr) - 1):
         u = U0
         for j in range(seg_ptr[s], seg_ptr[s + 1]):
-            u |= d[seg_idx[j]]
+            v = seg_idx[j]
+            if a[v] == 0:
+                u |= d[v]
         su[s] = u
-    for p in range(len(pa_ptr) - 1):
-        u = U0
-        for j in range(pa_ptr[p], pa_ptr[p + 1]):
-            u |= su[pa_seg[j]]
-        lock = full & ~u
-        if lock == U0:
+    for p in range(len(part_ptr) - 1):
+        once = U0
+        twice = U0
+        for m in range(part_ptr[p], part_ptr[p + 1]):
+            u = su[mseg[m]]
+            twice |= once & u
+            once |= u
+        sole = once & ~twice
+        if sole == U0:
             continue
-        w = U0
-        for j in range(pb_ptr[p], pb_ptr[p + 1]):
-            w |= su[pb_seg[j]]
-        if w & lock == U0:
-            continue
-        keep = ~lock
-        for j in range(pb_ptr[p], pb_ptr[p + 1]):
-            s = pb_seg[j]
-            for t in range(seg_ptr[s], seg_ptr[s + 1]):
-                v = seg_idx[t]
-                if d[v] & lock:
-                    qn = _narrow(d, a, v, keep, q, qn)
-                    if qn < 0:
-                        return -1, changed
-                    changed = True
+        for m in range(part_ptr[p], part_ptr[p + 1]):
+            lock = su[mseg[m]] & sole
+            if lock == U0:
+                continue
+            w = U0
+            for j in range(mb_ptr[m], mb_ptr[m + 1]):
+                w |= su[mb_seg[j]]
+            if w & lock == U0:
+                continue
+            keep = ~lock
+            for j in range(mb_ptr[m], mb_ptr[m + 1]):
+                x = mb_seg[j]
+                for t in range(seg_ptr[x], seg_ptr[x + 1]):
+                    v = seg_idx[t]
+                    if d[v] & lock:
+                        qn = _narrow(d, a, v, keep, q, qn)
+                        if qn < 0:
+                            return -1, changed
+                        changed = True
     return qn, changed
 
 
@@ -232,8 +244,8 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
 
 @njit(**LOOP)
 def fixpoint(
-    d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, pa_ptr, pa_seg, pb_ptr,
-    pb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask,
+    d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr,
+    mb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask,
 ):  # fmt: skip
     """Propagate the queued singles, hidden singles, locked candidates and cages to a
     fixpoint on one level; False on a contradiction."""
@@ -245,7 +257,7 @@ def fixpoint(
             return False
         if qn:
             continue
-        qn, changed = _locked(d, a, q, full, seg_ptr, seg_idx, su, pa_ptr, pa_seg, pb_ptr, pb_seg)
+        qn, changed = _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg)
         if qn < 0:
             return False
         if qn or changed:
@@ -418,8 +430,8 @@ def start(params, st, dom, asg, q, clues):
 
 @njit(**LOOP)
 def search(
-    params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, pa_ptr,
-    pa_seg, pb_ptr, pb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su, lv, lh,
+    params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr,
+    mseg, mb_ptr, mb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su, lv, lh,
     mkeys, mcount, mhash,
 ):  # fmt: skip
     """Run the search from where ``st`` stands until an exit code (see the module's codes).
@@ -468,8 +480,8 @@ def search(
             a = asg[depth]
             lv[depth, L_SLOT] = -1
             ok = fixpoint(
-                d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, pa_ptr,
-                pa_seg, pb_ptr, pb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask,
+                d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr,
+                mseg, mb_ptr, mb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask,
             )  # fmt: skip
             st[S_QN] = 0
             mode = DEAD

@@ -89,8 +89,10 @@ class HouseArrays:
     """The arrays of one graph coloured with ``k`` colours: CSR adjacency, the exact houses
     (``H``, one row per house; ``cliques`` tells whether each is a clique of the graph), the
     *segments* (``seg``: the intersections of two exact houses sharing two vertices or more,
-    and single vertices) and the house pairs ``(A, B)`` of those: ``A \\ B`` as disjoint
-    segments (``pa``), ``B \\ A`` likewise (``pb``), all CSR; ``xe``: for each vertex its
+    and single vertices) and the *partitions* of each exact house ``A`` into disjoint segments
+    (``part_ptr``: the range of each partition's *members*; ``mseg``: a member's segment
+    ``A ∩ B``, ``mb``: the segments of ``B \\ A`` for the houses ``B`` meeting ``A`` in just
+    that segment, none for a single vertex), all CSR; ``xe``: for each vertex its
     higher neighbours that share no exact house with it (the edges a check of the exact
     houses does not cover)."""
 
@@ -102,16 +104,16 @@ class HouseArrays:
     H: Any
     seg_ptr: Any
     seg_idx: Any
-    pa_ptr: Any
-    pa_seg: Any
-    pb_ptr: Any
-    pb_seg: Any
+    part_ptr: Any
+    mseg: Any
+    mb_ptr: Any
+    mb_seg: Any
     xe_ptr: Any
     xe_idx: Any
 
     def pairs(self) -> tuple[Any, ...]:
         """The arrays the locked-candidates pass reads, in the kernel's order."""
-        return (self.seg_ptr, self.seg_idx, self.pa_ptr, self.pa_seg, self.pb_ptr, self.pb_seg)
+        return (self.seg_ptr, self.seg_idx, self.part_ptr, self.mseg, self.mb_ptr, self.mb_seg)
 
 
 def _is_clique(graph: Graph, house: tuple[int, ...]) -> bool:
@@ -172,10 +174,12 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
 
     >>> from sudograph.graph import sudoku_graph
     >>> a = build_house_arrays(sudoku_graph(2), 4)
-    >>> a.H.shape, len(a.pa_ptr) - 1, len(a.seg_ptr) - 1  # 32 box/line pairs, 16 segments
-    ((12, 4), 32, 16)
-    >>> a.pa_seg[a.pa_ptr[0] : a.pa_ptr[1]].tolist()  # A \\ B is one segment
-    [0]
+    >>> a.H.shape, len(a.seg_ptr) - 1, len(a.part_ptr) - 1  # a box has two partitions
+    ((12, 4), 16, 16)
+    >>> a.part_ptr[:2].tolist(), a.mseg[:2].tolist()  # row 1: its parts in boxes 1 and 2
+    ([0, 2], [0, 2])
+    >>> a.mb_seg[a.mb_ptr[0] : a.mb_ptr[1]].tolist()  # box 1 less row 1: the part in row 2
+    [1]
     """
     import numpy as np
 
@@ -219,8 +223,15 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
             chosen.append(segments.setdefault(frozenset((v,)), len(segments)))
         return chosen
 
-    pa = [split(i, sets[i] - sets[j]) for i, j in sorted(pairs)]
-    pb = [split(j, sets[j] - sets[i]) for i, j in sorted(pairs)]
+    part_ptr = [0]
+    mseg: list[int] = []
+    mb: list[list[int]] = []
+    for i in range(len(exact)):
+        for group in _partitions(sets[i], [(sets[i] & sets[j], j) for j in partners.get(i, ())]):
+            for seg, js in group:
+                mseg.append(segments.setdefault(seg, len(segments)))
+                mb.append([x for j in js for x in split(j, sets[j] - sets[i])])
+            part_ptr.append(len(mseg))
     nbr_ptr, nbr_idx = to_csr(graph.neighbors)
     seg_ptr, seg_idx = to_csr([sorted(s) for s in segments])
     extra = [
@@ -230,8 +241,39 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     cliques = all(_is_clique(graph, h) for h in exact)
     return HouseArrays(
         graph.n, k, cliques, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx,
-        *to_csr(pa), *to_csr(pb), *to_csr(extra),
+        np.array(part_ptr, dtype=np.int32), np.array(mseg, dtype=np.int32), *to_csr(mb),
+        *to_csr(extra),
     )  # fmt: skip
+
+
+def _partitions(
+    house: frozenset[int], parts: list[tuple[frozenset[int], int]]
+) -> list[list[tuple[frozenset[int], list[int]]]]:
+    """Group the parts ``(A ∩ B, B)`` of a house ``A`` into partitions of ``A``: disjoint
+    parts, largest first (houses meeting ``A`` in the same part share it), each partition
+    completed by the vertices it leaves out, one by one, as parts with no house.
+
+    >>> rows = [(frozenset({0, 1}), 5), (frozenset({2, 3}), 6), (frozenset({0, 2}), 7)]
+    >>> for p in _partitions(frozenset(range(4)), rows):
+    ...     print([(sorted(s), b) for s, b in p])
+    [([0, 1], [5]), ([2, 3], [6])]
+    [([0, 2], [7]), ([1], []), ([3], [])]
+    """
+    groups: list[list[tuple[frozenset[int], list[int]]]] = []
+    for seg, b in sorted(parts, key=lambda p: (-len(p[0]), p[1])):
+        same = next((m for g in groups for m in g if m[0] == seg), None)
+        if same is not None:
+            same[1].append(b)
+            continue
+        group = next((g for g in groups if all(not m[0] & seg for m in g)), None)
+        if group is None:
+            group = []
+            groups.append(group)
+        group.append((seg, [b]))
+    for group in groups:
+        covered = frozenset().union(*(m[0] for m in group))
+        group += [(frozenset((v,)), []) for v in sorted(house - covered)]
+    return groups
 
 
 def _cage_arrays(problem: Problem) -> tuple[Any, Any, Any, Any]:
