@@ -14,10 +14,11 @@ box_cols``), cell ``row * N + col`` is vertex ``v`` (the numbering of networkx).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import InvalidArgument
 
@@ -170,6 +171,14 @@ class Graph:
             object.__setattr__(self, "_nsets", cached)
         return cached
 
+    def _clash_plan(self) -> ClashPlan:
+        """The :class:`ClashPlan` of this graph, built on first use and kept."""
+        cached: ClashPlan | None = self.__dict__.get("_cplan")
+        if cached is None:
+            cached = _build_clash_plan(self)
+            object.__setattr__(self, "_cplan", cached)
+        return cached
+
     def stats(self) -> dict[str, Any]:
         """Vertices, edges, min/max degree and number of houses."""
         degrees = [len(a) for a in self.neighbors] or [0]
@@ -208,6 +217,85 @@ class Graph:
         from .render import graph_svg  # lazy: pictures are a face, not the core
 
         return graph_svg(self)
+
+
+class ClashPlan(NamedTuple):
+    """How to find an edge whose ends share a colour with a few C-speed operations on bytes.
+
+    A colouring is read as bytes (a byte per vertex, 0 = no colour). The houses that are
+    cliques of the graph (a Sudoku's rows, columns and boxes) are sorted into ``layers`` of
+    disjoint houses, each a pair of integers holding a byte per vertex: ``base``, ``bound *
+    i`` for a vertex in the ``i``-th house of the layer, and ``members``, 0xFF for a vertex in
+    one of its houses. With colours in ``1..bound``, base plus colour is a byte that tells the
+    house and the colour apart (at most ``255 // bound`` houses a layer), so two vertices of a
+    house share a colour when the bytes of the coloured members repeat. ``colours`` is
+    ``0..bound`` as bytes; the edges no such house covers are read by ``gather_u`` and
+    ``gather_v`` (None when there is none).
+    """
+
+    bound: int
+    colours: bytes
+    layers: tuple[tuple[int, int], ...]
+    gather_u: Callable[[Sequence[int]], tuple[int, ...]] | None
+    gather_v: Callable[[Sequence[int]], tuple[int, ...]] | None
+
+
+def _build_clash_plan(graph: Graph) -> ClashPlan:
+    """The :class:`ClashPlan` of ``graph`` (see :meth:`Graph._clash_plan`, which keeps it).
+
+    >>> g = Graph.from_edges(4, [(0, 1), (1, 2), (0, 2), (2, 3)], houses=[(0, 1, 2), (1, 3)])
+    >>> plan = _build_clash_plan(g)
+    >>> plan.bound, [(hex(base), hex(members)) for base, members in plan.layers]
+    (3, [('0x0', '0xffffff')])
+    >>> plan.gather_u("abcd"), plan.gather_v("abcd")
+    (('c', 'c'), ('d', 'd'))
+    """
+    sets = graph._neighbor_sets()
+    cliques = [
+        h
+        for h in graph.houses
+        if len(h) > 1
+        and len(set(h)) == len(h)
+        and all(sets[v].issuperset(h[:i]) for i, v in enumerate(h))
+    ]
+    bound = min(max(map(len, cliques), default=1), 255)  # a larger house: a layer of its own
+    per_layer = 255 // bound
+    layers: list[tuple[bytearray, bytearray]] = []  # base and members, a byte per vertex
+    sizes: list[int] = []  # houses in each layer
+    covered: list[set[int]] = [set() for _ in range(graph.n)]
+    for h in cliques:
+        fits = (
+            i
+            for i, (_, members) in enumerate(layers)
+            if sizes[i] < per_layer and not any(members[v] for v in h)
+        )
+        i = next(fits, len(layers))
+        if i == len(layers):
+            layers.append((bytearray(graph.n), bytearray(graph.n)))
+            sizes.append(0)
+        base, members = layers[i]
+        for v in h:
+            base[v] = bound * sizes[i]
+            members[v] = 0xFF
+            covered[v].update(h)
+        sizes[i] += 1
+    rest = [
+        (u, v)
+        for u, nbrs in enumerate(graph.neighbors)
+        for v in nbrs
+        if u < v and v not in covered[u]
+    ]
+    if len(rest) == 1:
+        rest *= 2  # itemgetter of one index gives a value, of two a tuple
+    gather_u = gather_v = None
+    if rest:
+        gather_u = itemgetter(*(u for u, _ in rest))
+        gather_v = itemgetter(*(v for _, v in rest))
+    ints = tuple(
+        (int.from_bytes(base, "little"), int.from_bytes(members, "little"))
+        for base, members in layers
+    )
+    return ClashPlan(bound, bytes(range(bound + 1)), ints, gather_u, gather_v)
 
 
 def sudoku_houses(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:

@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -145,6 +146,10 @@ def check_alphabet(n: int, alphabet: str) -> None:
         )
 
 
+_check_alphabet_once = functools.lru_cache(maxsize=64)(check_alphabet)
+""":func:`check_alphabet` remembering the alphabets that passed (every grid checks its own)."""
+
+
 def parse_box(text: str) -> Box:
     """Read ``'2x3'`` (or ``'2X3'``, ``'2,3'``) as a box shape."""
     for sep in ("x", "X", ",", "×"):
@@ -181,11 +186,15 @@ class Grid:
         n = box_for(self.box[0] * self.box[1], self.box)[0] * self.box[1]
         if len(self.values) != n * n:
             raise InvalidArgument(f"{len(self.values)} values for a {n}x{n} grid")
-        for i, d in enumerate(self.values):
+        try:  # the common case at C speed: every value an integer 0..n
+            in_range = not bytes(self.values).translate(None, bytes(range(n + 1)))
+        except (TypeError, ValueError):  # a value that is not an integer 0..255
+            in_range = False
+        for i, d in enumerate(() if in_range else self.values):
             if not 0 <= d <= n:
                 raise InvalidArgument(f"{cell_name(i, n)}: value {d} is outside 0..{n}")
         alphabet = self.alphabet or default_alphabet(n)
-        check_alphabet(n, alphabet)
+        _check_alphabet_once(n, alphabet)
         object.__setattr__(self, "alphabet", alphabet)
         object.__setattr__(self, "values", tuple(self.values))
         variant = parse_variant(self.variant)
@@ -489,14 +498,23 @@ class Grid:
 
     @property
     def problem(self) -> Problem:
-        """``(graph, N, values)``; raises :class:`InvalidPuzzle` naming clashing cells."""
-        clashes = self.conflicts()
-        if clashes:
+        """``(graph, N, values)``; raises :class:`InvalidPuzzle` naming clashing cells.
+
+        >>> Grid.parse("11..............").problem  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidPuzzle: clashing clues: row 1: 1 at r1c1, r1c2; box 1: ...
+        """
+        cages = self.variant.cages if self.variant is not None else ()
+        try:
+            return Problem(self.graph, self.n, self.values, cages=cages)
+        except InvalidPuzzle:  # the clues clash: name them (houses, moves, cages)
+            clashes = self.conflicts()
+            if not clashes:
+                raise
             raise InvalidPuzzle(
                 "clashing clues: " + "; ".join(c.describe(self.n) for c in clashes[:3])
-            )
-        cages = self.variant.cages if self.variant is not None else ()
-        return Problem(self.graph, self.n, self.values, cages=cages)
+            ) from None
 
     def index(self, cell: Cell) -> int:
         """Cell index from an index or a ``(row, col)`` pair (0-based)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import and_, eq, truth
 from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import InvalidArgument, InvalidPuzzle
@@ -57,11 +58,13 @@ class Problem:
             raise InvalidArgument(
                 f"precolouring has {len(pre)} entries for {self.graph.n} vertices"
             )
-        for v, c in enumerate(pre):
-            if not 0 <= c <= self.k:
-                raise InvalidArgument(f"vertex {v}: colour {c} is outside 0..{self.k}")
+        colours = _to_bytes(pre)
+        if colours is None or colours.translate(None, bytes(range(self.k + 1))):
+            for v, c in enumerate(pre):  # a colour outside 0..k, or one that is no int
+                if not 0 <= c <= self.k:
+                    raise InvalidArgument(f"vertex {v}: colour {c} is outside 0..{self.k}")
         object.__setattr__(self, "precolouring", pre)
-        clash = first_conflict(self.graph, pre)
+        clash = _first_conflict(self.graph, pre, colours)
         if clash is not None:
             u, v = clash
             raise InvalidPuzzle(f"vertices {u} and {v} are adjacent and both coloured {pre[u]}")
@@ -146,7 +149,34 @@ def cages_hold(cages: Sequence[Cage], coloring: Sequence[int]) -> bool:
 
 
 def first_conflict(graph: Graph, coloring: Sequence[int]) -> tuple[int, int] | None:
-    """The first edge ``(u, v)``, ``u < v``, whose ends have the same non-zero colour."""
+    """The first edge ``(u, v)``, ``u < v``, whose ends have the same non-zero colour.
+
+    >>> from sudograph.graph import sudoku_graph
+    >>> first_conflict(sudoku_graph(2), (0,) * 16), first_conflict(sudoku_graph(2), (1,) * 16)
+    (None, (0, 1))
+
+    The common answer, no such edge, is found by :func:`_may_clash`; only a colouring that
+    may clash is scanned edge by edge (to name the first).
+    """
+    if not isinstance(coloring, tuple | list):
+        coloring = list(coloring)
+    return _first_conflict(graph, coloring, _to_bytes(coloring))
+
+
+def _to_bytes(coloring: Sequence[int]) -> bytes | None:
+    """A byte per colour, or None when a colour is not an integer ``0..255``."""
+    try:
+        return bytes(coloring)
+    except (TypeError, ValueError):
+        return None
+
+
+def _first_conflict(
+    graph: Graph, coloring: Sequence[int], colours: bytes | None
+) -> tuple[int, int] | None:
+    """:func:`first_conflict`, given ``coloring`` as bytes too (None: it is not)."""
+    if colours is not None and len(colours) == graph.n and not _may_clash(graph, colours):
+        return None
     for u, nbrs in enumerate(graph.neighbors):
         cu = coloring[u]
         if cu:
@@ -154,6 +184,46 @@ def first_conflict(graph: Graph, coloring: Sequence[int]) -> tuple[int, int] | N
                 if v > u and coloring[v] == cu:
                     return (u, v)
     return None
+
+
+_NONZERO = bytes([0] + [0xFF] * 255)
+"""A :meth:`bytes.translate` table: 0 stays 0, any other byte becomes 0xFF."""
+_KEYS = bytes(range(1, 256))
+"""The byte keys of a :class:`~sudograph.graph.ClashPlan` layer (0 is no key)."""
+
+
+def _may_clash(graph: Graph, colours: bytes) -> bool:
+    """False when no edge has both ends coloured alike, True when one may; ``colours`` holds
+    a byte per vertex (0 = no colour).
+
+    Operations on whole byte strings do the work (see :class:`~sudograph.graph.ClashPlan`):
+    in each layer of houses, the keys of the coloured members repeat when a colour does (the
+    keys present are the bytes that :meth:`bytes.translate` deletes from all of them); the
+    edges outside these houses are compared end to end. True can be a false alarm (a colour
+    above the size of every house), never False a missed clash.
+
+    >>> from sudograph.graph import petersen_graph, sudoku_graph
+    >>> _may_clash(petersen_graph(), bytes([1, 2, 1, 2, 3, 2, 1, 3, 3, 2]))
+    False
+    >>> _may_clash(sudoku_graph(2), bytes([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]))
+    True
+    """
+    plan = graph._clash_plan()
+    if plan.layers:
+        if colours.translate(None, plan.colours):
+            return True  # a colour above the bound: the keys would overlap
+        n = len(colours)
+        values = int.from_bytes(colours, "little")
+        given = int.from_bytes(colours.translate(_NONZERO), "little")
+        for base, members in plan.layers:
+            read = members & given  # 0xFF at the coloured members
+            keys = ((base + values) & read).to_bytes(n, "little")
+            if 255 - len(_KEYS.translate(None, keys)) != read.bit_count() >> 3:
+                return True
+    if plan.gather_u is not None and plan.gather_v is not None:
+        cu = plan.gather_u(colours)
+        return any(map(and_, map(eq, cu, plan.gather_v(colours)), map(truth, cu)))
+    return False
 
 
 def is_proper_coloring(graph: Graph, coloring: Sequence[int], k: int | None = None) -> bool:

@@ -12,16 +12,18 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
 from .errors import InvalidArgument, MissingExtra
 from .graph import Graph
 from .grid import Grid
-from .methods import check_method, check_order_inference, get_method
+from .methods import Method, check_method, check_order_inference, get_method
 from .problem import Coloring, Problem, Result, SolveOptions, TraceHook, is_solution
 
 AUTO_NODE_BUDGET = 20_000
@@ -152,21 +154,12 @@ def solve(
         inference=inference or m.inference,
         engine=engine,
     )
-    runner: Any = m.load()
-    if m.name == "fast" and keep is not None:  # the kernel stores no more than that
-        runner = functools.partial(runner, keep=max(keep, 1))
-    if options.max_nodes is not None and m.randomized:
-        result = _run_greedy(runner, problem, options)
-    elif route == "houses":
-        from .engine.houses import run as run_houses
-
-        result = run_houses(problem, options)
+    if route == "houses":
+        result: Result = _engine_module("houses").run(problem, options)
     elif route == "fast9":
         result = _run_fast9(problem, options, keep)
-    elif m.name == "fast" and (options.timeout is not None or options.max_nodes == 0):
-        result = _run_fast(runner, problem, options)
     else:
-        result = _dispatch(m.name, runner, m.engines, problem, options)
+        result = _run_method(m, problem, options, keep)
     if keep is not None:
         if result.count is None and len(result.solutions) > keep:
             result.count = len(result.solutions)
@@ -185,6 +178,18 @@ def solve(
             if not g.is_solution_of(grid):  # pragma: no cover
                 raise AssertionError(f"method {m.name} returned a grid that does not solve it")
     return result
+
+
+def _run_method(m: Method, problem: Problem, options: SolveOptions, keep: int | None) -> Result:
+    """Run ``m`` on its own runner and engines (no compiled route)."""
+    runner: Any = m.load()
+    if m.name == "fast" and keep is not None:  # the kernel stores no more than that
+        runner = functools.partial(runner, keep=max(keep, 1))
+    if options.max_nodes is not None and m.randomized:
+        return _run_greedy(runner, problem, options)
+    if m.name == "fast" and (options.timeout is not None or options.max_nodes == 0):
+        return _run_fast(runner, problem, options)
+    return _dispatch(m.name, runner, m.engines, problem, options)
 
 
 def compiled_route(
@@ -208,21 +213,23 @@ def compiled_route(
     >>> compiled_route("naive", Grid.empty(4).problem) is None
     True
     """
-    from .engine import numba_available
-
-    if traced or method not in ("propagate", "fast") or not numba_available():
+    if traced or method not in ("propagate", "fast") or not _engine_module().numba_available():
         return None
     if method == "propagate" and (engine != "auto" or overridden):
         return None
-    from .engine.fast9 import MAX_STORED, is_sudoku9
-
-    if is_sudoku9(problem) and not problem.cages:
-        if method == "fast" or (limit is not None and limit <= MAX_STORED):
+    fast9 = _engine_module("fast9")
+    if fast9.is_sudoku9(problem) and not problem.cages:
+        if method == "fast" or (limit is not None and limit <= fast9.MAX_STORED):
             return None if method == "fast" else "fast9"
         return "houses"
-    from .engine.houses import supports
+    return "houses" if _engine_module("houses").supports(problem) else None
 
-    return "houses" if supports(problem) else None
+
+@functools.cache
+def _engine_module(name: str = "") -> ModuleType:
+    """:mod:`sudograph.engine` or its module ``name``, imported on first use and kept (an
+    import statement costs microseconds a call; the modules load numba later still)."""
+    return importlib.import_module(".engine" + (f".{name}" if name else ""), __package__)
 
 
 def _run_fast9(problem: Problem, options: SolveOptions, keep: int | None) -> Result:
