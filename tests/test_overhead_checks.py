@@ -17,6 +17,7 @@ from sudograph.errors import InvalidArgument, InvalidPuzzle
 from sudograph.graph import Graph, petersen_graph, sudoku_graph
 from sudograph.grid import Grid
 from sudograph.problem import Problem, _may_clash, first_conflict
+from sudograph.solve import solve
 from sudograph.variants import Variant, variant_graph
 
 
@@ -264,3 +265,24 @@ def test_grid_problem_raises_as_the_house_scan_first(
         with pytest.raises(expected[0]) as info:
             grid.problem  # noqa: B018 - the property raises
         assert str(info.value) == expected[1]
+
+
+@pytest.mark.parametrize("method", ["propagate", "naive"])
+@pytest.mark.parametrize(
+    ("text", "options"),
+    [
+        ("1.3.....2...4..1", {}),
+        ("A.C.....B...D..A", {"alphabet": "ABCD"}),
+        ("1...............", {"variant": "x"}),
+        ("1" + "." * 35, {"box": (2, 3)}),
+    ],
+)
+def test_solved_grids_keep_the_grid(text: str, options: dict[str, Any], method: str) -> None:
+    grid = Grid.parse(text, **options)
+    result = solve(grid, method, limit=2)
+    assert result.solutions
+    assert result.grids == [grid.with_values(s) for s in result.solutions]
+    kept = (grid.box, grid.alphabet, grid.variant)
+    for solved in result.grids:
+        assert (solved.box, solved.alphabet, solved.variant) == kept
+        assert solved.is_solution_of(grid)

@@ -534,6 +534,20 @@ class Grid:
         """The same shape, alphabet and variant with other values."""
         return Grid(self.box, tuple(values), self.alphabet, self.variant)
 
+    def _with_solution(self, values: Sequence[int]) -> Grid:
+        """:meth:`with_values` for a checked solution (N*N values in ``1..N``), without
+        checking the values again (the solvers' results, a few microseconds each).
+
+        >>> g = Grid.parse("A...", box=(1, 2), alphabet="AB")
+        >>> g._with_solution((1, 2, 2, 1)) == g.with_values((1, 2, 2, 1))
+        True
+        """
+        grid = object.__new__(Grid)
+        vars(grid).update(
+            box=self.box, values=tuple(values), alphabet=self.alphabet, variant=self.variant
+        )
+        return grid
+
     def empty_cells(self) -> list[int]:
         """Indices of the empty cells, in order."""
         return [i for i, d in enumerate(self.values) if d == 0]

@@ -173,7 +173,7 @@ def solve(
         if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
     if grid is not None:
-        result.grids = [grid.with_values(s) for s in result.solutions]
+        result.grids = [grid._with_solution(s) for s in result.solutions]
         for g in () if checked else result.grids:
             if not g.is_solution_of(grid):  # pragma: no cover
                 raise AssertionError(f"method {m.name} returned a grid that does not solve it")
@@ -450,7 +450,7 @@ def count(
         if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
     if grid is not None:
-        result.grids = [grid.with_values(s) for s in result.solutions]
+        result.grids = [grid._with_solution(s) for s in result.solutions]
     return result
 
 
@@ -473,7 +473,7 @@ def _count_on_houses(
     result.method = method
     result.reason = REASONS.get(result.reason, result.reason)
     if grid is not None:
-        result.grids = [grid.with_values(s) for s in result.solutions]
+        result.grids = [grid._with_solution(s) for s in result.solutions]
     return result
 
 
