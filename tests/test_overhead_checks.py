@@ -4,6 +4,7 @@ and Grid, and the messages of ``Grid.problem``, against the plain scans they rep
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 from collections.abc import Sequence
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from sudograph.errors import InvalidArgument, InvalidPuzzle
 from sudograph.graph import Graph, petersen_graph, sudoku_graph
 from sudograph.grid import Grid
-from sudograph.problem import Problem, _may_clash, first_conflict
+from sudograph.problem import Problem, _may_clash, first_conflict, is_proper_coloring, is_solution
 from sudograph.solve import solve
 from sudograph.variants import Variant, variant_graph
 
@@ -286,3 +287,86 @@ def test_solved_grids_keep_the_grid(text: str, options: dict[str, Any], method: 
     for solved in result.grids:
         assert (solved.box, solved.alphabet, solved.variant) == kept
         assert solved.is_solution_of(grid)
+
+
+def old_is_proper(graph: Graph, coloring: Sequence[Any], k: int | None) -> bool:
+    """The reference: every vertex coloured 1..k, no edge coloured alike."""
+    return (
+        len(coloring) == graph.n
+        and all(c >= 1 and (k is None or c <= k) for c in coloring)
+        and scan_conflict(graph, coloring) is None
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs_with_colourings(), st.sampled_from([None, 1, 3, 9, 300]), st.booleans())
+def test_is_proper_and_is_solution_as_the_plain_checks(
+    case: tuple[Graph, list[Any]], k: int | None, from_clues: bool
+) -> None:
+    graph, coloring = case
+    assert is_proper_coloring(graph, coloring, k) == old_is_proper(graph, coloring, k)
+    if k is None or k > 64:
+        return
+    clues = [
+        c if isinstance(c, int) and 0 <= c <= k and i % 2 else 0 for i, c in enumerate(coloring)
+    ]
+    if from_clues:  # a colouring that keeps them, where the clues are not already wrong
+        coloring = [c or 1 for c in clues]
+    try:
+        problem = Problem(graph, k, tuple(clues))
+    except InvalidPuzzle:
+        return
+    expected = old_is_proper(graph, coloring, k) and all(
+        p == 0 or p == c for p, c in zip(clues, coloring, strict=True)
+    )
+    assert is_solution(problem, coloring) == expected
+
+
+@functools.cache
+def solved_grid(box: tuple[int, int], variant: Variant | str | None) -> Grid:
+    grid = solve(Grid.parse("." * (box[0] * box[1]) ** 2, box=box, variant=variant)).grid
+    assert grid is not None
+    return grid
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(
+        [
+            ((2, 2), None),
+            ((2, 3), None),
+            ((3, 3), "x+anti-knight"),
+            ((3, 3), KILLER),
+            ((3, 3), "anti-king"),
+        ]
+    ),
+    st.data(),
+)
+def test_is_complete_and_is_solution_of_as_the_house_scan(
+    spec: tuple[tuple[int, int], Variant | str | None], data: st.DataObject
+) -> None:
+    box, variant = spec
+    solved = solved_grid(box, variant)
+    n = solved.n
+    values = list(solved.values)
+    for cell, value in data.draw(
+        st.lists(st.tuples(st.integers(0, n * n - 1), st.integers(0, n)), max_size=3)
+    ):
+        values[cell] = value
+    grid = solved.with_values(values)
+    assert grid.is_complete() == (0 not in grid.values and not grid.conflicts())
+    clues = [d if data.draw(st.booleans()) else 0 for d in solved.values]
+    puzzle = solved.with_values(clues)
+    keeps = all(p == 0 or p == d for p, d in zip(puzzle.values, grid.values, strict=True))
+    assert grid.is_solution_of(puzzle) == (grid.is_complete() and keeps)
+
+
+@pytest.mark.parametrize("off", [0, 1, -1, 4])
+def test_is_complete_reads_the_cage_sums(off: int) -> None:
+    """A full grid that breaks no house but a cage's sum (off from the cells' sum)."""
+    solved = solved_grid((3, 3), None)
+    cage = (0, 1, 11)
+    total = sum(solved.values[v] for v in cage) + off
+    grid = Grid(solved.box, solved.values, variant=Variant(("killer",), None, ((cage, total),)))
+    assert grid.is_complete() == (off == 0) == (not grid.conflicts())
+    assert grid.is_solution_of(grid) == (off == 0)

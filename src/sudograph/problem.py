@@ -165,8 +165,8 @@ def first_conflict(graph: Graph, coloring: Sequence[int]) -> tuple[int, int] | N
 
 def _to_bytes(coloring: Sequence[int]) -> bytes | None:
     """A byte per colour, or None when a colour is not an integer ``0..255``."""
-    try:
-        return bytes(coloring)
+    try:  # (a list first: bytes() would read an array's buffer, not its values)
+        return bytes(coloring if isinstance(coloring, tuple | list) else list(coloring))
     except (TypeError, ValueError):
         return None
 
@@ -236,9 +236,13 @@ def is_proper_coloring(graph: Graph, coloring: Sequence[int], k: int | None = No
     """
     if len(coloring) != graph.n:
         return False
-    if any(c < 1 or (k is not None and c > k) for c in coloring):
-        return False
-    return first_conflict(graph, coloring) is None
+    colours = _to_bytes(coloring)
+    if colours is None:  # colours that are no bytes, compared one by one
+        if any(c < 1 or (k is not None and c > k) for c in coloring):
+            return False
+    elif colours.translate(None, _KEYS if k is None else bytes(range(1, min(k, 255) + 1))):
+        return False  # a colour outside 1..k
+    return _first_conflict(graph, coloring, colours) is None
 
 
 def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
@@ -246,9 +250,23 @@ def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
     cages (distinct colours adding up to each cage's sum)."""
     return (
         is_proper_coloring(problem.graph, coloring, problem.k)
-        and all(p == 0 or p == c for p, c in zip(problem.precolouring, coloring, strict=True))
+        and _keeps(problem.precolouring, coloring)
         and cages_hold(problem.cages, coloring)
     )
+
+
+def _keeps(precolouring: Sequence[int], coloring: Sequence[int]) -> bool:
+    """True when ``coloring`` has the colour of every coloured vertex of ``precolouring``
+    (of the same length: ValueError otherwise).
+
+    >>> _keeps((0, 2, 0), (1, 2, 3)), _keeps((0, 2, 0), (2, 1, 3))
+    (True, False)
+    """
+    pre, colours = _to_bytes(precolouring), _to_bytes(coloring)
+    if pre is None or colours is None or len(pre) != len(colours):
+        return all(p == 0 or p == c for p, c in zip(precolouring, coloring, strict=True))
+    given = int.from_bytes(pre.translate(_NONZERO), "little")  # 0xFF at the coloured
+    return (int.from_bytes(colours, "little") & given) == int.from_bytes(pre, "little")
 
 
 @dataclass
