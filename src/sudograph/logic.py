@@ -55,7 +55,6 @@ import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations
 
 from .errors import InvalidArgument, InvalidPuzzle
@@ -384,13 +383,6 @@ def _box_line(s: _State) -> Iterator[Step]:
     return _locked(s, lines=True)
 
 
-@cache
-def _combinations(size: int, total: int, n: int) -> tuple[int, ...] | None:
-    """The digit sets (masks) a cage of ``size`` cells and sum ``total`` may hold."""
-    combos = cage_combinations(size, total, n)
-    return None if combos is None else tuple(combos)
-
-
 def _matching(masks: Sequence[int]) -> bool:
     """True when every cell ``j`` can take its own digit of ``masks[j]`` (a perfect matching
     of cells to distinct digits, by augmenting paths)."""
@@ -445,7 +437,7 @@ def _cage_combination(s: _State) -> Iterator[Step]:
     with that digit in that cell."""
     for k, (cells, total) in enumerate(s.cages, 1):
         free = [i for i in cells if not s.values[i]]
-        combos = _combinations(len(cells), total, s.n)
+        combos = cage_combinations(len(cells), total, s.n)
         if not free or combos is None:
             continue
         placed = 0
@@ -491,7 +483,7 @@ def _innies(s: _State) -> Iterator[Step]:
         caged = sum(s.cages[k][1] for k in inside)
         given = sum(s.values[i] for i in rest)
         need = whole - caged - given
-        sets = _combinations(len(free), need, n) if need > 0 else ()
+        sets = cage_combinations(len(free), need, n) if need > 0 else ()
         if sets is None:
             continue
         live, support = _support(s, free, sets)

@@ -70,12 +70,18 @@ def to_csr(rows: Sequence[Sequence[int]]) -> tuple[IntArray, IntArray]:
     return ptr, idx
 
 
-def _is_clique(graph: Graph, house: Sequence[int]) -> bool:
-    nsets = [frozenset(graph.neighbors[v]) for v in house]
+def is_clique(graph: Graph, house: Sequence[int]) -> bool:
+    """True when the distinct vertices of ``house`` are pairwise adjacent.
+
+    >>> from sudograph.graph import petersen_graph
+    >>> is_clique(petersen_graph(), (0, 1)), is_clique(petersen_graph(), (0, 2))
+    (True, False)
+    """
     members = set(house)
     if len(members) != len(house):
         return False
-    return all(members - {v} <= s for v, s in zip(house, nsets, strict=True))
+    nsets = graph._neighbor_sets()
+    return all(members - {v} <= nsets[v] for v in house)
 
 
 def build_graph_arrays(graph: Graph) -> GraphArrays:
@@ -87,7 +93,7 @@ def build_graph_arrays(graph: Graph) -> GraphArrays:
     covered: list[set[int]] = [set() for _ in range(n)]
     num = 0
     for h in graph.houses:
-        if len(h) >= 2 and _is_clique(graph, h):
+        if len(h) >= 2 and is_clique(graph, h):
             for v in h:
                 cliques_of[v].append(num)
                 covered[v].update(h)

@@ -37,6 +37,7 @@ import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra
@@ -118,13 +119,6 @@ class HouseArrays:
         return (self.seg_ptr, self.seg_idx, self.part_ptr, self.mseg, self.mb_ptr, self.mb_seg)
 
 
-def _is_clique(graph: Graph, house: tuple[int, ...]) -> bool:
-    members = set(house)
-    if len(members) != len(house):
-        return False
-    return all(len(members.intersection(graph.neighbors[v])) == len(house) - 1 for v in house)
-
-
 def unsupported(problem: Problem) -> str | None:
     """Why the kernel cannot take ``problem`` (None when it can).
 
@@ -183,9 +177,7 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     >>> a.mb_seg[a.mb_ptr[0] : a.mb_ptr[1]].tolist()  # box 1 less row 1: the part in row 2
     [1]
     """
-    import numpy as np
-
-    from ._arrays import to_csr
+    from ._arrays import is_clique, to_csr
 
     seen: set[frozenset[int]] = set()
     exact: list[tuple[int, ...]] = []
@@ -194,6 +186,28 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
         if len(h) == k and key not in seen:
             seen.add(key)
             exact.append(tuple(h))
+    H, seg_ptr, seg_idx, part_ptr, mseg, mb_ptr, mb_seg, mates = _house_structure(tuple(exact), k)
+    nbr_ptr, nbr_idx = to_csr(graph.neighbors)
+    extra = [
+        [u for u in nbrs if u > v and u not in mates.get(v, ())]
+        for v, nbrs in enumerate(graph.neighbors)
+    ]
+    cliques = all(is_clique(graph, h) for h in exact)
+    return HouseArrays(
+        graph.n, k, cliques, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr, mseg, mb_ptr,
+        mb_seg, *to_csr(extra),
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=16)
+def _house_structure(exact: tuple[tuple[int, ...], ...], k: int) -> tuple[Any, ...]:
+    """The arrays that depend on the exact houses alone (shared by every graph with the same
+    houses, e.g. killer puzzles, whose cages add edges): ``H``, the segments, the partitions
+    and, last, each vertex's house-mates (a dict of sets)."""
+    import numpy as np
+
+    from ._arrays import to_csr
+
     H = np.array(exact, dtype=np.int32).reshape(len(exact), k)
     sets = [frozenset(h) for h in exact]
     of_vertex: dict[int, list[int]] = {}
@@ -234,17 +248,11 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
                 mseg.append(segments.setdefault(seg, len(segments)))
                 mb.append([x for j in js for x in split(j, sets[j] - sets[i])])
             part_ptr.append(len(mseg))
-    nbr_ptr, nbr_idx = to_csr(graph.neighbors)
     seg_ptr, seg_idx = to_csr([sorted(s) for s in segments])
-    extra = [
-        [u for u in nbrs if u > v and not any(u in sets[h] for h in of_vertex.get(v, ()))]
-        for v, nbrs in enumerate(graph.neighbors)
-    ]
-    cliques = all(_is_clique(graph, h) for h in exact)
-    return HouseArrays(
-        graph.n, k, cliques, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx,
-        np.array(part_ptr, dtype=np.int32), np.array(mseg, dtype=np.int32), *to_csr(mb),
-        *to_csr(extra),
+    mates = {v: frozenset().union(*(sets[i] for i in hs)) for v, hs in of_vertex.items()}
+    return (
+        H, seg_ptr, seg_idx, np.array(part_ptr, dtype=np.int32), np.array(mseg, dtype=np.int32),
+        *to_csr(mb), mates,
     )  # fmt: skip
 
 
@@ -286,7 +294,7 @@ def _cage_arrays(problem: Problem) -> tuple[Any, Any, Any, Any]:
     from ._arrays import to_csr
 
     cells = [cage for cage, _ in problem.cages]
-    combos = [cage_combinations(len(c), t, problem.k) or [] for c, t in problem.cages]
+    combos = [cage_combinations(len(c), t, problem.k) or () for c, t in problem.cages]
     cg_ptr, cg_idx = to_csr(cells)
     cb_ptr = np.zeros(len(combos) + 1, dtype=np.int32)
     for i, c in enumerate(combos):
@@ -376,7 +384,6 @@ class _Search:
         self.dom[0], self.asg[0] = root
         self.st[:] = 0  # depth 0, mode PROP with an empty queue: the root is settled
         self.params[self.K.P_SEED] = seed
-
 
     def start(self) -> bool:
         return bool(self.K.start(self.params, self.st, self.dom, self.asg, self.q, self.clues))

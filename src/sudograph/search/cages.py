@@ -26,6 +26,7 @@ reach the sum with distinct unused colours.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 
 from ..problem import Problem
@@ -34,9 +35,11 @@ MAX_COMBINATIONS = 20000
 """Above this many combinations a cage prunes by its sum bounds only."""
 
 
-def cage_combinations(size: int, total: int, k: int) -> list[int] | None:
+@cache
+def cage_combinations(size: int, total: int, k: int) -> tuple[int, ...] | None:
     """Bit masks (bit c-1 for colour c) of the sets of ``size`` distinct colours ``1..k``
     adding up to ``total``; None when there would be more than :data:`MAX_COMBINATIONS`.
+    Computed once per ``(size, total, k)``.
 
     >>> [bin(m) for m in cage_combinations(2, 5, 4)]
     ['0b1001', '0b110']
@@ -49,7 +52,7 @@ def cage_combinations(size: int, total: int, k: int) -> list[int] | None:
             out.append(sum(1 << (c - 1) for c in combo))
             if len(out) > MAX_COMBINATIONS:
                 return None
-    return out
+    return tuple(out)
 
 
 class CageIndex:
