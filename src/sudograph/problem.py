@@ -198,8 +198,8 @@ def _may_clash(graph: Graph, colours: bytes) -> bool:
 
     Operations on whole byte strings do the work (see :class:`~sudograph.graph.ClashPlan`):
     in each layer of houses, the keys of the coloured members repeat when a colour does (the
-    keys present are the bytes that :meth:`bytes.translate` deletes from all of them); the
-    edges outside these houses are compared end to end. True can be a false alarm (a colour
+    distinct keys are counted as the bytes ``1..255`` that :meth:`bytes.translate` deletes);
+    the edges outside these houses are compared end to end. True can be a false alarm (a colour
     above the size of every house), never False a missed clash.
 
     >>> from sudograph.graph import petersen_graph, sudoku_graph
