@@ -268,3 +268,25 @@ def test_restarts_end_cleanly_at_the_deadline(timeout: float) -> None:
     assert r.status in ("solved", "stopped")
     assert r.status == "solved" or r.reason == "time limit"
     assert all(is_solution(problem, s) for s in r.solutions)
+
+
+@pytest.mark.parametrize("name", ["anti-king.txt", "anti-knight.txt", "x_anti-king.txt"])
+@pytest.mark.parametrize("drop", [0, 3, 6])
+def test_common_neighbours_rule(name: str, drop: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On graphs with edges outside the houses, a colour with two places left in a house
+    leaves the vertices seeing both: the same solutions as without the rule (clues dropped
+    so that there are several), and a smaller search."""
+    grid = read_variant_puzzle((VARIANTS / name).read_text(encoding="utf-8"))
+    clues = [v for v, c in enumerate(grid.values) if c][:drop]
+    values = tuple(0 if v in clues else c for v, c in enumerate(grid.values))
+    problem = Problem(grid.problem.graph, grid.problem.k, values)
+    with_rule = houses.run(problem, SolveOptions(limit=None))
+    assert houses.house_arrays(problem.graph, problem.k).nbw.shape[1] == 2
+    monkeypatch.setattr(houses, "SEEN_MAX_VERTICES", 0)
+    monkeypatch.setattr(houses, "_CACHE", {})
+    monkeypatch.setattr(houses._SPARE, "searches", {})
+    without = houses.run(problem, SolveOptions(limit=None))
+    assert houses.house_arrays(problem.graph, problem.k).nbw.shape[1] == 0
+    assert set(with_rule.solutions) == set(without.solutions) and with_rule.complete
+    assert all(is_solution(problem, s) for s in with_rule.solutions)
+    assert with_rule.stats.nodes <= without.stats.nodes

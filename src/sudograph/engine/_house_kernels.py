@@ -17,6 +17,8 @@ At every node, to a fixpoint:
 * locked candidates, the general house ∩ house rule: a colour of ``A`` absent from
   ``A \\ B`` lies in ``A ∩ B``, so it leaves ``B \\ A`` (box/line pointing and claiming are
   two cases of it);
+* common neighbours, on graphs with edges outside the exact houses (anti-knight, anti-king):
+  a colour with two places left in an exact house leaves every vertex adjacent to both;
 * killer cages: each cage's cells keep the colours of a combination (distinct colours with the
   cage's sum) that holds every colour placed in the cage and fits in the cage's domains; no
   such combination is a contradiction.
@@ -49,8 +51,8 @@ guess, drop the top level (a contradiction or a solution)."""
 
 # params (int64 array)
 (P_N, P_K, P_LIMIT, P_STOP_AT, P_CAP, P_DRAIN) = range(6)
-(P_LEAF, P_LEAF_CELLS, P_MEMO, P_TIE, P_SEED) = range(6, 11)
-NUM_PARAMS = 11
+(P_LEAF, P_LEAF_CELLS, P_MEMO, P_TIE, P_SEED, P_SEEN) = range(6, 12)
+NUM_PARAMS = 12
 # state (int64 array)
 S_DEPTH, S_MODE, S_NODES, S_BACKTRACKS, S_MAX_DEPTH, S_FOUND, S_BUFFERED, S_QN, S_HITS = range(9)
 NUM_STATE = 9
@@ -206,6 +208,56 @@ def _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg):
 
 
 @njit(**LOOP)
+def _seen(d, a, q, H, nbw, hbw, acc):
+    """Common neighbours: a colour with two or three places left in an exact house leaves
+    every vertex adjacent to all of them (``nbw``: each vertex's neighbours as bits, one row
+    per vertex; ``acc`` scratch of one row). Box/line locked candidates are the case of places
+    in one box and one line; with extra edges (anti-knight, anti-king) or houses (diagonals,
+    windows) it reaches further. The queue length after it (-1 on a contradiction) and
+    whether a colour was removed."""
+    qn = 0
+    changed = False
+    nh, k = H.shape
+    words = nbw.shape[1]
+    for h in range(nh):
+        once = U0
+        twice = U0
+        thrice = U0
+        four = U0
+        for i in range(k):
+            v = H[h, i]
+            if a[v] == 0:
+                m = d[v]
+                four |= thrice & m
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+        few = twice & ~thrice
+        while few:
+            b = few & (~few + U1)
+            few ^= b
+            for w in range(words):
+                acc[w] = ~hbw[h, w]
+            for i in range(k):
+                v = H[h, i]
+                if a[v] == 0 and d[v] & b:
+                    for w in range(words):
+                        acc[w] &= nbw[v, w]
+            for w in range(words):
+                x = acc[w]
+                while x:
+                    t = x & (~x + U1)
+                    x ^= t
+                    u = 64 * w + colour_of(t) - 1
+                    if d[u] & b:
+                        qn = _narrow(d, a, u, ~b, q, qn)
+                        if qn < 0:
+                            return -1, changed
+                        changed = True
+    return qn, changed
+
+
+@njit(**LOOP)
 def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
     """Cage pruning: the queue length after it, -1 on a contradiction, and whether a colour
     was removed."""
@@ -245,7 +297,7 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
 @njit(**LOOP)
 def fixpoint(
     d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr,
-    mb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask,
+    mb_seg, seen, nbw, hbw, acc, cg_ptr, cg_idx, cb_ptr, cb_mask,
 ):  # fmt: skip
     """Propagate the queued singles, hidden singles, locked candidates and cages to a
     fixpoint on one level; False on a contradiction."""
@@ -262,6 +314,12 @@ def fixpoint(
             return False
         if qn or changed:
             continue
+        if seen:
+            qn, changed = _seen(d, a, q, H, nbw, hbw, acc)
+            if qn < 0:
+                return False
+            if qn or changed:
+                continue
         qn, changed = _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask)
         if qn < 0:
             return False
@@ -431,8 +489,8 @@ def start(params, st, dom, asg, q, clues):
 @njit(**LOOP)
 def search(
     params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr,
-    mseg, mb_ptr, mb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su, lv, lh,
-    mkeys, mcount, mhash,
+    mseg, mb_ptr, mb_seg, nbw, hbw, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su, acc, lv,
+    lh, mkeys, mcount, mhash,
 ):  # fmt: skip
     """Run the search from where ``st`` stands until an exit code (see the module's codes).
 
@@ -462,6 +520,7 @@ def search(
     leaf = params[P_LEAF] if limit < 0 else 0
     tie = params[P_TIE] != 0
     seed = params[P_SEED]
+    seen = params[P_SEEN] != 0
     memo = params[P_MEMO] if limit < 0 else 0
     mmask = np.uint64(memo - 1) if memo > 0 else U0
     pos = scratch[:n]
@@ -481,7 +540,7 @@ def search(
             lv[depth, L_SLOT] = -1
             ok = fixpoint(
                 d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr,
-                mseg, mb_ptr, mb_seg, cg_ptr, cg_idx, cb_ptr, cb_mask,
+                mseg, mb_ptr, mb_seg, seen, nbw, hbw, acc, cg_ptr, cg_idx, cb_ptr, cb_mask,
             )  # fmt: skip
             st[S_QN] = 0
             mode = DEAD

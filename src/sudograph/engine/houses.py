@@ -60,6 +60,11 @@ RESTART_FIRST = 64
 """Unit of the guess budgets of the runs of a search for a few solutions (times Luby's sequence)."""
 RESTART_MIN_VERTICES = 200
 """Grids with fewer vertices (up to 14×14) are searched in one run: their trees are small."""
+SEEN_MAX_VERTICES = 256
+"""Graphs with edges outside every exact house (anti-knight, anti-king) and at most this many
+vertices also run the common-neighbours rule (``_seen``); not on killer problems (their extra
+edges are the cages', which the rule does not help) nor on plain grids (it repeats locked
+candidates at a higher cost)."""
 FIRST_LEVELS = 32
 """Levels of the search stack allocated at first (doubled when the search goes deeper)."""
 ENGINE = "houses"
@@ -113,6 +118,8 @@ class HouseArrays:
     mb_seg: Any
     xe_ptr: Any
     xe_idx: Any
+    nbw: Any
+    hbw: Any
 
     def pairs(self) -> tuple[Any, ...]:
         """The arrays the locked-candidates pass reads, in the kernel's order."""
@@ -177,6 +184,8 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     >>> a.mb_seg[a.mb_ptr[0] : a.mb_ptr[1]].tolist()  # box 1 less row 1: the part in row 2
     [1]
     """
+    import numpy as np
+
     from ._arrays import is_clique, to_csr
 
     seen: set[frozenset[int]] = set()
@@ -193,9 +202,20 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
         for v, nbrs in enumerate(graph.neighbors)
     ]
     cliques = all(is_clique(graph, h) for h in exact)
+    free = any(extra) and graph.n <= SEEN_MAX_VERTICES
+    words = (graph.n + 63) // 64 if free else 0
+    nbw = np.zeros((graph.n, words), dtype=np.uint64)
+    hbw = np.zeros((len(exact), words), dtype=np.uint64)
+    if words:
+        for v, nbrs in enumerate(graph.neighbors):
+            for u in nbrs:
+                nbw[v, u >> 6] |= np.uint64(1 << (u & 63))
+        for i, h in enumerate(exact):
+            for u in h:
+                hbw[i, u >> 6] |= np.uint64(1 << (u & 63))
     return HouseArrays(
         graph.n, k, cliques, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr, mseg, mb_ptr,
-        mb_seg, *to_csr(extra),
+        mb_seg, *to_csr(extra), nbw, hbw,
     )  # fmt: skip
 
 
@@ -353,6 +373,7 @@ class _Search:
         self.scratch = np.full(4 * n + 1 + len(g.nbr_idx), -1, dtype=np.int64)
         self.mscratch = np.zeros(2 * n, dtype=np.uint64)
         self.su = np.zeros(max(len(g.seg_ptr) - 1, 1), dtype=np.uint64)
+        self.acc = np.zeros(max(g.nbw.shape[1], 1), dtype=np.uint64)
         rows = memo_rows(n) if leaf and not problem.cages else 0
         self.memo = rows
         self.mkeys = np.zeros((max(rows, 1), n if rows else 1), dtype=np.uint64)
@@ -370,6 +391,7 @@ class _Search:
         self.params[K.P_LEAF] = 0 if problem.cages else self.leaf
         self.params[K.P_MEMO] = 0 if problem.cages else self.memo
         self.params[K.P_SEED] = seed
+        self.params[K.P_SEEN] = 0 if problem.cages else self.g.nbw.shape[1]
         self.st[:] = 0
         self.clues = np.frombuffer(bytearray(problem.precolouring), dtype=np.uint8)
         self.solutions: list[Coloring] = []
@@ -402,9 +424,9 @@ class _Search:
     def _step(self) -> int:
         g = self.g
         state = (self.params, self.st, self.dom, self.asg, self.gcell, self.grem, self.q, self.sols)
-        graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs())
+        graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs(), g.nbw, g.hbw)
         memo = (
-            self.scratch, self.mscratch, self.su, self.lv, self.lh, self.mkeys, self.mcount,
+            self.scratch, self.mscratch, self.su, self.acc, self.lv, self.lh, self.mkeys, self.mcount,
             self.mhash,
         )  # fmt: skip
         code = self.K.search(*state, *graph, *self.cages, *memo)
