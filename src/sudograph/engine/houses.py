@@ -426,8 +426,8 @@ class _Search:
         state = (self.params, self.st, self.dom, self.asg, self.gcell, self.grem, self.q, self.sols)
         graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs(), g.nbw, g.hbw)
         memo = (
-            self.scratch, self.mscratch, self.su, self.acc, self.lv, self.lh, self.mkeys, self.mcount,
-            self.mhash,
+            self.scratch, self.mscratch, self.su, self.acc, self.lv, self.lh, self.mkeys,
+            self.mcount, self.mhash,
         )  # fmt: skip
         code = self.K.search(*state, *graph, *self.cages, *memo)
         return int(code)
