@@ -30,6 +30,10 @@ of each level's guess and its colours not tried yet, ``st`` the counters. :func:
 after ``stop_at`` guesses (or a full solution buffer, or a full stack) and goes on where it
 stopped when called again.
 
+The hot loops read and write through the fast9 kernel's ``_ld``/``_st`` (plain loads and
+stores, no test of a negative index: every index here is in range by construction; a 2-D
+array is read by its row-major flat index, so the arrays passed in are C-contiguous).
+
 This module imports numba at import time: import it lazily.
 """
 
@@ -38,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._fast9_kernels import HOT, LOOP
+from ._fast9_kernels import HOT, LOOP, _ld, _st
 from ._twin_kernels import popcount
 
 EXHAUSTED, LIMIT, PAUSED, BUFFER_FULL, GROW = 0, 1, 2, 3, 4
@@ -79,15 +83,15 @@ def colour_of(b):
 def _narrow(d, a, v, keep, q, qn):
     """``d[v] &= keep``; the new queue length, or -1 when ``v`` has no colour left (or is
     placed and loses its colour). A vertex that becomes a single joins the queue."""
-    m = d[v]
+    m = _ld(d, v)
     nm = m & keep
     if nm == m:
         return qn
-    if nm == U0 or a[v]:
+    if nm == U0 or _ld(a, v):
         return -1
-    d[v] = nm
+    _st(d, v, nm)
     if nm & (nm - U1) == U0:
-        q[qn] = v
+        _st(q, qn, v)
         qn += 1
     return qn
 
@@ -98,17 +102,17 @@ def _singles(d, a, q, qn, nbr_ptr, nbr_idx):
     contradiction."""
     qh = 0
     while qh < qn:
-        v = q[qh]
+        v = _ld(q, qh)
         qh += 1
-        if a[v]:
+        if _ld(a, v):
             continue
-        b = d[v]
+        b = _ld(d, v)
         if b == U0:
             return False
-        a[v] = 1
+        _st(a, v, 1)
         nb = ~b
-        for j in range(nbr_ptr[v], nbr_ptr[v + 1]):
-            qn = _narrow(d, a, nbr_idx[j], nb, q, qn)
+        for j in range(_ld(nbr_ptr, v), _ld(nbr_ptr, v + 1)):
+            qn = _narrow(d, a, _ld(nbr_idx, j), nb, q, qn)
             if qn < 0:
                 return False
     return True
@@ -124,12 +128,12 @@ def _hidden(d, a, q, H, full):
         once = U0
         twice = U0
         placed = U0
-        for i in range(k):
-            v = H[h, i]
-            m = d[v]
+        for i in range(h * k, h * k + k):
+            v = _ld(H, i)
+            m = _ld(d, v)
             twice |= once & m
             once |= m
-            if a[v]:
+            if _ld(a, v):
                 placed |= m
         if once != full:
             return -1
@@ -170,28 +174,28 @@ def _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg):
     changed = False
     for s in range(len(seg_ptr) - 1):
         u = U0
-        for j in range(seg_ptr[s], seg_ptr[s + 1]):
-            v = seg_idx[j]
-            if a[v] == 0:
-                u |= d[v]
-        su[s] = u
+        for j in range(_ld(seg_ptr, s), _ld(seg_ptr, s + 1)):
+            v = _ld(seg_idx, j)
+            if _ld(a, v) == 0:
+                u |= _ld(d, v)
+        _st(su, s, u)
     for p in range(len(part_ptr) - 1):
         once = U0
         twice = U0
-        for m in range(part_ptr[p], part_ptr[p + 1]):
-            u = su[mseg[m]]
+        for m in range(_ld(part_ptr, p), _ld(part_ptr, p + 1)):
+            u = _ld(su, _ld(mseg, m))
             twice |= once & u
             once |= u
         sole = once & ~twice
         if sole == U0:
             continue
-        for m in range(part_ptr[p], part_ptr[p + 1]):
-            lock = su[mseg[m]] & sole
+        for m in range(_ld(part_ptr, p), _ld(part_ptr, p + 1)):
+            lock = _ld(su, _ld(mseg, m)) & sole
             if lock == U0:
                 continue
             w = U0
-            for j in range(mb_ptr[m], mb_ptr[m + 1]):
-                w |= su[mb_seg[j]]
+            for j in range(_ld(mb_ptr, m), _ld(mb_ptr, m + 1)):
+                w |= _ld(su, _ld(mb_seg, j))
             if w & lock == U0:
                 continue
             keep = ~lock
@@ -209,12 +213,12 @@ def _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg):
 
 @njit(**LOOP)
 def _seen(d, a, q, H, nbw, hbw, acc):
-    """Common neighbours: a colour with two or three places left in an exact house leaves
-    every vertex adjacent to all of them (``nbw``: each vertex's neighbours as bits, one row
-    per vertex; ``acc`` scratch of one row). Box/line locked candidates are the case of places
-    in one box and one line; with extra edges (anti-knight, anti-king) or houses (diagonals,
-    windows) it reaches further. The queue length after it (-1 on a contradiction) and
-    whether a colour was removed."""
+    """Common neighbours: a colour with two places left in an exact house leaves every vertex
+    adjacent to both (``nbw``/``hbw``: each vertex's neighbours and each exact house's
+    vertices as bits, one row each; ``acc`` scratch of one row). Box/line locked candidates
+    are the case of places in one box and one line; with extra edges (anti-knight, anti-king)
+    it reaches further. The queue length after it (-1 on a contradiction) and whether a
+    colour was removed."""
     qn = 0
     changed = False
     nh, k = H.shape
@@ -223,12 +227,10 @@ def _seen(d, a, q, H, nbw, hbw, acc):
         once = U0
         twice = U0
         thrice = U0
-        four = U0
-        for i in range(k):
-            v = H[h, i]
-            if a[v] == 0:
-                m = d[v]
-                four |= thrice & m
+        for i in range(h * k, h * k + k):
+            v = _ld(H, i)
+            if _ld(a, v) == 0:
+                m = _ld(d, v)
                 thrice |= twice & m
                 twice |= once & m
                 once |= m
@@ -237,14 +239,14 @@ def _seen(d, a, q, H, nbw, hbw, acc):
             b = few & (~few + U1)
             few ^= b
             for w in range(words):
-                acc[w] = ~hbw[h, w]
-            for i in range(k):
-                v = H[h, i]
-                if a[v] == 0 and d[v] & b:
+                _st(acc, w, ~_ld(hbw, h * words + w))
+            for i in range(h * k, h * k + k):
+                v = _ld(H, i)
+                if _ld(a, v) == 0 and _ld(d, v) & b:
                     for w in range(words):
-                        acc[w] &= nbw[v, w]
+                        _st(acc, w, _ld(acc, w) & _ld(nbw, v * words + w))
             for w in range(words):
-                x = acc[w]
+                x = _ld(acc, w)
                 while x:
                     t = x & (~x + U1)
                     x ^= t
@@ -341,9 +343,9 @@ def _choose(d, a, n, space_cap, first, nbr_ptr, nbr_idx, tie, seed):
     space = 1
     r = 0
     for v in range(n):
-        if a[v] == 0:
+        if _ld(a, v) == 0:
             r += 1
-            c = popcount(d[v])
+            c = popcount(_ld(d, v))
             if space <= space_cap:
                 space *= c
             if first:
@@ -354,8 +356,8 @@ def _choose(d, a, n, space_cap, first, nbr_ptr, nbr_idx, tie, seed):
                 if seed:
                     score = int(_mix(seed, v, 0) >> np.uint64(33))
                 elif tie:
-                    for j in range(nbr_ptr[v], nbr_ptr[v + 1]):
-                        if a[nbr_idx[j]] == 0:
+                    for j in range(_ld(nbr_ptr, v), _ld(nbr_ptr, v + 1)):
+                        if _ld(a, _ld(nbr_idx, j)) == 0:
                             score += 1
                 if c < bestc or score > bests:
                     bestc = c
@@ -638,9 +640,10 @@ def search(
                 code = GROW
                 break
             grem[depth] = rem
-            for u in range(n):
-                dom[depth + 1, u] = dom[depth, u]
-                asg[depth + 1, u] = asg[depth, u]
+            base = depth * n
+            for u in range(base, base + n):  # dom and asg are C-contiguous: rows end to end
+                _st(dom, u + n, _ld(dom, u))
+                _st(asg, u + n, _ld(asg, u))
             depth += 1
             if depth > st[S_MAX_DEPTH]:
                 st[S_MAX_DEPTH] = depth
