@@ -8,10 +8,11 @@ symmetry orbit at a time, and a removal is kept only if the puzzle still has one
 
 All counting goes through the core, :mod:`sudograph.solve` (this module has no search of its
 own): on 9×9 the compiled method ``fast`` counts whole batches of candidate removals in one
-call when numba is installed, else (and on other sizes) method ``propagate``. Every puzzle
-returned is checked unique again by another method or engine (``propagate`` after ``fast``;
-the Python engine after the compiled twin; without numba, the static vertex order instead of
-``propagate``'s MRV) and its solution checked with :meth:`Grid.is_solution_of`.
+call when numba is installed, else (and on other sizes, on the house kernel with numba)
+method ``propagate``. Every puzzle returned is checked unique again by another engine (the
+compiled twin after either kernel, the Python engine on killer cages; without numba, the
+static vertex order instead of ``propagate``'s MRV) and its solution checked with
+:meth:`Grid.is_solution_of`.
 
 Glossary: ``orbit`` the cells a symmetry maps onto each other (emptied or kept together),
 ``band`` ``box_rows`` consecutive rows of boxes, ``stack`` ``box_cols`` consecutive columns.
@@ -88,18 +89,19 @@ KNOWN_MIN_CLUES = {4: 4, 9: 17}
 # -- counting through the core ------------------------------------------------------------------
 
 REMOVAL_BUDGET = {9: 20_000}
-"""Search nodes per uniqueness check during clue removal, by grid side (other sides: 50). A
-check that runs out counts as "not unique": the clue stays, the puzzle is still unique."""
+"""Search nodes (guesses on the house kernel) per uniqueness check during clue removal, by grid
+side (other sides: 50). A check that runs out counts as "not unique": the clue stays, the puzzle
+is still unique."""
 
 FILL_BUDGET = 20
 """Search nodes per cell for the random solve of a full grid (a fill that runs out is redrawn)."""
 
 
 def _engine() -> str:
-    """The engine for the core's searches: the compiled twin when numba is there (same search
-    tree, same answers under a node budget, two to three times faster per check here), else
-    Python. Looked up once per puzzle, not per call."""
-    return resolve_engine("auto")
+    """The engine for the core's searches: ``auto`` when numba is there (the core's default,
+    the house kernel beyond a plain 9×9, killer cages included), else ``python``. Looked up
+    once per puzzle, not per call."""
+    return "auto" if resolve_engine("auto") == "numba" else "python"
 
 
 @dataclass(frozen=True)
@@ -108,9 +110,10 @@ class _Counter:
 
     9×9 with numba: method ``fast``, whole batches in one compiled call
     (:func:`sudograph.engine.fast9.solve_array`); otherwise :func:`sudograph.solve.solve` with
-    ``propagate``, one puzzle at a time. ``max_nodes`` None: exact; else a count that runs
-    out is reported "not unique". :meth:`check` counts again another way: ``propagate`` after
-    ``fast``; after ``propagate`` on the compiled twin, ``propagate`` on the Python engine;
+    ``propagate``, one puzzle at a time (with numba the house kernel). ``max_nodes`` None:
+    exact; else a count that runs out is reported "not unique". :meth:`check` counts again
+    with another engine: the compiled twin (a CSR search of its own) after either kernel, the
+    Python engine after the house kernel on killer cages (the twin does not read cages);
     after ``propagate`` on Python, singles with the static order instead of MRV.
     """
 
@@ -122,11 +125,12 @@ class _Counter:
 
     def check(self, puzzle: Grid) -> bool:
         """The independent check: exactly one solution by another method (no node budget)."""
-        if self.method == "fast":
-            return is_unique(puzzle, "propagate")
-        if self.engine == "numba":  # built on the compiled twin: the reference engine checks
+        cages = self.template.variant is not None and self.template.variant.cages
+        if self.engine == "auto" and not cages:  # built on a kernel: the twin checks
+            return is_unique(puzzle, "propagate", engine="numba")
+        if self.engine == "auto":
             return is_unique(puzzle, "propagate", engine="python")
-        if self.template.variant is not None and self.template.variant.cages:
+        if cages:
             return is_unique(puzzle, "propagate", order="static", engine="python")  # cages
         return is_unique(puzzle, "propagate", order="static")  # static order, not MRV
 
@@ -160,9 +164,8 @@ class _Counter:
 def _counter(grid: Grid, *, exact: bool = False) -> _Counter:
     """The counter for ``grid``'s shape: budgeted (clue removal) or ``exact`` (checks)."""
     budget = None if exact else REMOVAL_BUDGET.get(grid.n, 50)
-    cages = grid.variant is not None and grid.variant.cages
-    engine = "python" if cages else _engine()  # killer cages: the reference engine reads them
-    if grid.n == 9 and engine == "numba" and grid.variant is None:
+    engine = _engine()
+    if grid.n == 9 and engine == "auto" and grid.variant is None:
         return _Counter(grid, "fast", True, budget, engine)
     return _Counter(grid, "propagate", False, budget, engine)
 
@@ -299,7 +302,7 @@ def full_grid(box: Box | int = (3, 3), *, seed: int | random.Random | None = Non
     shape = _shape(box)
     empty = Grid.empty(shape)
     n = empty.n
-    engine = _engine()
+    engine = resolve_engine("auto")  # the twin or Python: one search tree, one grid per seed
     for _ in range(100):  # a fill may have no completion (often on 4x4) or a costly one
         budget = FILL_BUDGET * n * n
         result = solve(_random_boxes(empty, rng), "propagate", max_nodes=budget, engine=engine)
