@@ -364,6 +364,45 @@ def test_bit_index_fallback_table() -> None:
         assert k._index(1 << i) == i
 
 
+@pytest.mark.parametrize("dtype", ["int64", "uint8"])
+def test_plain_loads_and_stores_match_indexing(dtype: str) -> None:
+    """``_ld``/``_st`` (no wrap-around test) read and write what ``a[i]`` does."""
+    from numba import njit
+
+    k = fast9.load_kernels()
+
+    @njit  # type: ignore[misc]
+    def shuffle(a: Any, out: Any) -> None:
+        for i in range(a.shape[0]):
+            k._st(out, a.shape[0] - 1 - i, k._ld(a, i) + 1)
+        k._st(out, 0, k._ld(out, 0) & 6)
+
+    a = np.arange(5, 12, dtype=dtype)
+    out = np.zeros_like(a)
+    shuffle(a, out)
+    expected = (a + 1)[::-1].copy()
+    expected[0] &= 6
+    assert out.tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("what", ["2d", "strided", "float index"])
+def test_plain_loads_refuse_other_arrays(what: str) -> None:
+    """Only a contiguous 1-D array with an integer index compiles (no strides to honour)."""
+    from numba import njit
+    from numba.core.errors import TypingError
+
+    k = fast9.load_kernels()
+
+    @njit  # type: ignore[misc]
+    def first(a: Any, i: Any) -> Any:
+        return k._ld(a, i)
+
+    a = np.arange(12, dtype=np.int64)
+    args = {"2d": (a.reshape(3, 4), 0), "strided": (a[::2], 0), "float index": (a, 1.0)}[what]
+    with pytest.raises(TypingError):
+        first(*args)
+
+
 def test_run_keeps_only_the_solutions_asked_for() -> None:
     problem = Problem(sudoku_graph(3, 3), 9)
     res = fast9.run(problem, SolveOptions(limit=50), keep=1)

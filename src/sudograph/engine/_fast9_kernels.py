@@ -166,6 +166,17 @@ def _intrinsic(func: Any) -> Any:
     return intrinsic(func)
 
 
+def _flat(arr: Any, i: Any) -> bool:
+    """Whether :func:`_ld` and :func:`_st` accept these argument types: a contiguous
+    one-dimensional array and an integer index (other arguments fail to compile)."""
+    return (
+        isinstance(arr, types.Array)
+        and arr.ndim == 1
+        and arr.layout == "C"
+        and isinstance(i, types.Integer)
+    )
+
+
 @_intrinsic
 def _ld(typingctx, arr, i):  # type: ignore[no-untyped-def]
     """``arr[i]`` for an index known to be in range: a plain load. numba's ``arr[i]`` on a
@@ -176,6 +187,8 @@ def _ld(typingctx, arr, i):  # type: ignore[no-untyped-def]
         ary = context.make_array(sig.args[0])(context, builder, args[0])
         return builder.load(builder.gep(ary.data, [args[1]], inbounds=True))
 
+    if not _flat(arr, i):
+        return None
     return arr.dtype(arr, i), codegen
 
 
@@ -189,6 +202,8 @@ def _st(typingctx, arr, i, v):  # type: ignore[no-untyped-def]
         builder.store(val, builder.gep(ary.data, [args[1]], inbounds=True))
         return context.get_dummy_value()
 
+    if not _flat(arr, i):
+        return None
     return types.none(arr, i, v), codegen
 
 
