@@ -3,7 +3,8 @@
 Usage (from the repository root)::
 
     .venv/bin/python bench/bench_tdoku.py [--tdoku-src DIR] [--data DIR] [--sample N]
-                                          [--reps N] [--limits 1,2] [--sets a,b] [--cli]
+                                          [--reps N] [--slices N] [--limits 1,2]
+                                          [--sets a,b] [--cli]
                                           [--build-dir DIR] [--out FILE]
 
 tdoku (https://github.com/t-dillon/tdoku) is never a dependency: the bench compiles its solver
@@ -20,8 +21,10 @@ Columns, CPU time (``time.process_time``), µs per puzzle, limit 1 and limit 2:
 - ``api rows``: ``solve_many(lines, workers=1)`` iterated to one ``BatchResult`` per puzzle;
 - ``tdoku``: ``TdokuSolverDpllTriadSimd`` in a C loop over the same puzzles.
 
-Every rep runs every column once, in a rotating order (interleaved), and the best rep of each
-column is kept; ratios are taken within the run. Every sudograph solution is checked and the
+Each set is cut into ``--slices`` consecutive slices; every rep runs every column once on
+every slice, in a rotating order (interleaved), and the best time of each column on each
+slice is kept and summed: a burst of load from another process spoils one slice of one rep,
+not a whole column. Ratios are taken within the run. Every sudograph solution is checked and the
 solution counts of every column must agree with tdoku's. ``--cli`` adds the throughput of
 ``sudograph solve FILE -o OUT`` (all cores, wall time, process start included).
 """
@@ -161,33 +164,38 @@ def columns(lines: list[str], limit: int, dll: Any) -> dict[str, Callable[[], An
     return cols
 
 
-def bench_set(lines: list[str], limit: int, reps: int, dll: Any) -> dict[str, float]:
-    """Best CPU µs/puzzle per column over ``reps`` interleaved reps (rotating order)."""
+def bench_set(
+    lines: list[str], limit: int, reps: int, dll: Any, slices: int = 1
+) -> dict[str, float]:
+    """CPU µs/puzzle per column: the best of ``reps`` interleaved reps (rotating order) on
+    each of ``slices`` consecutive slices of ``lines``, summed over the slices."""
     import numpy as np
 
     from sudograph.engine import fast9
     from sudograph.engine.fast9_io import parse_lines
 
-    cols = columns(lines, limit, dll)
-    names = list(cols)
-    best = dict.fromkeys(names, float("inf"))
-    ref: Any = None
+    size = -(-len(lines) // max(1, slices))
+    parts = [lines[i : i + size] for i in range(0, len(lines), size)]
+    cols = [columns(part, limit, dll) for part in parts]
+    names = list(cols[0])
+    best = [dict.fromkeys(names, float("inf")) for _ in parts]
+    refs: list[Any] = [None] * len(parts)
     for rep in range(reps):
-        order = names[rep % len(names) :] + names[: rep % len(names)]
-        for name in order:
-            t0 = time.process_time()
-            counts, sols = cols[name]()
-            dt = time.process_time() - t0
-            best[name] = min(best[name], dt)
-            if sols is not None:
-                ok = fast9.check_solutions(parse_lines(lines), counts, sols)
-                assert bool(ok.all()), f"{name}: invalid solution"
-            if ref is None:
-                ref = counts
-            assert np.array_equal(np.minimum(counts, limit), np.minimum(ref, limit)), (
-                f"{name}: counts differ from the first column"
-            )
-    return {k: v * 1e6 / len(lines) for k, v in best.items()}
+        for j, part in enumerate(parts):
+            k = (rep + j) % len(names)
+            for name in names[k:] + names[:k]:
+                t0 = time.process_time()
+                counts, sols = cols[j][name]()
+                best[j][name] = min(best[j][name], time.process_time() - t0)
+                if sols is not None:
+                    ok = fast9.check_solutions(parse_lines(part), counts, sols)
+                    assert bool(ok.all()), f"{name}: invalid solution"
+                if refs[j] is None:
+                    refs[j] = counts
+                assert np.array_equal(np.minimum(counts, limit), np.minimum(refs[j], limit)), (
+                    f"{name}: counts differ from the first column"
+                )
+    return {k: sum(b[k] for b in best) * 1e6 / len(lines) for k in names}
 
 
 def bench_cli(path: Path, sample: int | None) -> tuple[int, float]:
@@ -214,6 +222,9 @@ def main() -> int:
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sudoku"))
     ap.add_argument("--sample", type=int, help="first N puzzles of each set (default all)")
     ap.add_argument("--reps", type=int, default=5, help="interleaved reps, the best is kept")
+    ap.add_argument(
+        "--slices", type=int, default=8, help="slices of each set, timed separately (best of reps)"
+    )
     ap.add_argument("--limits", default="2,1", help="solution limits to run")
     ap.add_argument("--sets", default=",".join(SETS), help="sets to run: " + ",".join(SETS))
     ap.add_argument("--cli", action="store_true", help="also time `sudograph solve FILE`")
@@ -248,7 +259,7 @@ def main() -> int:
             continue
         lines = read(path, args.sample)
         for limit in limits:
-            us = bench_set(lines, limit, args.reps, dll)
+            us = bench_set(lines, limit, args.reps, dll, args.slices)
             td = us.get("tdoku")
             ratio = f"{us['kernel'] / td:.2f}×" if td else "n/a"
             row = (
