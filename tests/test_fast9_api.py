@@ -56,6 +56,29 @@ def test_parse_chunk_flags_each_line(line: str, bad: int) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lines", "bad"),
+    [
+        ([EASY, EASY], [-1, -1]),
+        (["." * 80, "." * 82], [80, 82]),  # 162 bytes with the newlines: 82 a line
+        (["." * 82, "." * 80], [82, 80]),
+        (["." * 40 + "\n" + "." * 40, EASY], [40, -1]),  # a newline inside a line
+        ([EASY[:80] + "\n", EASY], [80, -1]),
+        (["." * 80, "\n" + "." * 81], [80, 82]),
+        ([EASY, "." * 81 + "\n"], [-1, 82]),
+        ([], []),
+    ],
+)
+def test_parse_chunk_fast_path_keeps_the_line_bounds(lines: list[str], bad: list[int]) -> None:
+    """Lines joined by newlines: a length error never passes for a good chunk."""
+    arr, flags = parse_chunk(lines)
+    assert flags.tolist() == bad and arr.shape == (len(lines), 81)
+    assert arr.flags.c_contiguous and arr.dtype == np.uint8
+    for row, b in zip(arr, bad, strict=True):
+        assert b >= 0 or row.tolist() == [0 if c == "." else int(c) for c in EASY]
+        assert b < 0 or not row.any()
+
+
+@pytest.mark.parametrize(
     ("lines", "message"),
     [
         ([EASY, "1x" + "." * 79], "line 2: symbol 'x' at position 2"),

