@@ -290,3 +290,26 @@ def test_common_neighbours_rule(name: str, drop: int, monkeypatch: pytest.Monkey
     assert set(with_rule.solutions) == set(without.solutions) and with_rule.complete
     assert all(is_solution(problem, s) for s in with_rule.solutions)
     assert with_rule.stats.nodes <= without.stats.nodes
+
+
+@pytest.mark.parametrize("limit", [2, None])
+def test_slices_of_one_guess(limit: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slices of one guess (a stack grown from two levels, the buffer drained every 3
+    solutions) give the result of one run."""
+    from sudograph.engine import _slices
+
+    problem = Grid.parse("1" + "0" * 35, box=(2, 3)).problem
+    opts = SolveOptions(limit=limit, max_nodes=400)
+    whole = houses.run(problem, opts)
+    monkeypatch.setattr(houses, "SLICING", _slices.Slicing(1, 1, 1))
+    monkeypatch.setattr(_slices, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(houses, "FIRST_LEVELS", 2)
+    monkeypatch.setattr(houses, "BUFFER_ROWS", 3)
+    monkeypatch.setattr(houses._SPARE, "searches", {})
+    sliced = houses.run(problem, opts)
+    assert sliced.solutions == whole.solutions and len(whole.solutions) >= 2
+    assert (sliced.status, sliced.reason, sliced.stats.nodes) == (
+        whole.status,
+        whole.reason,
+        whole.stats.nodes,
+    )

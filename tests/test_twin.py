@@ -171,13 +171,13 @@ def test_pause_and_resume_every_node(
 ) -> None:
     """Slices of one node (with the solution buffer drained every 5 solutions) give the same
     result as one run."""
-    from sudograph.engine import twin
+    from sudograph.engine import _slices, twin
 
     p = Problem(sudoku_graph(2), 4, (1,) + (0,) * 15)
     opts = SolveOptions(order=order, inference=inference, limit=None)
     whole = engine.run_twin(p, opts)
-    monkeypatch.setattr(twin, "FIRST_SLICE", 1)
-    monkeypatch.setattr(twin, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(twin, "SLICING", _slices.Slicing(1, 1, 1))
+    monkeypatch.setattr(_slices, "SLICE_SECONDS", 0.0)
     monkeypatch.setattr(twin, "BUFFER_ROWS", 5)
     sliced = engine.run_twin(p, opts)
     assert sliced.solutions == whole.solutions and len(whole.solutions) == 72

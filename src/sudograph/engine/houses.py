@@ -43,6 +43,7 @@ from typing import Any
 from ..errors import InvalidArgument, MissingExtra
 from ..graph import Graph
 from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status
+from ._slices import Slicing, drive
 
 MAX_COLOURS = 64
 """Colours are bits of a ``uint64``."""
@@ -51,9 +52,8 @@ LEAF_SPACE = 4096
 directly (no propagation, no guess)."""
 MEMO_BYTES = 32 << 20
 """Memory of the counting memo (domains of the unplaced vertices -> solutions below)."""
-FIRST_SLICE = 256
-"""Guesses of the first slice; later slices aim at :data:`SLICE_SECONDS` each."""
-SLICE_SECONDS = 0.05
+SLICING = Slicing(first=256, first_timed=64, min_timed=16)
+"""Guesses of the kernel's slices (see :mod:`sudograph.engine._slices`)."""
 BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept."""
 RESTART_FIRST = 64
@@ -465,30 +465,21 @@ class _Search:
         p[K.P_LIMIT] = -1 if limit is None else limit
         cap_nodes = (1 << 62) if max_nodes is None else max_nodes
         deadline = None if timeout is None else start + timeout
-        slice_nodes = FIRST_SLICE
-        try:
-            while True:
-                done = int(self.st[K.S_NODES])
-                p[K.P_STOP_AT] = min(cap_nodes, done + slice_nodes)
-                t0 = time.perf_counter()
-                code = self._step()
-                if code == K.BUFFER_FULL:
-                    self.drain()
-                    continue
-                if code == K.GROW:
-                    self._grow()
-                    continue
-                if code != K.PAUSED:
-                    return code, ""
-                if int(self.st[K.S_NODES]) >= cap_nodes:
-                    return code, "node limit"
-                now = time.perf_counter()
-                if deadline is not None and now >= deadline:
-                    return code, "time limit"
-                ran = int(self.st[K.S_NODES]) - done
-                slice_nodes = max(FIRST_SLICE, int(ran * SLICE_SECONDS / max(now - t0, 1e-6)))
-        except KeyboardInterrupt:
-            return K.PAUSED, "interrupted"
+
+        def step(stop_at: int) -> int:
+            p[K.P_STOP_AT] = stop_at
+            code = self._step()
+            if code == K.BUFFER_FULL:
+                self.drain()
+            elif code == K.GROW:
+                self._grow()
+            return code
+
+        def handled(code: int) -> bool:
+            return code in (K.BUFFER_FULL, K.GROW)
+
+        nodes = lambda: int(self.st[K.S_NODES])  # noqa: E731
+        return drive(step, nodes, K.PAUSED, cap_nodes, deadline, SLICING, handled)
 
     def stats(self, start: float) -> Stats:
         K = self.K

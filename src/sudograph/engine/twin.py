@@ -28,6 +28,7 @@ from typing import Any
 from ..errors import InvalidArgument, MissingExtra
 from ..methods import INFERENCES, ORDERS, check_order_inference
 from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
+from ._slices import Slicing, drive
 
 DEFAULT_ORDER = "mrv"
 DEFAULT_INFERENCE = "singles"
@@ -36,14 +37,9 @@ DEFAULT_INFERENCE = "singles"
 ROOT_CHECK = {"check": False, "forward": True, "singles": True}
 """Whether an uncoloured vertex with no colour at all fails before the first node."""
 
-FIRST_SLICE = 4096
-"""Nodes of the first slice of the kernel; later slices aim at ``SLICE_SECONDS`` each, so the
-clock (``timeout``) and Ctrl-C are checked a few times a second."""
-SLICE_SECONDS = 0.05
-FIRST_TIMED_SLICE = 256
-"""Nodes of the first slice under a ``timeout`` (the rate is not known yet)."""
-MIN_TIMED_SLICE = 16
-"""No slice under a ``timeout`` below this many nodes."""
+SLICING = Slicing(first=4096, first_timed=256, min_timed=16)
+"""Nodes of the kernel's slices (see :mod:`sudograph.engine._slices`): the clock
+(``timeout``) and Ctrl-C are checked a few times a second."""
 BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept."""
 
@@ -191,35 +187,28 @@ class _Search:
         p[K.P_MAX_NODES] = -1 if max_nodes is None else max_nodes
         cap_nodes = (1 << 62) if max_nodes is None else max_nodes
         deadline = None if timeout is None else start + timeout
-        # under a deadline the first slice is short (a node of a 25x25 grid with singles costs
-        # tens of microseconds); then each slice aims at SLICE_SECONDS, or half the time left
-        slice_nodes = FIRST_SLICE if deadline is None else FIRST_TIMED_SLICE
         kernel, args = self._kernel_and_args()
+
+        def step(stop_at: int) -> int:
+            p[K.P_STOP_AT] = stop_at
+            code = int(kernel(*args))
+            if code == K.BUFFER_FULL:
+                self.drain()
+            return code
+
         try:
-            while True:
-                done = int(self.st[K.S_NODES])
-                p[K.P_STOP_AT] = min(cap_nodes, done + slice_nodes)
-                t0 = time.perf_counter()
-                code = int(kernel(*args))
-                if code == K.BUFFER_FULL:
-                    self.drain()
-                    continue
-                if code != K.PAUSED:
-                    return code, "node limit" if code == K.MAX_NODES else ""
-                now = time.perf_counter()
-                if deadline is not None and now >= deadline:
-                    return code, "time limit"
-                ran = int(self.st[K.S_NODES]) - done
-                rate = ran / max(now - t0, 1e-6)
-                if deadline is None:
-                    slice_nodes = max(FIRST_SLICE, int(rate * SLICE_SECONDS))
-                else:
-                    aim = min(SLICE_SECONDS, (deadline - now) / 2)
-                    slice_nodes = max(MIN_TIMED_SLICE, int(rate * aim))
-        except KeyboardInterrupt:
-            return K.PAUSED, "interrupted"
+            code, reason = drive(
+                step,
+                lambda: int(self.st[K.S_NODES]),
+                K.PAUSED,
+                cap_nodes,
+                deadline,
+                SLICING,
+                lambda code: code == K.BUFFER_FULL,
+            )
         finally:
             self.drain()
+        return code, "node limit" if code == K.MAX_NODES else reason
 
     def stats(self, start: float) -> Stats:
         K = self.K
