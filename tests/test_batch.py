@@ -46,12 +46,14 @@ def test_strings_in_input_order(workers: int, chunk: int) -> None:
         check(p, r)
 
 
-@pytest.mark.parametrize("kind", ["grids", "array", "generator"])
+@pytest.mark.parametrize("kind", ["grids", "mixed", "array", "generator"])
 def test_input_kinds_agree(kind: str) -> None:
     lines = PUZZLES[:25]
     expected = [r.solution for r in solve_many(lines, workers=1)]
     if kind == "grids":
         source: object = [Grid.parse(p) for p in lines]
+    elif kind == "mixed":  # a Grid among strings: the chunk is not joined, items one by one
+        source = [Grid.parse(p) if i % 5 == 3 else p for i, p in enumerate(lines)]
     elif kind == "array":
         source = np.array([Grid.parse(p).values for p in lines], dtype=np.int64)
     else:
