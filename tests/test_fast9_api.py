@@ -209,3 +209,26 @@ def test_status_codes_and_results_are_lazy_objects() -> None:
     results = list(block.results())
     assert all(isinstance(r, BatchResult) for r in results)
     assert results[1].error == "clashing clues" and results[1].to_line() == "error: clashing clues"
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["1" + "." * 80, "0" * 81, "123456789" * 9],
+        ["1" + "." * 79 + "x", "." * 81],  # a bad symbol
+        ["." * 81, "." * 80 + "\n"],  # a newline inside a line
+        ["." * 81, "." * 82, "." * 80],  # lengths that add up
+    ],
+)
+def test_compiled_parse_agrees_with_the_table(
+    lines: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled pass over a whole chunk gives what the numpy table gives (a chunk with
+    a bad line goes back to the table, which names it)."""
+    from sudograph.engine import fast9_io
+
+    assert fast9_io._compiled_parse() is not None
+    arr, bad = fast9_io.parse_chunk(lines)
+    monkeypatch.setattr(fast9_io, "_compiled_parse", lambda: None)
+    table_arr, table_bad = fast9_io.parse_chunk(lines)
+    assert arr.tolist() == table_arr.tolist() and bad.tolist() == table_bad.tolist()

@@ -926,3 +926,24 @@ def check_batch(puzzles, counts, solutions, ok):  # type: ignore[no-untyped-def]
         for h in range(9):
             rows_ok &= (cols[h] == 0x1FF) & (boxes[h] == 0x1FF)
         ok[i] = (bad == 0) & rows_ok
+
+
+@njit(cache=True)
+def parse_rows(buf, out):  # type: ignore[no-untyped-def]
+    """Lines of 81 symbols, each followed by a newline (``buf``: the ``n * 82`` bytes), to the
+    digits of ``out`` (n, 81): True when every symbol is ``1``-``9``, ``.`` or ``0`` and every
+    82nd byte a newline; False at the first byte that is not (``out`` then partly written)."""
+    n = out.shape[0]
+    for r in range(n):
+        base = r * 82
+        if buf[base + 81] != 10:
+            return False
+        for c in range(81):
+            x = buf[base + c]
+            if 49 <= x <= 57:
+                out[r, c] = x - 48
+            elif x == 46 or x == 48:
+                out[r, c] = 0
+            else:
+                return False
+    return True

@@ -60,7 +60,7 @@ register(
     "sudograph.engine.fast9:warmup",
     tuple(
         f"sudograph.engine._fast9_kernels:{f}"
-        for f in ("start", "search", "solve_batch", "check_batch")
+        for f in ("start", "search", "solve_batch", "check_batch", "parse_rows")
     ),
 )
 register(

@@ -14,7 +14,7 @@ and is reported per line, so one bad line does not spoil its chunk.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument
 
@@ -50,6 +50,11 @@ def parse_chunk(lines: list[str]) -> tuple[np.ndarray, np.ndarray]:
     n = len(lines)
     raw = ("\n".join(lines) + "\n").encode("ascii", "replace")  # non-ASCII -> '?'
     if n and len(raw) == 82 * n:
+        parse = _compiled_parse()
+        if parse is not None:  # one compiled pass (0.13 µs a puzzle less than the table)
+            arr = np.empty((n, 81), dtype=np.uint8)
+            if parse(np.frombuffer(raw, dtype=np.uint8), arr):
+                return arr, np.full(n, -1, dtype=np.int64)
         rows = np.frombuffer(raw.translate(BYTES), dtype=np.uint8).reshape(n, 82)
         grid = rows[:, :81]
         if (rows[:, 81] == END).all() and grid.max() < END:
@@ -68,6 +73,16 @@ def parse_chunk(lines: list[str]) -> tuple[np.ndarray, np.ndarray]:
         arr[idx] = 0
     bad[wrong_len] = lengths[wrong_len]
     return arr, bad
+
+
+def _compiled_parse() -> Any:
+    """The compiled parser of whole chunks (``_fast9_kernels.parse_rows``) when numba is
+    installed, else None (the numpy path alone)."""
+    try:
+        from ._fast9_kernels import parse_rows
+    except ImportError:  # pragma: no cover - numba is in the test extra
+        return None
+    return parse_rows
 
 
 def parse_lines(lines: list[str]) -> np.ndarray:
