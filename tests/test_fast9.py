@@ -385,9 +385,26 @@ def test_plain_loads_and_stores_match_indexing(dtype: str) -> None:
     assert out.tolist() == expected.tolist()
 
 
-@pytest.mark.parametrize("what", ["2d", "strided", "float index"])
+def test_plain_loads_read_a_2d_array_by_its_flat_index() -> None:
+    """A C-contiguous 2-D array is read and written by its row-major flat index."""
+    from numba import njit
+
+    k = fast9.load_kernels()
+
+    @njit  # type: ignore[misc]
+    def swap(a: Any, i: Any, j: Any) -> Any:
+        x = k._ld(a, i)
+        k._st(a, i, k._ld(a, j))
+        k._st(a, j, x)
+        return k._ld(a, i)
+
+    a = np.arange(12, dtype=np.int64).reshape(3, 4)
+    assert swap(a, 1, 9) == 9 and a[2, 1] == 1 and a[0, 1] == 9
+
+
+@pytest.mark.parametrize("what", ["transposed", "strided", "float index"])
 def test_plain_loads_refuse_other_arrays(what: str) -> None:
-    """Only a contiguous 1-D array with an integer index compiles (no strides to honour)."""
+    """Only a C-contiguous array with an integer index compiles (no strides to honour)."""
     from numba import njit
     from numba.core.errors import TypingError
 
@@ -398,7 +415,8 @@ def test_plain_loads_refuse_other_arrays(what: str) -> None:
         return k._ld(a, i)
 
     a = np.arange(12, dtype=np.int64)
-    args = {"2d": (a.reshape(3, 4), 0), "strided": (a[::2], 0), "float index": (a, 1.0)}[what]
+    cases = {"transposed": (a.reshape(3, 4).T, 0), "strided": (a[::2], 0), "float index": (a, 1.0)}
+    args = cases[what]
     with pytest.raises(TypingError):
         first(*args)
 

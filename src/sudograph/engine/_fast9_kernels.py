@@ -167,14 +167,10 @@ def _intrinsic(func: Any) -> Any:
 
 
 def _flat(arr: Any, i: Any) -> bool:
-    """Whether :func:`_ld` and :func:`_st` accept these argument types: a contiguous
-    one-dimensional array and an integer index (other arguments fail to compile)."""
-    return (
-        isinstance(arr, types.Array)
-        and arr.ndim == 1
-        and arr.layout == "C"
-        and isinstance(i, types.Integer)
-    )
+    """Whether :func:`_ld` and :func:`_st` accept these argument types: a C-contiguous array
+    (of any dimension: the index is then the row-major flat index, as the house kernel reads
+    its 2-D tables) and an integer index (other arguments fail to compile)."""
+    return isinstance(arr, types.Array) and arr.layout == "C" and isinstance(i, types.Integer)
 
 
 @_intrinsic
