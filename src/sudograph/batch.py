@@ -30,8 +30,10 @@ CHUNK = 512
 DASK_CHUNK = 4096
 """Puzzles per chunk sent to a worker of a Dask cluster (a task costs a few milliseconds)."""
 ONE_WORKER_CHUNK = 4096
-"""Puzzles per chunk with one worker (no pool to keep busy: the calls around the kernel cost
-less per puzzle on larger chunks; 17-clue strings 1.18x -> 1.11x the kernel's time)."""
+"""Puzzles per chunk with one worker and ``as_array`` (no pool to keep busy, no per-puzzle
+results to stream: the calls around the kernel cost less per puzzle on larger chunks; 17-clue
+strings 1.18x -> 1.11x the kernel's time). Results one by one keep :data:`CHUNK`, so that a
+killed run has written all but its last chunk."""
 
 DIGITS = frozenset("123456789.0")
 
@@ -100,8 +102,8 @@ def solve_many(
 
     ``executor``: a ``distributed.Client``: the chunks run on its Dask cluster instead
     (``workers`` is then ignored; see :mod:`sudograph.distributed`). ``chunk_size``: puzzles
-    per chunk (default :data:`CHUNK`, :data:`ONE_WORKER_CHUNK` with one worker, :data:`DASK_CHUNK`
-    on a cluster).
+    per chunk (default :data:`CHUNK`, :data:`ONE_WORKER_CHUNK` with one worker and ``as_array``,
+    :data:`DASK_CHUNK` on a cluster).
 
     ``as_array=True`` (method ``fast`` only, 9×9, no ``fallback``/``alphabet``): yield one
     :class:`ArrayBatch` per chunk instead, the results as numpy arrays (``status`` codes,
@@ -134,9 +136,8 @@ def solve_many(
         raise InvalidArgument("as_array needs method 'fast' on 9x9 (no fallback, no alphabet)")
     n_workers = workers or os.cpu_count() or 1
     if chunk_size is None:  # a task on a cluster costs milliseconds: larger chunks there
-        chunk_size = (
-            DASK_CHUNK if executor is not None else CHUNK if n_workers > 1 else ONE_WORKER_CHUNK
-        )
+        one = n_workers == 1 and as_array  # blocks of arrays, one worker: larger chunks
+        chunk_size = DASK_CHUNK if executor is not None else ONE_WORKER_CHUNK if one else CHUNK
     if chunk_size < 1:
         raise InvalidArgument(f"chunk_size must be >= 1, got {chunk_size}")
     extra = dict(solve_options or {})
