@@ -204,19 +204,30 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     cliques = all(is_clique(graph, h) for h in exact)
     free = any(extra) and graph.n <= SEEN_MAX_VERTICES
     words = (graph.n + 63) // 64 if free else 0
-    nbw = np.zeros((graph.n, words), dtype=np.uint64)
-    hbw = np.zeros((len(exact), words), dtype=np.uint64)
-    if words:
-        for v, nbrs in enumerate(graph.neighbors):
-            for u in nbrs:
-                nbw[v, u >> 6] |= np.uint64(1 << (u & 63))
-        for i, h in enumerate(exact):
-            for u in h:
-                hbw[i, u >> 6] |= np.uint64(1 << (u & 63))
+    nbw = _bit_rows(nbr_ptr, nbr_idx, words)
+    hbw = _bit_rows(np.arange(len(H) + 1) * k, H, words)  # H's rows as CSR: k vertices each
     return HouseArrays(
         graph.n, k, cliques, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr, mseg, mb_ptr,
         mb_seg, *to_csr(extra), nbw, hbw,
     )  # fmt: skip
+
+
+def _bit_rows(ptr: Any, idx: Any, words: int) -> Any:
+    """CSR rows of vertices (``idx`` flat) as rows of ``words`` ``uint64`` bit sets.
+
+    >>> import numpy as np
+    >>> _bit_rows(np.array([0, 2, 3]), np.array([1, 65, 0]), 2).tolist()
+    [[2, 2], [1, 0]]
+    """
+    import numpy as np
+
+    out = np.zeros((len(ptr) - 1, words), dtype=np.uint64)
+    if words:
+        flat = np.asarray(idx, dtype=np.int64).ravel()
+        rows = np.repeat(np.arange(len(ptr) - 1), np.diff(ptr))
+        bits = np.left_shift(np.uint64(1), (flat & 63).astype(np.uint64))
+        np.bitwise_or.at(out, (rows, flat >> 6), bits)
+    return out
 
 
 @lru_cache(maxsize=16)
