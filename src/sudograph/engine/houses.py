@@ -392,8 +392,9 @@ class _Search:
         self.mhash = np.zeros(max(rows, 1), dtype=np.uint64)
         self.reset(problem)
 
-    def reset(self, problem: Problem, seed: int = 0) -> None:
-        """Take ``problem`` (same graph and ``k``) with counters at zero and no solution."""
+    def reset(self, problem: Problem) -> None:
+        """Take ``problem`` (same graph and ``k``) with counters at zero, no solution and the
+        deterministic run (seed 0)."""
         import numpy as np
 
         K = self.K
@@ -401,7 +402,7 @@ class _Search:
         *self.cages, self.cage_sums = _cage_arrays_of(problem)
         self.params[K.P_LEAF] = 0 if problem.cages else self.leaf
         self.params[K.P_MEMO] = 0 if problem.cages else self.memo
-        self.params[K.P_SEED] = seed
+        self.params[K.P_SEED] = 0
         self.params[K.P_SEEN] = 0 if problem.cages else self.g.nbw.shape[1]
         self.st[:] = 0
         self.clues = np.frombuffer(bytearray(problem.precolouring), dtype=np.uint8)
