@@ -925,21 +925,19 @@ def check_batch(puzzles, counts, solutions, ok):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def parse_rows(buf, out):  # type: ignore[no-untyped-def]
+def parse_rows(buf, table, end, out):  # type: ignore[no-untyped-def]
     """Lines of 81 symbols, each followed by a newline (``buf``: the ``n * 82`` bytes), to the
-    digits of ``out`` (n, 81): True when every symbol is ``1``-``9``, ``.`` or ``0`` and every
+    digits of ``out`` (n, 81) through ``table`` (byte -> digit, ``end`` for a newline, more
+    for an unreadable byte: ``fast9_io.BYTES``): True when every symbol is a digit and every
     82nd byte a newline; False at the first byte that is not (``out`` then partly written)."""
     n = out.shape[0]
     for r in range(n):
         base = r * 82
-        if buf[base + 81] != 10:
+        if table[buf[base + 81]] != end:
             return False
         for c in range(81):
-            x = buf[base + c]
-            if 49 <= x <= 57:
-                out[r, c] = x - 48
-            elif x == 46 or x == 48:
-                out[r, c] = 0
-            else:
+            x = table[buf[base + c]]
+            if x >= end:
                 return False
+            out[r, c] = x
     return True
