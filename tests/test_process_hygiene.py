@@ -226,3 +226,44 @@ def test_a_batch_of_lines_is_not_cut_by_a_signal(tmp_path: Path) -> None:
     busy.join()
     os.close(fd)
     assert out.read_bytes() == b"whole line\n" * 2
+
+
+HALF_A_RESULT = textwrap.dedent(
+    """
+    import gc, os, struct, time
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.queues import SimpleQueue
+    from sudograph._process import init_worker
+    from sudograph.batch import end_pool
+
+    def half_a_result():
+        # the start of a 1 MB result on the pool's result pipe, then wait to be ended
+        queue = next(o for o in gc.get_objects() if isinstance(o, SimpleQueue))
+        os.write(queue._writer.fileno(), struct.pack("!i", 2**20) + b"x" * 100)
+        time.sleep(60)
+
+    if __name__ == "__main__":
+        pool = ProcessPoolExecutor(1, initializer=init_worker, initargs=(os.getpid(),))
+        pool.submit(half_a_result)
+        pool.submit(len, b"x" * 2**20)  # a task too big for the pipe: its feeder blocks
+        time.sleep(1.0)
+        end_pool(pool)
+        print("ended", flush=True)
+    """
+)
+
+
+def test_a_worker_ended_mid_message_does_not_hang_the_exit(tmp_path: Path) -> None:
+    """A worker ended in the middle of sending its result (Ctrl-C of a batch with workers)
+    left the pool's manager thread waiting for the rest forever, and the interpreter joins
+    that thread at exit: the CLI printed its summary and hung (seen in CI). ``end_pool``
+    closes the pipe ends that kept both threads blocked."""
+    script = tmp_path / "half.py"
+    script.write_text(HALF_A_RESULT)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1] / "src"))
+    done = subprocess.run(
+        [sys.executable, str(script)], env=env, capture_output=True, timeout=30, check=False
+    )
+    assert done.stdout == b"ended\n"
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Traceback" not in done.stderr

@@ -13,6 +13,7 @@ puzzle.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -199,12 +200,35 @@ def end_pool(pool: ProcessPoolExecutor) -> None:
     The processes are taken before ``shutdown``, which forgets them (Python 3.11).
     """
     procs = list((getattr(pool, "_processes", None) or {}).values())
+    pipes = _parent_ends(pool)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         if proc.is_alive():
             proc.terminate()
     for proc in procs:
         proc.join(timeout=1.0)
+    if procs and not any(proc.is_alive() for proc in procs):
+        for conn in pipes:  # unblock the pool's threads (see _parent_ends)
+            with contextlib.suppress(OSError):
+                conn.close()
+
+
+def _parent_ends(pool: ProcessPoolExecutor) -> list[Any]:
+    """The ends of the pool's two pipes that this process holds but never uses.
+
+    A worker ended in the middle of a message leaves the pool's manager thread blocked
+    reading the rest of a result, and the thread that feeds the tasks blocked writing one
+    (the pipe is full); the interpreter joins both at exit, so the process hung after
+    Ctrl-C. While this process holds the result pipe's write end and the task pipe's read
+    end, neither pipe ever reports its other side gone; closed once every worker is dead,
+    the read ends with EOF and the write with EPIPE, and both threads finish.
+    """
+    ends = []
+    for queue, end in (("_result_queue", "_writer"), ("_call_queue", "_reader")):
+        conn = getattr(getattr(pool, queue, None), end, None)
+        if conn is not None:
+            ends.append(conn)
+    return ends
 
 
 def _emit(rows: list[Row] | ArrayBatch, index: int, as_array: bool) -> Iterator[Any]:
