@@ -281,12 +281,12 @@ def test_common_neighbours_rule(name: str, drop: int, monkeypatch: pytest.Monkey
     values = tuple(0 if v in clues else c for v, c in enumerate(grid.values))
     problem = Problem(grid.problem.graph, grid.problem.k, values)
     with_rule = houses.run(problem, SolveOptions(limit=None))
-    assert houses.house_arrays(problem.graph, problem.k).nbw.shape[1] == 2
+    assert len(houses.house_arrays(problem.graph, problem.k).common[1]) > 0
     monkeypatch.setattr(houses, "SEEN_MAX_VERTICES", 0)
     monkeypatch.setattr(houses, "_CACHE", {})
     monkeypatch.setattr(houses._SPARE, "searches", {})
     without = houses.run(problem, SolveOptions(limit=None))
-    assert houses.house_arrays(problem.graph, problem.k).nbw.shape[1] == 0
+    assert len(houses.house_arrays(problem.graph, problem.k).common[1]) == 0
     assert set(with_rule.solutions) == set(without.solutions) and with_rule.complete
     assert all(is_solution(problem, s) for s in with_rule.solutions)
     assert with_rule.stats.nodes <= without.stats.nodes
@@ -313,3 +313,41 @@ def test_slices_of_one_guess(limit: int | None, monkeypatch: pytest.MonkeyPatch)
         whole.reason,
         whole.stats.nodes,
     )
+
+
+@pytest.mark.parametrize(
+    ("spec", "box"),
+    [
+        ("anti-knight", (3, 3)),
+        ("x+anti-king", (3, 3)),
+        ("anti-king", (2, 3)),
+        ("windoku+anti-knight", (4, 4)),
+    ],
+)
+def test_pair_neighbours_match_their_definition(spec: str, box: tuple[int, int]) -> None:
+    """The common-neighbours lists equal, pair by pair, the vertices adjacent to both places
+    of a pair of an exact house that share no exact house with both (written out plainly)."""
+    from sudograph.variants import Variant, variant_graph
+
+    graph = variant_graph(Variant(tuple(spec.split("+"))), box)
+    k = box[0] * box[1]
+    arrays = houses.house_arrays(graph, k)
+    assert arrays.free
+    ptr, idx = arrays.common
+    exact = [tuple(row) for row in arrays.H.tolist()]
+    pair = 0
+    for house in exact:
+        for i in range(k):
+            for j in range(i + 1, k):
+                a, b = house[i], house[j]
+                want = sorted(
+                    u
+                    for u in range(graph.n)
+                    if u in graph.neighbors[a]
+                    and u in graph.neighbors[b]
+                    and not any(a in h and b in h and u in h for h in exact)
+                )
+                assert idx[ptr[pair] : ptr[pair + 1]].tolist() == want, (house, a, b)
+                pair += 1
+    assert pair == len(ptr) - 1
+    assert len(idx) > 0

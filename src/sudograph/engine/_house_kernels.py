@@ -212,17 +212,17 @@ def _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg):
 
 
 @njit(**LOOP)
-def _seen(d, a, q, H, nbw, hbw, acc):
+def _seen(d, a, q, H, cn_ptr, cn_idx):
     """Common neighbours: a colour with two places left in an exact house leaves every vertex
-    adjacent to both (``nbw``/``hbw``: each vertex's neighbours and each exact house's
-    vertices as bits, one row each; ``acc`` scratch of one row). Box/line locked candidates
-    are the case of places in one box and one line; with extra edges (anti-knight, anti-king)
-    it reaches further. The queue length after it (-1 on a contradiction) and whether a
-    colour was removed."""
+    adjacent to both (``cn``: for each house and pair of its positions, the vertices adjacent
+    to both that locked candidates do not already cover, see ``houses._pair_neighbours``).
+    Box/line locked candidates are the case of places in one box and one line; with extra
+    edges (anti-knight, anti-king) it reaches further. The queue length after it (-1 on a
+    contradiction) and whether a colour was removed."""
     qn = 0
     changed = False
     nh, k = H.shape
-    words = nbw.shape[1]
+    pairs = k * (k - 1) // 2
     for h in range(nh):
         once = U0
         twice = U0
@@ -238,24 +238,24 @@ def _seen(d, a, q, H, nbw, hbw, acc):
         while few:
             b = few & (~few + U1)
             few ^= b
-            for w in range(words):
-                _st(acc, w, ~_ld(hbw, h * words + w))
-            for i in range(h * k, h * k + k):
-                v = _ld(H, i)
+            i = -1
+            j = -1
+            for x in range(k):
+                v = _ld(H, h * k + x)
                 if _ld(a, v) == 0 and _ld(d, v) & b:
-                    for w in range(words):
-                        _st(acc, w, _ld(acc, w) & _ld(nbw, v * words + w))
-            for w in range(words):
-                x = _ld(acc, w)
-                while x:
-                    t = x & (~x + U1)
-                    x ^= t
-                    u = 64 * w + colour_of(t) - 1
-                    if d[u] & b:
-                        qn = _narrow(d, a, u, ~b, q, qn)
-                        if qn < 0:
-                            return -1, changed
-                        changed = True
+                    if i < 0:
+                        i = x
+                    else:
+                        j = x
+                        break
+            p = h * pairs + i * (2 * k - i - 1) // 2 + j - i - 1
+            for t in range(_ld(cn_ptr, p), _ld(cn_ptr, p + 1)):
+                u = _ld(cn_idx, t)
+                if _ld(d, u) & b:
+                    qn = _narrow(d, a, u, ~b, q, qn)
+                    if qn < 0:
+                        return -1, changed
+                    changed = True
     return qn, changed
 
 
@@ -299,7 +299,7 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
 @njit(**LOOP)
 def fixpoint(
     d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr,
-    mb_seg, seen, nbw, hbw, acc, cg_ptr, cg_idx, cb_ptr, cb_mask,
+    mb_seg, seen, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask,
 ):  # fmt: skip
     """Propagate the queued singles, hidden singles, locked candidates and cages to a
     fixpoint on one level; False on a contradiction."""
@@ -317,7 +317,7 @@ def fixpoint(
         if qn or changed:
             continue
         if seen:
-            qn, changed = _seen(d, a, q, H, nbw, hbw, acc)
+            qn, changed = _seen(d, a, q, H, cn_ptr, cn_idx)
             if qn < 0:
                 return False
             if qn or changed:
@@ -491,8 +491,8 @@ def start(params, st, dom, asg, q, clues):
 @njit(**LOOP)
 def search(
     params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr,
-    mseg, mb_ptr, mb_seg, nbw, hbw, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su, acc, lv,
-    lh, mkeys, mcount, mhash,
+    mseg, mb_ptr, mb_seg, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su,
+    lv, lh, mkeys, mcount, mhash,
 ):  # fmt: skip
     """Run the search from where ``st`` stands until an exit code (see the module's codes).
 
@@ -542,7 +542,7 @@ def search(
             lv[depth, L_SLOT] = -1
             ok = fixpoint(
                 d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr,
-                mseg, mb_ptr, mb_seg, seen, nbw, hbw, acc, cg_ptr, cg_idx, cb_ptr, cb_mask,
+                mseg, mb_ptr, mb_seg, seen, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask,
             )  # fmt: skip
             st[S_QN] = 0
             mode = DEAD

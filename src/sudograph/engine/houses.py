@@ -37,7 +37,7 @@ import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra
@@ -118,8 +118,18 @@ class HouseArrays:
     mb_seg: Any
     xe_ptr: Any
     xe_idx: Any
-    nbw: Any
-    hbw: Any
+    free: bool
+    """Whether the graph has edges outside its exact houses (and at most
+    :data:`SEEN_MAX_VERTICES` vertices): the common-neighbours rule applies."""
+
+    @cached_property
+    def common(self) -> tuple[Any, Any]:
+        """The common-neighbours rule's lists (see :func:`_pair_neighbours`), built when a
+        search first needs them (a killer's graph, whose cages turn the rule off, never does);
+        empty when the graph is not :attr:`free`."""
+        if not self.free:
+            return _no_pairs()
+        return _pair_neighbours(self.nbr_ptr, self.nbr_idx, self.H, self.n)
 
     def pairs(self) -> tuple[Any, ...]:
         """The arrays the locked-candidates pass reads, in the kernel's order."""
@@ -184,7 +194,6 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     >>> a.mb_seg[a.mb_ptr[0] : a.mb_ptr[1]].tolist()  # box 1 less row 1: the part in row 2
     [1]
     """
-    import numpy as np
 
     from ._arrays import is_clique, to_csr
 
@@ -203,31 +212,46 @@ def build_house_arrays(graph: Graph, k: int) -> HouseArrays:
     ]
     cliques = all(is_clique(graph, h) for h in exact)
     free = any(extra) and graph.n <= SEEN_MAX_VERTICES
-    words = (graph.n + 63) // 64 if free else 0
-    nbw = _bit_rows(nbr_ptr, nbr_idx, words)
-    hbw = _bit_rows(np.arange(len(H) + 1) * k, H, words)  # H's rows as CSR: k vertices each
     return HouseArrays(
         graph.n, k, cliques, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr, mseg, mb_ptr,
-        mb_seg, *to_csr(extra), nbw, hbw,
+        mb_seg, *to_csr(extra), free,
     )  # fmt: skip
 
 
-def _bit_rows(ptr: Any, idx: Any, words: int) -> Any:
-    """CSR rows of vertices (``idx`` flat) as rows of ``words`` ``uint64`` bit sets.
+@cache
+def _no_pairs() -> tuple[Any, Any]:
+    """Empty common-neighbours lists (the rule off)."""
+    import numpy as np
+
+    return np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64)
+
+
+def _pair_neighbours(nbr_ptr: Any, nbr_idx: Any, H: Any, n: int) -> tuple[Any, Any]:
+    """The common-neighbours rule's lists: for each exact house and each pair ``i < j`` of
+    its positions (pair ``h * k(k-1)/2 + i(2k-i-1)/2 + j-i-1``), the vertices adjacent to both
+    that share no exact house with both (locked candidates, run first, cover those), CSR.
 
     >>> import numpy as np
-    >>> _bit_rows(np.array([0, 2, 3]), np.array([1, 65, 0]), 2).tolist()
-    [[2, 2], [1, 0]]
+    >>> H = np.array([[0, 1], [2, 3]])  # two houses; vertex 4 sees 0 and 1, vertex 2 sees 1
+    >>> ptr, idx = _pair_neighbours(np.array([0, 2, 5, 7, 8, 10]),
+    ...                             np.array([1, 4, 0, 2, 4, 1, 3, 2, 0, 1]), H, 5)
+    >>> ptr.tolist(), idx.tolist()
+    ([0, 1, 1], [4])
     """
     import numpy as np
 
-    out = np.zeros((len(ptr) - 1, words), dtype=np.uint64)
-    if words:
-        flat = np.asarray(idx, dtype=np.int64).ravel()
-        rows = np.repeat(np.arange(len(ptr) - 1), np.diff(ptr))
-        bits = np.left_shift(np.uint64(1), (flat & 63).astype(np.uint64))
-        np.bitwise_or.at(out, (rows, flat >> 6), bits)
-    return out
+    nh, k = H.shape
+    adj = np.zeros((n, n), dtype=bool)
+    adj[np.repeat(np.arange(n), np.diff(nbr_ptr)), nbr_idx] = True
+    member = np.zeros((n, nh), dtype=np.float32)  # vertex x house
+    member[H.ravel(), np.repeat(np.arange(nh), k)] = 1.0
+    iu, ju = np.triu_indices(k, 1)
+    a, b = H[:, iu].ravel(), H[:, ju].ravel()  # every pair of every house, in order
+    shared = (member[a] * member[b]) @ member.T > 0  # in an exact house with both
+    both = adj[a] & adj[b] & ~shared
+    ptr = np.zeros(len(both) + 1, dtype=np.int64)
+    np.cumsum(both.sum(axis=1), out=ptr[1:])
+    return ptr, np.nonzero(both)[1].astype(np.int64)
 
 
 @lru_cache(maxsize=16)
@@ -384,7 +408,6 @@ class _Search:
         self.scratch = np.full(4 * n + 1 + len(g.nbr_idx), -1, dtype=np.int64)
         self.mscratch = np.zeros(2 * n, dtype=np.uint64)
         self.su = np.zeros(max(len(g.seg_ptr) - 1, 1), dtype=np.uint64)
-        self.acc = np.zeros(max(g.nbw.shape[1], 1), dtype=np.uint64)
         rows = memo_rows(n) if leaf and not problem.cages else 0
         self.memo = rows
         self.mkeys = np.zeros((max(rows, 1), n if rows else 1), dtype=np.uint64)
@@ -403,7 +426,8 @@ class _Search:
         self.params[K.P_LEAF] = 0 if problem.cages else self.leaf
         self.params[K.P_MEMO] = 0 if problem.cages else self.memo
         self.params[K.P_SEED] = 0
-        self.params[K.P_SEEN] = 0 if problem.cages else self.g.nbw.shape[1]
+        self.common = _no_pairs() if problem.cages or not self.g.free else self.g.common
+        self.params[K.P_SEEN] = int(len(self.common[1]) > 0)
         self.st[:] = 0
         self.clues = np.frombuffer(bytearray(problem.precolouring), dtype=np.uint8)
         self.solutions: list[Coloring] = []
@@ -436,10 +460,10 @@ class _Search:
     def _step(self) -> int:
         g = self.g
         state = (self.params, self.st, self.dom, self.asg, self.gcell, self.grem, self.q, self.sols)
-        graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs(), g.nbw, g.hbw)
+        graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs(), *self.common)
         memo = (
-            self.scratch, self.mscratch, self.su, self.acc, self.lv, self.lh, self.mkeys,
-            self.mcount, self.mhash,
+            self.scratch, self.mscratch, self.su, self.lv, self.lh, self.mkeys, self.mcount,
+            self.mhash,
         )  # fmt: skip
         code = self.K.search(*state, *graph, *self.cages, *memo)
         return int(code)
