@@ -42,7 +42,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra
 from ..graph import Graph
-from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status
+from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
 from ._slices import Slicing, drive
 
 MAX_COLOURS = 64
@@ -65,6 +65,18 @@ SEEN_MAX_VERTICES = 256
 vertices also run the common-neighbours rule (``_seen``); not on killer problems (their extra
 edges are the cages', which the rule does not help) nor on plain grids (it repeats locked
 candidates at a higher cost)."""
+HANDOFF_GUESSES = 2_000
+"""A search with restarts (grids of :data:`RESTART_MIN_VERTICES` vertices or more, looking
+for solutions) still running after this many guesses, all runs together, goes on with CaDiCaL
+when python-sat is installed (the ``sat`` extra), the problem has no cages and the caller set
+no ``max_nodes``: the formula of the root's propagated domains (see
+:func:`sudograph.search.sat.run_domains`, solutions found so far excluded) finishes it. Such
+searches are the heavy tail of Latin-square completions near their phase transition (25×25
+grids at 40–60 % clues), where a depth-first search without learning takes 10^5 guesses and
+more; the solver's clause learning takes tens of milliseconds there (docs/benchmarks.md)."""
+HANDOFF_MAX_LITERALS = 4_000_000
+"""No handoff when the formula would hold more literals than this (an estimate from the
+root's domains: a huge, nearly empty grid, which the kernel solves quickly anyway)."""
 FIRST_LEVELS = 32
 """Levels of the search stack allocated at first (doubled when the search goes deeper)."""
 ENGINE = "houses"
@@ -652,7 +664,13 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
     spent = backtracks = depth = 0
     seed = 0
     pooled: dict[Coloring, None] = {}
+    handoff = options.max_nodes is None  # then whether it may, asked once, when it is time
     while code == K.PAUSED and reason == "node limit":
+        if handoff and spent >= HANDOFF_GUESSES:
+            handoff = _may_hand_off(problem, search, root)
+            if handoff:
+                stats = Stats(nodes=spent, backtracks=backtracks, max_depth=depth, engine=ENGINE)
+                return _hand_off(problem, options, search, root, list(pooled), stats, begin)
         budget = RESTART_FIRST * luby(seed + 1)
         if options.max_nodes is not None:
             budget = min(budget, options.max_nodes - spent)
@@ -683,6 +701,65 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
     if len(search.solutions) >= limit and code != K.EXHAUSTED:
         code = K.LIMIT
     return _result(search, code, reason, stats, len(search.solutions))
+
+
+def _may_hand_off(problem: Problem, search: _Search, root: tuple[Any, Any]) -> bool:
+    """Whether a long search on ``problem`` may go on with CaDiCaL (see
+    :data:`HANDOFF_GUESSES`)."""
+    import numpy as np
+
+    from ..search.sat import sat_available
+
+    if problem.cages or not sat_available():
+        return False
+    g = search.g
+    dom = root[0][: g.n]
+    size = ((dom[:, None] >> np.arange(problem.k, dtype=np.uint64)) & np.uint64(1)).sum(axis=1)
+    size = np.where(size > 1, size, 0).astype(np.int64)
+    degree = np.diff(g.nbr_ptr).astype(np.int64)
+    literals = int((size * size).sum() + (degree * size).sum())
+    return literals <= HANDOFF_MAX_LITERALS
+
+
+def _hand_off(
+    problem: Problem,
+    options: SolveOptions,
+    search: _Search,
+    root: tuple[Any, Any],
+    known: list[Coloring],
+    stats: Stats,
+    begin: float,
+) -> Result:
+    """Finish a search with CaDiCaL on the root's domains (see :data:`HANDOFF_GUESSES`):
+    the solutions found so far kept and excluded, every new one checked."""
+    from ..search.sat import run_domains
+
+    limit = options.limit or 0
+    deadline = None if options.timeout is None else begin + options.timeout
+    g = search.g
+    found, complete, sat, reason = run_domains(
+        problem, root[0], limit - len(known), deadline, known, (g.nbr_ptr, g.nbr_idx)
+    )
+    for s in found:
+        if not is_solution(problem, s):  # pragma: no cover - a bug in the encoding
+            raise AssertionError(f"the SAT handoff returned a non-solution: {s}")
+    solutions = (known + found)[:limit]
+    stats.nodes += sat.decisions
+    stats.backtracks += sat.conflicts
+    stats.deductions += sat.propagations
+    stats.seconds = time.perf_counter() - begin
+    stats.engine = ENGINE + "+sat"
+    enough = len(solutions) >= limit
+    status: Status = "solved" if solutions else ("unsatisfiable" if complete else "stopped")
+    return Result(
+        status,
+        solutions,
+        stats,
+        method="propagate",
+        reason="" if enough or complete else reason,
+        complete=complete and not enough,
+        count=len(solutions) if complete and not enough else None,
+    )
 
 
 def count(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Result:

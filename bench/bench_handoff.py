@@ -1,0 +1,87 @@
+"""The house kernel's handoff to a SAT solver on 25×25 grids, side by side with python-sat.
+
+Usage (from the repository root)::
+
+    .venv/bin/python bench/bench_handoff.py [--seeds 8] [--per-seed 10]
+        [--backends glucose3,cadical153,minisat22,off] [--handoff 2000]
+
+Grids as in ``bench_sizes.py`` (a random full grid made by CaDiCaL, then 40–60 % of the
+cells kept), ``--per-seed`` grids for each of the seeds 1..``--seeds``. For each grid, in
+turn: the default ``solve(grid, limit=2)`` once per ``--backends`` entry (the solver of
+``sat.run_domains``; ``off``: the kernel alone, no handoff), then the python-sat peer of
+``bench_sizes.py`` (one incremental CaDiCaL, clues as assumptions, warmed up on the empty
+grid). Wall ms per grid; every count equal to the peer's. It prints, per backend, the mean
+and median, the number of grids handed off and the ratio of means against the peer (the
+target of issue 13 is the ratio of means).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_sizes import Peer, made  # noqa: E402
+
+from sudograph.engine import houses  # noqa: E402
+from sudograph.grid import Grid  # noqa: E402
+from sudograph.search import sat  # noqa: E402
+from sudograph.solve import solve  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=8)
+    ap.add_argument("--per-seed", type=int, default=10)
+    ap.add_argument("--backends", default="glucose3,cadical153,minisat22,off")
+    ap.add_argument("--handoff", type=int, default=houses.HANDOFF_GUESSES)
+    args = ap.parse_args(argv)
+    box = (5, 5)
+    peer = Peer(box)
+    grids = [g for s in range(1, args.seeds + 1) for g in made(box, args.per_seed, s, peer)]
+    empty = Grid.empty(box)
+    solve(empty, limit=2)
+    peer.solutions(empty.values)
+    names = args.backends.split(",")
+    ours: dict[str, list[float]] = {name: [] for name in names}
+    handed: dict[str, int] = dict.fromkeys(names, 0)
+    theirs: list[float] = []
+    for g in grids:
+        for name in names:  # "off": the kernel alone
+            houses.HANDOFF_GUESSES = 10**12 if name == "off" else args.handoff
+            sat.DOMAINS_BACKEND = name
+            t0 = time.perf_counter()
+            r = solve(g, limit=2)
+            ours[name].append(time.perf_counter() - t0)
+            handed[name] += r.stats.engine.endswith("+sat")
+            found = len(r.solutions)
+        t0 = time.perf_counter()
+        want = peer.solutions(g.values)
+        theirs.append(time.perf_counter() - t0)
+        if found != want:
+            raise AssertionError(f"disagreement on {g.to_line()}: {found} vs {want}")
+    peer_mean = statistics.mean(theirs)
+    print(f"{len(grids)} grids 25x25, handoff after {args.handoff} guesses")
+    print("| handoff solver | sudograph ms (mean / median / max) | handed off | speed-up (means) |")
+    print("|---|---|---|---|")
+    for name in names:
+        mean = statistics.mean(ours[name])
+        med = statistics.median(ours[name])
+        top = max(ours[name])
+        ratio = peer_mean / mean
+        cells = f"{mean * 1e3:.2f} / {med * 1e3:.2f} / {top * 1e3:.1f}"
+        print(f"| {name} | {cells} | {handed[name]} | {ratio:.2f}x |")
+    med = statistics.median(theirs)
+    cells = f"{peer_mean * 1e3:.2f} / {med * 1e3:.2f} / {max(theirs) * 1e3:.1f}"
+    print(f"| python-sat peer | {cells} | | |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

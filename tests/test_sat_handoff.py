@@ -1,0 +1,158 @@
+"""The house kernel's handoff to CaDiCaL (``houses.HANDOFF_GUESSES``) and the formula it
+solves (``sat.run_domains``): the same answers as the reference engine, solutions checked,
+and no handoff where it does not belong (cages, ``max_nodes``, no python-sat)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from sudograph.engine import houses
+from sudograph.errors import InvalidPuzzle
+from sudograph.formats.variant import read_variant_puzzle
+from sudograph.grid import Grid
+from sudograph.problem import Problem, SolveOptions, is_solution
+from sudograph.search.sat import run_domains
+from sudograph.solve import solve
+
+pytest.importorskip("pysat.solvers")
+pytest.importorskip("numba")
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data" / "sudoku"
+VARIANTS = ROOT / "examples" / "variants"
+HARD = [ln for ln in (DATA / "tdoku_hardest1106_50.txt").read_text().split() if ln][:6]
+
+
+def reference(problem: Problem, limit: int | None) -> set[tuple[int, ...]]:
+    r = solve(problem, "propagate", limit=limit, engine="python")
+    return set(r.solutions)
+
+
+def clue_domains(problem: Problem) -> list[int]:
+    full = (1 << problem.k) - 1
+    return [full if c == 0 else 1 << (c - 1) for c in problem.precolouring]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_run_domains_finds_every_solution(data: st.DataObject) -> None:
+    """On small grids with random clues (kept from a random full grid, or not: some clash),
+    the formula has exactly the reference engine's solutions, and excludes the known ones."""
+    box = data.draw(st.sampled_from([(2, 2), (2, 3)]))
+    seed = data.draw(st.integers(0, 10**6))
+    full = solve(Grid.empty(box), "propagate", seed=seed, engine="python").solutions[0]
+    blank = data.draw(st.sets(st.integers(0, len(full) - 1), max_size=12))
+    values = [0 if v in blank else c for v, c in enumerate(full)]
+    if data.draw(st.booleans()):  # a wrong clue somewhere
+        i = data.draw(st.integers(0, len(values) - 1))
+        values[i] = data.draw(st.integers(1, box[0] * box[1]))
+    try:
+        problem = Grid(box, tuple(values)).problem
+    except InvalidPuzzle:  # two equal clues in a house: not a problem at all
+        assume(False)
+    want = reference(problem, None)
+    sols, complete, _, reason = run_domains(problem, clue_domains(problem), None)
+    assert complete and reason == ""
+    assert set(sols) == want and len(sols) == len(want)
+    assert all(is_solution(problem, s) for s in sols)
+    if sols:
+        rest, complete, _, _ = run_domains(problem, clue_domains(problem), None, known=sols[:1])
+        assert complete and set(rest) == want - {sols[0]}
+
+
+@pytest.fixture
+def hand_off_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every search with a limit hands off after its root (restarts on every size)."""
+    monkeypatch.setattr(houses, "RESTART_MIN_VERTICES", 0)
+    monkeypatch.setattr(houses, "HANDOFF_GUESSES", 0)
+
+
+@pytest.mark.usefixtures("hand_off_at_once")
+@pytest.mark.parametrize("line", HARD)
+@pytest.mark.parametrize("drop", [0, 4])
+@pytest.mark.parametrize("limit", [1, 2])
+def test_the_handoff_agrees_with_the_reference(line: str, drop: int, limit: int) -> None:
+    grid = Grid.parse(line)
+    clues = [v for v, c in enumerate(grid.values) if c][:drop]  # some clues dropped: several
+    problem = Grid((3, 3), tuple(0 if v in clues else c for v, c in enumerate(grid.values))).problem
+    r = houses.run(problem, SolveOptions(limit=limit))
+    want = reference(problem, limit)
+    assert r.stats.engine == "houses+sat"
+    assert r.status == "solved" and len(r.solutions) == len(want)
+    assert all(is_solution(problem, s) for s in r.solutions)
+    if limit == 2 and len(want) < 2:
+        assert r.complete and r.count == len(want)
+
+
+@pytest.mark.usefixtures("hand_off_at_once")
+@pytest.mark.parametrize(
+    "name", ["anti-knight.txt", "x_anti-king.txt", "windoku.txt", "jigsaw.txt"]
+)
+@pytest.mark.parametrize("drop", [0, 5])
+def test_the_handoff_on_variants(name: str, drop: int) -> None:
+    """Edges outside the houses are clauses too: the same solutions as the reference."""
+    grid = read_variant_puzzle((VARIANTS / name).read_text(encoding="utf-8"))
+    clues = [v for v, c in enumerate(grid.values) if c][:drop]
+    values = tuple(0 if v in clues else c for v, c in enumerate(grid.values))
+    problem = Problem(grid.problem.graph, grid.problem.k, values)
+    r = houses.run(problem, SolveOptions(limit=2))
+    want = reference(problem, 2)
+    assert r.status == "solved" and len(r.solutions) == len(want)
+    assert all(is_solution(problem, s) for s in r.solutions)
+    if len(want) == 1:
+        assert r.complete and set(r.solutions) == want
+    if name == "anti-knight.txt":  # it needs guesses: the root hands it off
+        assert r.stats.engine == "houses+sat"
+
+
+@pytest.mark.usefixtures("hand_off_at_once")
+def test_the_handoff_proves_unsatisfiable() -> None:
+    """A unique puzzle with one more clue, legal but not its solution's: no solution."""
+    values = list(Grid.parse(HARD[0]).values)
+    solution = reference(Grid((3, 3), tuple(values)).problem, 1).pop()
+    for v in range(81):
+        for c in range(1, 10):
+            if values[v] or c == solution[v]:
+                continue
+            try:
+                problem = Grid((3, 3), tuple([*values[:v], c, *values[v + 1 :]])).problem
+            except InvalidPuzzle:
+                continue
+            r = houses.run(problem, SolveOptions(limit=2))
+            assert r.status == "unsatisfiable" and r.complete and r.count == 0
+            assert r.stats.engine == "houses+sat"
+            return
+    raise AssertionError("no legal wrong clue found")
+
+
+def test_run_domains_on_impossible_domains() -> None:
+    """An empty domain, or two neighbours left with one same colour: no solution, at once."""
+    problem = Grid.empty((2, 2)).problem
+    full = [15] * 16
+    assert run_domains(problem, [0, *full[1:]], 2)[:2] == ([], True)
+    assert run_domains(problem, [1, 1, *full[2:]], 2)[:2] == ([], True)
+
+
+@pytest.mark.usefixtures("hand_off_at_once")
+def test_no_handoff_with_max_nodes_cages_or_without_python_sat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    problem = Grid.parse(HARD[1]).problem
+    capped = houses.run(problem, SolveOptions(limit=2, max_nodes=100_000))
+    assert capped.stats.engine == "houses" and len(capped.solutions) == 1
+    killer = read_variant_puzzle((VARIANTS / "killer.txt").read_text(encoding="utf-8"))
+    assert houses.run(killer.problem, SolveOptions(limit=2)).stats.engine == "houses"
+    monkeypatch.setattr("sudograph.search.sat.sat_available", lambda: False)
+    plain = houses.run(problem, SolveOptions(limit=2))
+    assert plain.stats.engine == "houses" and plain.solutions == capped.solutions
+
+
+@pytest.mark.usefixtures("hand_off_at_once")
+def test_the_handoff_keeps_the_deadline() -> None:
+    problem = Grid.parse(HARD[2]).problem
+    r = houses.run(problem, SolveOptions(limit=2, timeout=0.0))
+    assert r.status == "stopped" and r.reason == "time limit" and not r.complete
