@@ -67,9 +67,9 @@ edges are the cages', which the rule does not help) nor on plain grids (it repea
 candidates at a higher cost)."""
 HANDOFF_GUESSES = 2_000
 """A search with restarts (grids of :data:`RESTART_MIN_VERTICES` vertices or more, looking
-for solutions) still running after this many guesses, all runs together, goes on with CaDiCaL
-when python-sat is installed (the ``sat`` extra), the problem has no cages and the caller set
-no ``max_nodes``: the formula of the root's propagated domains (see
+for solutions) still running after this many guesses, all runs together, goes on with a SAT
+solver when python-sat is installed (the ``sat`` extra), the problem has no cages and the
+caller set no ``max_nodes``: the formula of the root's propagated domains (see
 :func:`sudograph.search.sat.run_domains`, solutions found so far excluded) finishes it. Such
 searches are the heavy tail of Latin-square completions near their phase transition (25×25
 grids at 40–60 % clues), where a depth-first search without learning takes 10^5 guesses and

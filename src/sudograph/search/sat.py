@@ -59,7 +59,7 @@ MIN_SLICE = 200
 DOMAINS_BACKEND = "glucose3"
 """The solver of :func:`run_domains`: its formulas are small and asked once, where Glucose
 3 spends less than CaDiCaL on preprocessing (80 25×25 grids handed off by the house
-kernel: 2.9× python-sat's peer against 2.2× with CaDiCaL, docs/benchmarks.md)."""
+kernel: 2.8–2.9× python-sat's peer against 2.0–2.1× with CaDiCaL, docs/benchmarks.md)."""
 LOAD_BATCH = 2048
 """Clauses made and added between two readings of the clock while a formula is loaded (a
 dense graph's encoding has hundreds of thousands: seconds of Python, see :func:`_load`)."""
