@@ -7,7 +7,8 @@ Usage (from the repository root)::
 
 Grids as in ``bench_sizes.py`` (a random full grid made by CaDiCaL, then 40–60 % of the
 cells kept), ``--per-seed`` grids for each of the seeds 1..``--seeds``. For each grid, in
-turn: the default ``solve(grid, limit=2)`` once per ``--backends`` entry (the solver of
+turn: the default ``solve(grid, limit=2)`` once per ``--backends`` entry, in an order that
+rotates from grid to grid (the solver of
 ``sat.run_domains``; ``off``: the kernel alone, no handoff), then the python-sat peer of
 ``bench_sizes.py`` (one incremental CaDiCaL, clues as assumptions, warmed up on the empty
 grid). Wall ms per grid; every count equal to the peer's. It prints, per backend, the mean
@@ -52,8 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     ours: dict[str, list[float]] = {name: [] for name in names}
     handed: dict[str, int] = dict.fromkeys(names, 0)
     theirs: list[float] = []
-    for g in grids:
-        for name in names:  # "off": the kernel alone
+    for i, g in enumerate(grids):
+        turn = i % len(names)  # a rotating order: no backend always runs first on a grid
+        for name in names[turn:] + names[:turn]:  # "off": the kernel alone
             houses.HANDOFF_GUESSES = 10**12 if name == "off" else args.handoff
             sat.DOMAINS_BACKEND = name
             t0 = time.perf_counter()

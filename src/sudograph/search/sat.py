@@ -58,8 +58,9 @@ MIN_SLICE = 200
 
 DOMAINS_BACKEND = "glucose3"
 """The solver of :func:`run_domains`: its formulas are small and asked once, where Glucose
-3 spends less than CaDiCaL on preprocessing (80 25×25 grids handed off by the house
-kernel: 2.8–2.9× python-sat's peer against 2.0–2.1× with CaDiCaL, docs/benchmarks.md)."""
+3 spends less than CaDiCaL on preprocessing (80 25×25 grids, the house kernel handing off:
+2.7× python-sat's peer against 2.0× with CaDiCaL and 2.3–2.4× with MiniSat,
+``bench/bench_handoff.py``, docs/benchmarks.md)."""
 LOAD_BATCH = 2048
 """Clauses made and added between two readings of the clock while a formula is loaded (a
 dense graph's encoding has hundreds of thousands: seconds of Python, see :func:`_load`)."""
