@@ -438,7 +438,7 @@ class _Search:
         self.params[K.P_LEAF] = 0 if problem.cages else self.leaf
         self.params[K.P_MEMO] = 0 if problem.cages else self.memo
         self.params[K.P_SEED] = 0
-        self.common = _no_pairs() if problem.cages or not self.g.free else self.g.common
+        self.common = _no_pairs() if problem.cages else self.g.common
         self.params[K.P_SEEN] = int(len(self.common[1]) > 0)
         self.st[:] = 0
         self.clues = np.frombuffer(bytearray(problem.precolouring), dtype=np.uint8)
@@ -738,7 +738,7 @@ def _hand_off(
     deadline = None if options.timeout is None else begin + options.timeout
     g = search.g
     found, complete, sat, reason = run_domains(
-        problem, root[0], limit - len(known), deadline, known, (g.nbr_ptr, g.nbr_idx)
+        problem, root[0], limit - len(known), deadline, known, (g.nbr_ptr, g.nbr_idx), g.H
     )
     for s in found:
         if not is_solution(problem, s):  # pragma: no cover - a bug in the encoding

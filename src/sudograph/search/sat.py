@@ -486,8 +486,9 @@ def run_domains(
     fixed = size == 1
     colour = np.where(fixed, bits.argmax(axis=1) + 1, 0)
     open_bits = bits & ~fixed[:, None]
+    nvars = int(open_bits.sum())
     var = np.zeros((n, k), dtype=np.int64)
-    var[open_bits] = np.arange(1, int(open_bits.sum()) + 1)
+    var[open_bits] = np.arange(1, nvars + 1)
     if csr is None:
         from ..engine._arrays import to_csr
 
@@ -556,8 +557,8 @@ def run_domains(
                 complete = True
                 break
             model = np.asarray(slicer.solver.get_model(), dtype=np.int64)
-            chosen = np.zeros(int(var.max()) + 1, dtype=bool)
-            chosen[model[(model > 0) & (model < len(chosen))]] = True
+            chosen = np.zeros(nvars + 1, dtype=bool)
+            chosen[model[(model > 0) & (model <= nvars)]] = True
             col = colour.copy()
             vv, cc = np.nonzero(chosen[var] & (var > 0))
             col[vv] = cc + 1
