@@ -4,7 +4,9 @@ and no handoff where it does not belong (cages, ``max_nodes``, no python-sat).""
 
 from __future__ import annotations
 
+from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -13,8 +15,10 @@ from hypothesis import strategies as st
 from sudograph.engine import houses
 from sudograph.errors import InvalidPuzzle
 from sudograph.formats.variant import read_variant_puzzle
+from sudograph.graph import Graph
 from sudograph.grid import Grid
 from sudograph.problem import Problem, SolveOptions, is_solution
+from sudograph.search import sat
 from sudograph.search.sat import run_domains
 from sudograph.solve import solve
 
@@ -62,6 +66,69 @@ def test_run_domains_finds_every_solution(data: st.DataObject) -> None:
     if sols:
         rest, complete, _, _ = run_domains(problem, clue_domains(problem), None, known=sols[:1])
         assert complete and set(rest) == want - {sols[0]}
+
+
+@pytest.fixture
+def loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the solvers that ``run_domains`` loads, in order."""
+    names: list[str] = []
+    load = sat._load
+
+    def spy(clauses: Any, deadline: Any, name: str = sat.BACKEND) -> Any:
+        names.append(name)
+        return load(clauses, deadline, name)
+
+    monkeypatch.setattr(sat, "_load", spy)
+    return names
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("line", HARD[:3])
+def test_run_domains_small_and_large_formulas(
+    monkeypatch: pytest.MonkeyPatch, loaded: list[str], large: bool, line: str
+) -> None:
+    """Glucose for small formulas, CaDiCaL for large ones (``DOMAINS_LARGE_LITERALS``): the
+    reference engine's one solution of a forum-hardest puzzle, nothing once it is known, and
+    two checked solutions of the puzzle less one clue (it has thousands)."""
+    if large:
+        monkeypatch.setattr(sat, "DOMAINS_LARGE_LITERALS", 0)
+    problem = Grid.parse(line).problem
+    want = reference(problem, None)
+    sols, complete, stats, reason = run_domains(problem, clue_domains(problem), None)
+    assert complete and reason == "" and set(sols) == want and len(sols) == 1
+    assert stats.conflicts > 1
+    assert loaded == [sat.DOMAINS_LARGE_BACKEND if large else sat.DOMAINS_BACKEND]
+    rest, complete, _, _ = run_domains(problem, clue_domains(problem), None, known=sols)
+    assert complete and rest == []
+    first = next(v for v, c in enumerate(problem.precolouring) if c)
+    values = tuple(0 if v == first else c for v, c in enumerate(problem.precolouring))
+    looser = Problem(problem.graph, problem.k, values)
+    two, complete, _, _ = run_domains(looser, clue_domains(looser), 2)
+    assert len(set(two)) == 2 and not complete
+    assert all(is_solution(looser, s) for s in two)
+
+
+def test_run_domains_switches_when_glucose_gives_up(
+    monkeypatch: pytest.MonkeyPatch, loaded: list[str]
+) -> None:
+    """Glucose stopped after ``DOMAINS_SWITCH_CONFLICTS`` (here 1: it stops at its first
+    restart): CaDiCaL answers the same question, known solutions still excluded. K9 where
+    only its last vertex may take colour 9 (pigeonhole: hundreds of conflicts), and K8 with
+    7 colours (no solution)."""
+    monkeypatch.setattr(sat, "DOMAINS_SWITCH_CONFLICTS", 1)
+    k9 = Problem(Graph.from_edges(9, list(combinations(range(9), 2))), 9, (0,) * 9)
+    domains = [255] * 8 + [511]
+    known = [(1, 2, 3, 4, 5, 6, 7, 8, 9)]
+    two, complete, stats, reason = run_domains(k9, domains, 2, known=known)
+    assert loaded == [sat.DOMAINS_BACKEND, sat.DOMAINS_LARGE_BACKEND]
+    assert len(set(two)) == 2 and not complete and reason == "" and stats.conflicts > 1
+    for s in two:
+        assert is_solution(k9, s) and s[8] == 9 and s not in known
+    loaded.clear()
+    k8 = Problem(Graph.from_edges(8, list(combinations(range(8), 2))), 7, (0,) * 8)
+    none, complete, _, reason = run_domains(k8, [127] * 8, 2)
+    assert loaded == [sat.DOMAINS_BACKEND, sat.DOMAINS_LARGE_BACKEND]
+    assert none == [] and complete and reason == ""
 
 
 @pytest.fixture

@@ -39,10 +39,15 @@ its propagations.
 
 from __future__ import annotations
 
+import gc
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from functools import partial
+from itertools import islice
+from typing import Any, Literal, cast
 
 from ..errors import InvalidArgument, MissingExtra
 from ..graph import Graph
@@ -57,10 +62,22 @@ MIN_SLICE = 200
 
 
 DOMAINS_BACKEND = "glucose3"
-"""The solver of :func:`run_domains`: its formulas are small and asked once, where Glucose
-3 spends less than CaDiCaL on preprocessing (80 25×25 grids, the house kernel handing off:
-2.7× python-sat's peer against 2.0× with CaDiCaL and 2.3–2.4× with MiniSat,
-``bench/bench_handoff.py``, docs/benchmarks.md)."""
+"""The solver of :func:`run_domains` for formulas of up to :data:`DOMAINS_LARGE_LITERALS`
+open literals: they are small and asked once, where Glucose 3 spends less than CaDiCaL
+(80 25×25 grids, the house kernel handing off: 2.7× python-sat's peer against 2.0× with
+CaDiCaL and 2.3–2.4× with MiniSat, ``bench/bench_handoff.py``, docs/benchmarks.md)."""
+DOMAINS_LARGE_BACKEND = "cadical153"
+"""The solver of :func:`run_domains` for larger formulas, and for any formula that
+:data:`DOMAINS_BACKEND` did not answer within :data:`DOMAINS_SWITCH_CONFLICTS`: on 36×36
+grids near the phase transition (2,700–6,800 open literals) CaDiCaL took 0.2–0.4 s where
+Glucose 3 took 2.8–25 s (docs/benchmarks.md)."""
+DOMAINS_LARGE_LITERALS = 3_000
+"""Open literals (variables) above which :func:`run_domains` starts with
+:data:`DOMAINS_LARGE_BACKEND` (the 25×25 handoffs have 950–2,650)."""
+DOMAINS_SWITCH_CONFLICTS = 20_000
+"""Conflicts of one question after which :data:`DOMAINS_BACKEND` gives up and the formula
+(with the solutions found so far excluded) goes to :data:`DOMAINS_LARGE_BACKEND` (the 25×25
+handoffs need at most ~7,000)."""
 LOAD_BATCH = 2048
 """Clauses made and added between two readings of the clock while a formula is loaded (a
 dense graph's encoding has hundreds of thousands: seconds of Python, see :func:`_load`)."""
@@ -79,18 +96,60 @@ def _solver(clauses: Iterable[list[int]] = (), name: str = BACKEND) -> Any:
     return Solver(name=name, bootstrap_with=clauses)
 
 
+_HANDLES = {"cadical153": "cadical", "glucose3": "glucose", "minisat22": "minisat"}
+"""python-sat's name of the C solver object inside each backend's wrapper (see
+:func:`_adder`)."""
+
+
+def _adder(solver: Any, name: str) -> Callable[[list[int]], Any]:
+    """The function that adds one clause to ``solver``: python-sat's C function bound to
+    the backend's solver object when this python-sat has them (a clause then costs no
+    Python frame), else the wrapper's ``add_clause``."""
+    inner = getattr(solver, "solver", None) or solver
+    try:
+        import pysolvers
+
+        function = getattr(pysolvers, f"{name}_add_cl")
+        handle = getattr(inner, _HANDLES[name])
+    except (ImportError, AttributeError, KeyError):
+        return cast(Callable[[list[int]], Any], inner.add_clause)
+    if handle is None:  # pragma: no cover - a deleted solver
+        return cast(Callable[[list[int]], Any], inner.add_clause)
+    return partial(function, handle)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block (then as it was): a formula is
+    tens of thousands of small lists of ints, which hold no cycle but each trigger the
+    collector's counts, and its full passes over a process holding numba and numpy took
+    0.2 s of 1.0 s on 80 25×25 handoffs (``bench/bench_handoff.py``)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _load(clauses: Iterable[list[int]], deadline: float | None, name: str = BACKEND) -> Any:
     """A solver holding ``clauses`` (made lazily), the clock read every :data:`LOAD_BATCH`
     clauses: :class:`OutOfTime` (the solver freed) once ``deadline`` has passed. Clauses go
-    to python-sat's backend object directly (one Python call a clause, not two)."""
+    to python-sat's C function directly, a batch at a time by ``map`` (a 25×25 formula of
+    20,000 clauses: 3 ms instead of 11 ms through python-sat's wrapper)."""
     solver = _solver(name=name)
-    add = getattr(solver, "solver", None) or solver
-    add = add.add_clause
+    add = _adder(solver, name)
+    rest = iter(clauses)
     try:
-        for i, clause in enumerate(clauses, 1):
-            add(clause)
-            if deadline is not None and i % LOAD_BATCH == 0 and time.perf_counter() >= deadline:
-                raise OutOfTime
+        with _collector_paused():
+            while True:
+                batch = list(islice(rest, LOAD_BATCH))
+                deque(map(add, batch), maxlen=0)
+                if len(batch) < LOAD_BATCH:
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    raise OutOfTime
     except BaseException:  # out of time, Ctrl-C: free the solver
         solver.delete()
         raise
@@ -475,81 +534,95 @@ def run_domains(
     """
     import numpy as np
 
-    graph, k = problem.graph, problem.k
-    n = graph.n
-    dom = np.asarray(domains, dtype=np.uint64)[:n]
-    bits = ((dom[:, None] >> np.arange(k, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-    size = bits.sum(axis=1)
-    stats = SatStats()
-    if n and int(size.min()) == 0:
-        return [], True, stats, ""
-    fixed = size == 1
-    colour = np.where(fixed, bits.argmax(axis=1) + 1, 0)
-    open_bits = bits & ~fixed[:, None]
-    nvars = int(open_bits.sum())
-    var = np.zeros((n, k), dtype=np.int64)
-    var[open_bits] = np.arange(1, nvars + 1)
-    if csr is None:
-        from ..engine._arrays import to_csr
+    with _collector_paused():  # tens of thousands of small lists: see _collector_paused
+        graph, k = problem.graph, problem.k
+        n = graph.n
+        dom = np.asarray(domains, dtype=np.uint64)[:n]
+        bits = ((dom[:, None] >> np.arange(k, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+        size = bits.sum(axis=1)
+        stats = SatStats()
+        if n and int(size.min()) == 0:
+            return [], True, stats, ""
+        fixed = size == 1
+        colour = np.where(fixed, bits.argmax(axis=1) + 1, 0)
+        open_bits = bits & ~fixed[:, None]
+        nvars = int(open_bits.sum())
+        var = np.zeros((n, k), dtype=np.int64)
+        var[open_bits] = np.arange(1, nvars + 1)
+        if csr is None:
+            from ..engine._arrays import to_csr
 
-        csr = to_csr(graph.neighbors)
-    ptr, idx = csr
-    src = np.repeat(np.arange(n), np.diff(ptr))
-    dst = np.asarray(idx, dtype=np.int64)
-    up = src < dst
-    u, w = src[up], dst[up]
-    if np.any(fixed[u] & fixed[w] & (colour[u] == colour[w])):
-        return [], True, stats, ""  # two neighbours of one colour: no solution
-    if houses is None:
-        houses = np.array([h for h in graph.houses if len(h) == k], dtype=np.int64)
-    houses = np.asarray(houses, dtype=np.int64).reshape(-1, k)
-    free = np.flatnonzero(~fixed)
-    rows = var[free]
-    # at least one colour per open vertex; per exact house, each colour not placed in it
-    placed = np.zeros((len(houses), k + 1), dtype=bool)
-    placed[np.arange(len(houses))[:, None], colour[houses]] = True
-    places = var[houses].transpose(0, 2, 1)[~placed[:, 1:]]  # (house, colour) x its cells
-    alo = [[x for x in r if x] for r in rows.tolist()]
-    alo_houses = [[x for x in r if x] for r in places.tolist()]
-    if not all(alo_houses):  # a colour with no place left in a house
-        return [], True, stats, ""
-    binary = []
-    for first in range(k - 1):  # at most one colour per open vertex: each against the later
-        a, b = np.broadcast_arrays(rows[:, first : first + 1], rows[:, first + 1 :])
-        both = (a > 0) & (b > 0)
-        binary.append(np.stack([-a[both], -b[both]], axis=1))
-    e, c = np.nonzero(open_bits[u] & open_bits[w])  # one colour at both ends of an edge
-    binary.append(np.stack([-var[u[e], c], -var[w[e], c]], axis=1))
-    units: list[list[int]] = []
-    for a, b in ((u, w), (w, u)):  # a placed neighbour's colour is not a choice
-        x = var[b, np.maximum(colour[a] - 1, 0)]
-        units.extend([-int(t)] for t in x[fixed[a] & (x > 0)])
-    clauses = alo + alo_houses + units + np.concatenate(binary).tolist()
+            csr = to_csr(graph.neighbors)
+        ptr, idx = csr
+        src = np.repeat(np.arange(n), np.diff(ptr))
+        dst = np.asarray(idx, dtype=np.int64)
+        up = src < dst
+        u, w = src[up], dst[up]
+        if np.any(fixed[u] & fixed[w] & (colour[u] == colour[w])):
+            return [], True, stats, ""  # two neighbours of one colour: no solution
+        if houses is None:
+            houses = np.array([h for h in graph.houses if len(h) == k], dtype=np.int64)
+        houses = np.asarray(houses, dtype=np.int64).reshape(-1, k)
+        free = np.flatnonzero(~fixed)
+        rows = var[free]
+        # at least one colour per open vertex; per exact house, each colour not placed in it
+        placed = np.zeros((len(houses), k + 1), dtype=bool)
+        placed[np.arange(len(houses))[:, None], colour[houses]] = True
+        places = var[houses].transpose(0, 2, 1)[~placed[:, 1:]]  # (house, colour) x its cells
+        alo = [[x for x in r if x] for r in rows.tolist()]
+        alo_houses = [[x for x in r if x] for r in places.tolist()]
+        if not all(alo_houses):  # a colour with no place left in a house
+            return [], True, stats, ""
+        binary = []
+        for first in range(k - 1):  # at most one colour per open vertex: each against the later
+            a, b = np.broadcast_arrays(rows[:, first : first + 1], rows[:, first + 1 :])
+            both = (a > 0) & (b > 0)
+            binary.append(np.stack([-a[both], -b[both]], axis=1))
+        e, c = np.nonzero(open_bits[u] & open_bits[w])  # one colour at both ends of an edge
+        binary.append(np.stack([-var[u[e], c], -var[w[e], c]], axis=1))
+        units: list[list[int]] = []
+        for a, b in ((u, w), (w, u)):  # a placed neighbour's colour is not a choice
+            x = var[b, np.maximum(colour[a] - 1, 0)]
+            units.extend([-int(t)] for t in x[fixed[a] & (x > 0)])
+        clauses = alo + alo_houses + units + np.concatenate(binary).tolist()
 
-    def block(coloring: Sequence[int]) -> list[int] | None:
-        """The clause that forbids ``coloring`` (None when it is outside the domains)."""
-        lits = var[free, np.asarray([coloring[v] for v in free.tolist()], dtype=np.int64) - 1]
-        return None if np.any(lits <= 0) else (-lits).tolist()
+        def block(coloring: Sequence[int]) -> list[int] | None:
+            """The clause that forbids ``coloring`` (None when it is outside the domains)."""
+            lits = var[free, np.asarray([coloring[v] for v in free.tolist()], dtype=np.int64) - 1]
+            return None if np.any(lits <= 0) else (-lits).tolist()
 
-    for s in known:
-        clause = block(s)
-        if clause is not None:
-            if not clause:  # the one colouring the domains allow is known
-                return [], True, stats, ""
-            clauses.append(clause)
-    if deadline is not None and time.perf_counter() >= deadline:
-        return [], False, stats, "time limit"
-    try:
-        slicer = _Slicer(_load(clauses, deadline, DOMAINS_BACKEND))
-    except OutOfTime:
-        return [], False, stats, "time limit"
-    except KeyboardInterrupt:
-        return [], False, stats, "interrupted"
+        for s in known:
+            clause = block(s)
+            if clause is not None:
+                if not clause:  # the one colouring the domains allow is known
+                    return [], True, stats, ""
+                clauses.append(clause)
+        if deadline is not None and time.perf_counter() >= deadline:
+            return [], False, stats, "time limit"
+        large = nvars > DOMAINS_LARGE_LITERALS
+        try:
+            slicer = _Slicer(
+                _load(clauses, deadline, DOMAINS_LARGE_BACKEND if large else DOMAINS_BACKEND)
+            )
+        except OutOfTime:
+            return [], False, stats, "time limit"
+        except KeyboardInterrupt:
+            return [], False, stats, "interrupted"
     found: list[Coloring] = []
     complete, reason = False, ""
     try:
         while limit is None or len(found) < limit:
-            answer = slicer.solve((), deadline)
+            budget = None if large else DOMAINS_SWITCH_CONFLICTS
+            answer = slicer.solve((), deadline, budget)
+            if (
+                answer is None
+                and not large
+                and (deadline is None or time.perf_counter() < deadline)
+            ):
+                large = True  # Glucose gave up: the same question to CaDiCaL
+                slicer.solver.delete()
+                slicer = _Slicer(_load(clauses, deadline, DOMAINS_LARGE_BACKEND), slicer.stats)
+                continue
             if answer is None:
                 reason = "time limit"
                 break
@@ -566,7 +639,12 @@ def run_domains(
             if not len(free):
                 complete = True
                 break
-            slicer.solver.add_clause(block(found[-1]))
+            clause = block(found[-1])
+            assert clause is not None  # a model is within the domains
+            clauses.append(clause)  # for CaDiCaL too, should Glucose give up
+            slicer.solver.add_clause(clause)
+    except OutOfTime:  # while CaDiCaL was loaded
+        reason = "time limit"
     except KeyboardInterrupt:
         reason = "interrupted"
     finally:
