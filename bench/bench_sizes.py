@@ -3,7 +3,7 @@ against python-sat (CaDiCaL), and the default count of the empty 6×6.
 
 Usage (from the repository root)::
 
-    .venv/bin/python bench/bench_sizes.py [--n 40] [--big 20] [--seed 1] [--data DIR]
+    .venv/bin/python bench/bench_sizes.py [--n 40] [--big 20] [--seed 1] [--data DIR] [--cap 120]
 
 - every ``hex16_*`` set of ``../shared/data/sudoku`` (``--n`` puzzles sampled with ``--seed``;
   ``*_solutions`` files are skipped), a missing directory or set said so;
@@ -17,6 +17,9 @@ Usage (from the repository root)::
 - timed interleaved puzzle by puzzle (ours, then the peer's; wall clock, ``perf_counter``),
   after one warm-up call of each; both must agree on "unique or not", and every solution of
   ours is checked by ``solve`` (the house kernel's compiled check);
+- ``--cap`` seconds per 25×25/36×36 puzzle and side (default 120: a 36×36 grid at the phase
+  transition can take either side many minutes): a capped puzzle counts the cap (the means
+  are then lower bounds) and is listed under the table;
 - the empty 6×6 counted by ``count_solutions`` (the default method), wall time, once.
 
 Prints a Markdown table (ms/puzzle, mean and median, speed-up) and the machine.
@@ -42,6 +45,11 @@ from sudograph.grid import Grid  # noqa: E402
 from sudograph.solve import count_solutions, solve  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "sudoku"
+
+
+PEER_SLICE = 20_000
+"""Conflicts between two readings of the clock when the peer has a time cap (a 25×25 puzzle
+needs a few thousand: most are answered in one slice)."""
 
 
 class Peer:
@@ -70,13 +78,28 @@ class Peer:
     def x(self, v: int, c: int) -> int:
         return v * self.k + c
 
-    def solutions(self, values: tuple[int, ...], limit: int = 2) -> int:
-        """How many solutions (at most ``limit``) the puzzle ``values`` has."""
+    def solutions(self, values: tuple[int, ...], limit: int = 2, cap: float | None = None) -> int:
+        """How many solutions (at most ``limit``) the puzzle ``values`` has; -1 when ``cap``
+        seconds passed first. With a cap, CaDiCaL runs in slices of :data:`PEER_SLICE`
+        conflicts (python-sat cannot interrupt it), the clock read between them."""
         clues = [self.x(v, c) for v, c in enumerate(values) if c]
         found = 0
         self.top += 1
         sel = self.top
-        while found < limit and self.solver.solve(assumptions=[*clues, sel]):
+        end = None if cap is None else time.perf_counter() + cap
+        while found < limit:
+            if end is None:
+                answer = self.solver.solve(assumptions=[*clues, sel])
+            else:
+                self.solver.conf_budget(PEER_SLICE)
+                answer = self.solver.solve_limited(assumptions=[*clues, sel])
+                if answer is None:
+                    if time.perf_counter() < end:
+                        continue
+                    found = -1
+                    break
+            if not answer:
+                break
             found += 1
             model = self.solver.get_model()
             true = [lit for lit in model if 0 < lit <= self.n * self.k]
@@ -122,20 +145,26 @@ def made(box: tuple[int, int], n: int, seed: int, peer: Peer) -> list[Grid]:
     return grids
 
 
-def side_by_side(grids: list[Grid], peer: Peer) -> dict[str, Any]:
+def side_by_side(grids: list[Grid], peer: Peer, cap: float | None = None) -> dict[str, Any]:
+    """Both sides interleaved puzzle by puzzle; with ``cap``, a puzzle that either side has
+    not answered within ``cap`` seconds counts ``cap`` for it (a lower bound: the means are
+    then bounds too) and is listed in ``capped`` (index, ours, peer's: seconds or None)."""
     # warm-up on the empty grid, not on a timed puzzle: the peer's incremental solver keeps
     # what it learned, and a puzzle it has solved once it solves again at once
     empty = Grid.empty(grids[0].box)
     solve(empty, limit=2)  # kernels loaded, graph arrays built
     peer.solutions(empty.values)
-    ours, theirs, nodes = [], [], []
-    for g in grids:
+    ours, theirs, nodes, capped = [], [], [], []
+    for i, g in enumerate(grids):
         t0 = time.perf_counter()
-        r = solve(g, limit=2)
+        r = solve(g, limit=2, timeout=cap)
         t1 = time.perf_counter()
-        found = peer.solutions(g.values)
+        found = peer.solutions(g.values, cap=cap)
         t2 = time.perf_counter()
-        if len(r.solutions) != found:
+        stopped = r.reason == "time limit"
+        if stopped or found < 0:
+            capped.append((i, None if stopped else t1 - t0, None if found < 0 else t2 - t1))
+        elif len(r.solutions) != found:
             raise AssertionError(f"disagreement on {g.to_line()}: {len(r.solutions)} vs {found}")
         ours.append(t1 - t0)
         theirs.append(t2 - t1)
@@ -147,6 +176,7 @@ def side_by_side(grids: list[Grid], peer: Peer) -> dict[str, Any]:
         "peer_med": statistics.median(theirs) * 1e3,
         "guesses": statistics.mean(nodes),
         "engine": r.stats.engine or r.method,
+        "capped": capped,
     }
 
 
@@ -157,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--no-count", action="store_true", help="skip the empty 6x6 count")
+    ap.add_argument(
+        "--cap", type=float, default=120.0, help="seconds per 25x25/36x36 puzzle and side"
+    )
     args = ap.parse_args(argv)
     try:
         import pysat  # noqa: F401
@@ -186,7 +219,12 @@ def main(argv: list[str] | None = None) -> int:
         peer = Peer(box)
         grids = made(box, n, args.seed, peer)
         side = box[0] * box[1]
-        row(f"{side}x{side} made, 40-60 % clues", n, side_by_side(grids, peer))
+        r = side_by_side(grids, peer, args.cap)
+        row(f"{side}x{side} made, 40-60 % clues", n, r)
+        for i, a, b in r["capped"]:
+            ours = "capped" if a is None else f"{a:.1f} s"
+            theirs = "capped" if b is None else f"{b:.1f} s"
+            print(f"  puzzle {i}: over {args.cap:.0f} s (ours {ours}, python-sat {theirs})")
     if not args.no_count:
         t0 = time.perf_counter()
         total = count_solutions(Grid.empty((2, 3)))

@@ -125,6 +125,41 @@ def test_parity_random_large_shapes(box: tuple[int, int], seed: int, clues: floa
         assert all(is_solution(problem, s) for s in r.solutions)
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4)]),
+    st.integers(0, 10**6),
+    st.floats(0.35, 0.8),
+)
+def test_least_constraining_colour_on_small_shapes(
+    box: tuple[int, int], seed: int, clues: float
+) -> None:
+    """The colour order of large grids (``LCV_MIN_VERTICES``), forced on small ones: the
+    reference engine's statuses, solutions and counts still."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(houses, "LCV_MIN_VERTICES", 0)
+        mp.setattr(houses, "RESTART_MIN_VERTICES", 0)
+        mp.setattr(houses._SPARE, "searches", {}, raising=False)
+        assert_parity(random_puzzle(box, seed, clues).problem)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_25x25_grids_near_the_phase_transition(seed: int) -> None:
+    """What a user gets on loosely clued 25×25 grids (restarts, the least constraining
+    colour, the SAT handoff when python-sat is installed): checked solutions, and as many
+    (limit 2) as CaDiCaL's whole-grid formula finds."""
+    grid = random_puzzle((5, 5), seed, 0.5)
+    problem = grid.problem
+    r = houses.run(problem, SolveOptions(limit=2, timeout=60))
+    assert r.reason == ""
+    assert all(is_solution(problem, s) for s in r.solutions)
+    assert len(set(r.solutions)) == len(r.solutions)
+    pytest.importorskip("pysat.solvers")
+    from sudograph.search import sat
+
+    assert len(r.solutions) == len(sat.run(problem, SolveOptions(limit=2)).solutions)
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in VARIANTS.glob("*.txt")))
 def test_parity_example_variants(name: str) -> None:
     grid = read_variant_puzzle((VARIANTS / name).read_text(encoding="utf-8"))
