@@ -3,7 +3,7 @@
 Usage (from the repository root)::
 
     .venv/bin/python bench/bench_handoff.py [--seeds 8] [--per-seed 10]
-        [--backends glucose3,cadical153,minisat22,off] [--handoff 250]
+        [--backends glucose3,cadical153,minisat22,off] [--handoff 2000]
 
 Grids as in ``bench_sizes.py`` (a random full grid made by CaDiCaL, then 40–60 % of the
 cells kept), ``--per-seed`` grids for each of the seeds 1..``--seeds``. For each grid, in
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=8)
     ap.add_argument("--per-seed", type=int, default=10)
     ap.add_argument("--backends", default="glucose3,cadical153,minisat22,off")
-    ap.add_argument("--handoff", type=int, default=houses.HANDOFF_EARLY_GUESSES)
+    ap.add_argument("--handoff", type=int, default=houses.HANDOFF_GUESSES)
     args = ap.parse_args(argv)
     box = (5, 5)
     peer = Peer(box)
@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, g in enumerate(grids):
         turn = i % len(names)  # a rotating order: no backend always runs first on a grid
         for name in names[turn:] + names[:turn]:  # "off": the kernel alone
-            houses.HANDOFF_EARLY_GUESSES = 10**12 if name == "off" else args.handoff
+            houses.HANDOFF_GUESSES = 10**12 if name == "off" else args.handoff
             sat.DOMAINS_BACKEND = name
             t0 = time.perf_counter()
             r = solve(g, limit=2)

@@ -74,16 +74,9 @@ caller set no ``max_nodes``: the formula of the root's propagated domains (see
 searches are the heavy tail of Latin-square completions near their phase transition (25×25
 grids at 40–60 % clues), where a depth-first search without learning takes 10^5 guesses and
 more; the solver's clause learning takes tens of milliseconds there (docs/benchmarks.md).
-Graphs of :data:`HANDOFF_EARLY_VERTICES` vertices or more hand off after
-:data:`HANDOFF_EARLY_GUESSES` instead."""
-HANDOFF_EARLY_GUESSES = 250
-"""The guesses before a handoff on graphs of :data:`HANDOFF_EARLY_VERTICES` vertices or
-more: on 25×25 grids a guess costs more and the formula relatively less (80 grids: 3.7×
-python-sat's peer after 100, 250 or 500 guesses, 3.1× after 2,000), where on 16×16 the
-sets that need guesses were slower after 250 (0.59 ms against 0.37 ms a puzzle) and as fast
-after 2,000 as without any handoff (docs/benchmarks.md)."""
-HANDOFF_EARLY_VERTICES = 400
-"""See :data:`HANDOFF_EARLY_GUESSES` (20×20 and larger; 16×16 has 256 vertices)."""
+The threshold was measured with the colour order of large grids (``LCV_MIN_VERTICES``): 80
+25×25 grids took 2.36 s (three rounds) handing off after 2,000 guesses, 2.37 s after 4,000,
+2.64 s after 1,000, 2.47 s after 250 (docs/benchmarks.md)."""
 HANDOFF_MAX_LITERALS = 4_000_000
 """No handoff when the formula would hold more literals than this (an estimate from the
 root's domains: a huge, nearly empty grid, which the kernel solves quickly anyway)."""
@@ -680,10 +673,8 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
     seed = 0
     pooled: dict[Coloring, None] = {}
     handoff = options.max_nodes is None  # then whether it may, asked once, when it is time
-    early = problem.graph.n >= HANDOFF_EARLY_VERTICES
-    after = HANDOFF_EARLY_GUESSES if early else HANDOFF_GUESSES
     while code == K.PAUSED and reason == "node limit":
-        if handoff and spent >= after:
+        if handoff and spent >= HANDOFF_GUESSES:
             handoff = _may_hand_off(problem, search, root)
             if handoff:
                 stats = Stats(nodes=spent, backtracks=backtracks, max_depth=depth, engine=ENGINE)
