@@ -125,19 +125,21 @@ def test_parity_random_large_shapes(box: tuple[int, int], seed: int, clues: floa
         assert all(is_solution(problem, s) for s in r.solutions)
 
 
+@pytest.mark.parametrize("forced", ["LCV_MIN_VERTICES", "MARK_MIN_VERTICES"])
 @settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4)]),
     st.integers(0, 10**6),
     st.floats(0.35, 0.8),
 )
-def test_least_constraining_colour_on_small_shapes(
-    box: tuple[int, int], seed: int, clues: float
+def test_large_grid_options_on_small_shapes(
+    forced: str, box: tuple[int, int], seed: int, clues: float
 ) -> None:
-    """The colour order of large grids (``LCV_MIN_VERTICES``), forced on small ones: the
-    reference engine's statuses, solutions and counts still."""
+    """The options of large grids forced on small ones: the least constraining colour first
+    (``LCV_MIN_VERTICES``), hidden singles only in marked houses (``MARK_MIN_VERTICES``):
+    the reference engine's statuses, solutions and counts still."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(houses, "LCV_MIN_VERTICES", 0)
+        mp.setattr(houses, forced, 0)
         mp.setattr(houses, "RESTART_MIN_VERTICES", 0)
         mp.setattr(houses._SPARE, "searches", {}, raising=False)
         assert_parity(random_puzzle(box, seed, clues).problem)
@@ -160,8 +162,14 @@ def test_25x25_grids_near_the_phase_transition(seed: int) -> None:
     assert len(r.solutions) == len(sat.run(problem, SolveOptions(limit=2)).solutions)
 
 
+@pytest.mark.parametrize("marks", [False, True])
 @pytest.mark.parametrize("name", sorted(p.name for p in VARIANTS.glob("*.txt")))
-def test_parity_example_variants(name: str) -> None:
+def test_parity_example_variants(name: str, marks: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every bundled variant (killer cages, edges outside the houses, jigsaw regions), also
+    with hidden singles only in marked houses (``MARK_MIN_VERTICES`` forced)."""
+    if marks:
+        monkeypatch.setattr(houses, "MARK_MIN_VERTICES", 0)
+        monkeypatch.setattr(houses._SPARE, "searches", {}, raising=False)
     grid = read_variant_puzzle((VARIANTS / name).read_text(encoding="utf-8"))
     problem = grid.problem
     if problem.graph.n > 36:

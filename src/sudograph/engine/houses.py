@@ -80,6 +80,10 @@ The threshold was measured with the colour order of large grids (``LCV_MIN_VERTI
 HANDOFF_MAX_LITERALS = 4_000_000
 """No handoff when the formula would hold more literals than this (an estimate from the
 root's domains: a huge, nearly empty grid, which the kernel solves quickly anyway)."""
+MARK_MIN_VERTICES = 400
+"""Grids of this many vertices or more scan for hidden singles only the houses where colours
+were removed (``params[P_MARK]``, see ``_house_kernels.fixpoint``): 25×25 guesses 0.83× the
+time; on 9×9 variants and 16×16 the marks cost what they save (0.98–1.08×)."""
 LCV_MIN_VERTICES = 400
 """Grids of this many vertices or more (20×20 and up) try the least constraining colour
 first when they look for solutions (see ``_house_kernels._least_constraining``): on 16×16
@@ -149,6 +153,20 @@ class HouseArrays:
         if not self.free:
             return _no_pairs()
         return _pair_neighbours(self.nbr_ptr, self.nbr_idx, self.H, self.n)
+
+    @cached_property
+    def of_vertex(self) -> tuple[Any, Any]:
+        """Each vertex's rows of :attr:`H` (CSR), for the kernel's marks of the houses whose
+        hidden singles may have changed."""
+        import numpy as np
+
+        nh, k = self.H.shape
+        rows = np.repeat(np.arange(nh, dtype=np.int64), k)
+        cells = self.H.ravel().astype(np.int64)
+        order = np.argsort(cells, kind="stable")
+        ptr = np.zeros(self.n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(cells, minlength=self.n), out=ptr[1:])
+        return ptr, rows[order]
 
     def pairs(self) -> tuple[Any, ...]:
         """The arrays the locked-candidates pass reads, in the kernel's order."""
@@ -411,6 +429,7 @@ class _Search:
         p[K.P_K] = k
         # ties by unplaced neighbours, except when counting; on large grids, colours too
         p[K.P_TIE] = 0 if leaf else (2 if n >= LCV_MIN_VERTICES else 1)
+        p[K.P_MARK] = int(n >= MARK_MIN_VERTICES)
         self.leaf = leaf
         self.st = np.zeros(K.NUM_STATE, dtype=np.int64)
         levels = min(FIRST_LEVELS, n + 1)
@@ -428,6 +447,7 @@ class _Search:
         self.scratch = np.full(4 * n + 1 + len(g.nbr_idx), -1, dtype=np.int64)
         self.mscratch = np.zeros(2 * n, dtype=np.uint64)
         self.su = np.zeros(max(len(g.seg_ptr) - 1, 1), dtype=np.uint64)
+        self.hd = np.ones(max(len(g.H), 1), dtype=np.uint8)  # houses to scan: all at a root
         rows = memo_rows(n) if leaf and not problem.cages else 0
         self.memo = rows
         self.mkeys = np.zeros((max(rows, 1), n if rows else 1), dtype=np.uint64)
@@ -449,6 +469,7 @@ class _Search:
         self.common = _no_pairs() if problem.cages else self.g.common
         self.params[K.P_SEEN] = int(len(self.common[1]) > 0)
         self.st[:] = 0
+        self.hd[:] = 1
         self.clues = np.frombuffer(bytearray(problem.precolouring), dtype=np.uint8)
         self.solutions: list[Coloring] = []
 
@@ -461,9 +482,11 @@ class _Search:
         counters at zero, solutions kept."""
         self.dom[0], self.asg[0] = root
         self.st[:] = 0  # depth 0, mode PROP with an empty queue: the root is settled
+        self.hd[:] = 1
         self.params[self.K.P_SEED] = seed
 
     def start(self) -> bool:
+        self.hd[:] = 1
         return bool(self.K.start(self.params, self.st, self.dom, self.asg, self.q, self.clues))
 
     def _grow(self) -> None:
@@ -483,7 +506,7 @@ class _Search:
         graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs(), *self.common)
         memo = (
             self.scratch, self.mscratch, self.su, self.lv, self.lh, self.mkeys, self.mcount,
-            self.mhash,
+            self.mhash, self.hd, *g.of_vertex,
         )  # fmt: skip
         code = self.K.search(*state, *graph, *self.cages, *memo)
         return int(code)
