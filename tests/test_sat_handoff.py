@@ -1,4 +1,4 @@
-"""The house kernel's handoff to CaDiCaL (``houses.HANDOFF_GUESSES``) and the formula it
+"""The house kernel's handoff to a SAT solver (``houses.HANDOFF_GUESSES``) and the formula it
 solves (``sat.run_domains``): the same answers as the reference engine, solutions checked,
 and no handoff where it does not belong (cages, ``max_nodes``, no python-sat)."""
 
