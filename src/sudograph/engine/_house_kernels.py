@@ -58,10 +58,9 @@ guess, drop the top level (a contradiction or a solution)."""
 (P_LEAF, P_LEAF_CELLS, P_MEMO, P_TIE, P_SEED, P_SEEN, P_MARK) = range(6, 13)
 """``params[P_TIE]``: 0 the first vertex of fewest colours, 1 among those the one with most
 unplaced neighbours, 2 that and the least constraining colour first
-(:func:`_least_constraining`)."""
+(:func:`_least_constraining`). ``params[P_MARK]``: 1 to scan only the marked houses for
+hidden singles (see :func:`fixpoint`), 0 to scan them all."""
 NUM_PARAMS = 13
-"""``params[P_MARK]``: 1 to scan only the marked houses for hidden singles (see
-:func:`fixpoint`), 0 to scan them all."""
 # state (int64 array)
 S_DEPTH, S_MODE, S_NODES, S_BACKTRACKS, S_MAX_DEPTH, S_FOUND, S_BUFFERED, S_QN, S_HITS = range(9)
 NUM_STATE = 9

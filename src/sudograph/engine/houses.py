@@ -469,7 +469,6 @@ class _Search:
         self.common = _no_pairs() if problem.cages else self.g.common
         self.params[K.P_SEEN] = int(len(self.common[1]) > 0)
         self.st[:] = 0
-        self.hd[:] = 1
         self.clues = np.frombuffer(bytearray(problem.precolouring), dtype=np.uint8)
         self.solutions: list[Coloring] = []
 
@@ -486,6 +485,8 @@ class _Search:
         self.params[self.K.P_SEED] = seed
 
     def start(self) -> bool:
+        """Set the first level from the clues (False when a clue is not a colour); every
+        house to be scanned."""
         self.hd[:] = 1
         return bool(self.K.start(self.params, self.st, self.dom, self.asg, self.q, self.clues))
 

@@ -112,8 +112,8 @@ def _adder(solver: Any, name: str) -> Callable[[list[int]], Any]:
         function = getattr(pysolvers, f"{name}_add_cl")
         handle = getattr(inner, _HANDLES[name])
     except (ImportError, AttributeError, KeyError):
-        return cast(Callable[[list[int]], Any], inner.add_clause)
-    if handle is None:  # pragma: no cover - a deleted solver
+        handle = None
+    if handle is None:
         return cast(Callable[[list[int]], Any], inner.add_clause)
     return partial(function, handle)
 
