@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -18,7 +20,15 @@ from sudograph.graph import Graph, petersen_graph, sudoku_graph
 from sudograph.grid import Grid
 from sudograph.methods import METHODS
 from sudograph.problem import Problem, SolveOptions, is_proper_coloring, is_solution
-from sudograph.search.sat import ColoringSat, color_graph, run
+from sudograph.search.sat import (
+    SLICE_SECONDS,
+    ColoringSat,
+    _load,
+    _problem_clauses,
+    _Slicer,
+    color_graph,
+    run,
+)
 from sudograph.solve import color, count_solutions, is_unique, solve
 
 pytest.importorskip("pysat.solvers")
@@ -128,6 +138,34 @@ def test_timeout_really_stops() -> None:
     assert (r.status, r.reason) == ("stopped", "time limit")
     assert TIMEOUT * 0.5 <= elapsed <= SLACK * TIMEOUT + GRACE, elapsed
     assert r.stats.backtracks > 0 and r.stats.nodes > 0  # conflicts and decisions reported
+
+
+@pytest.mark.parametrize("backend", ["cadical153", "glucose3"])
+def test_ctrl_c_leaves_the_solver_whole(backend: str) -> None:
+    """Ctrl-C during a slice is answered as the slice ends, without python-sat's own SIGINT
+    handler (its jump out of CaDiCaL could corrupt the heap): the solver can still report
+    its work and answer."""
+    solver = _load(_problem_clauses(hard_pigeonhole(), True, []), None, backend)
+    slicer = _Slicer(solver)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    main = threading.main_thread().ident
+    timer = threading.Timer(0.3, signal.pthread_kill, (main, signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            slicer.solve((), None)
+        elapsed = time.perf_counter() - start
+        assert not slicer.broken
+        assert 0.3 <= elapsed <= 0.3 + 2 * SLICE_SECONDS + 0.5, elapsed
+        done = slicer.stats.conflicts
+        assert done > 0 and solver.accum_stats()["conflicts"] == done
+        assert slicer.solve((), None, max_conflicts=50) is None  # it goes on
+        assert slicer.stats.conflicts >= done + 50
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+        solver.delete()
 
 
 def test_incremental_solver() -> None:

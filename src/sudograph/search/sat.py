@@ -23,8 +23,11 @@ Two uses:
 A timeout really stops the solver: python-sat's CaDiCaL does not honour ``interrupt``, so the
 solver runs in slices of a conflict budget (``conf_budget`` + ``solve_limited``); the clock is
 read between slices, and each budget is what the measured conflict rate allows in the time
-left (half of it), at most twice the previous one (small slices slow CaDiCaL down: it
-restarts at each call). The overshoot is a fraction of a slice (tests/test_sat.py measures it).
+left (half of it), at most twice the previous one and at most :data:`SLICE_SECONDS` (small
+slices slow CaDiCaL down: it restarts at each call). The overshoot is a fraction of a slice
+(tests/test_sat.py measures it). Ctrl-C is answered at the end of a slice too: the solver is
+asked without python-sat's SIGINT handler, whose jump out of CaDiCaL could corrupt the heap
+(:func:`_limited`).
 
 Statistics: ``nodes`` are the solver's decisions, ``backtracks`` its conflicts, ``deductions``
 its propagations.
@@ -59,6 +62,10 @@ FIRST_SLICE = 1000
 """Conflicts of the first slice under a deadline (then grown from the measured rate)."""
 MIN_SLICE = 200
 """No slice below this many conflicts, whatever the time left."""
+SLICE_SECONDS = 0.5
+"""The longest slice the measured conflict rate allows: Ctrl-C is answered when a slice
+ends (see :func:`_limited`). Each call restarts CaDiCaL: on an unsatisfiable pigeonhole of
+2.5 s, slices of 0.25 / 0.5 / 1 s cost 8 / 5 / 4 % against unbounded ones."""
 
 
 DOMAINS_BACKEND = "glucose3"
@@ -116,6 +123,47 @@ def _adder(solver: Any, name: str) -> Callable[[list[int]], Any]:
     if handle is None:
         return cast(Callable[[list[int]], Any], inner.add_clause)
     return partial(function, handle)
+
+
+def _limited(solver: Any) -> Callable[[Sequence[int]], bool | None]:
+    """The function that asks ``solver`` one budgeted question (``solve_limited``) without
+    python-sat's SIGINT handler.
+
+    Called from the main thread, python-sat's ``solve_limited`` swaps in its own SIGINT
+    handler for the call, which jumps (``longjmp``) out of the solver: out of CaDiCaL in the
+    middle of an allocation that corrupts the heap. 1 of 80 interrupted ``chromatic -m sat``
+    and ``color -m sat`` runs aborted so here (``munmap_chunk(): invalid pointer``; in CI
+    ``free(): invalid pointer``, ``corrupted double-linked list``), none of 360 once the C
+    function is told "not the main thread": Python's own handler then stays, Ctrl-C is noted,
+    the slice runs to its end (at most :data:`SLICE_SECONDS`: 0.6 s at worst from SIGINT to
+    exit in those runs) and ``KeyboardInterrupt`` is raised when it returns, the solver whole.
+    Without those C functions (another python-sat), the wrapper's method."""
+    inner = getattr(solver, "solver", None) or solver
+    name = type(inner).__name__.lower()
+    try:
+        import pysolvers
+
+        function = getattr(pysolvers, f"{name}_solve_lim")
+        handle = getattr(inner, _HANDLES[name])
+    except (ImportError, AttributeError, KeyError):
+        handle = None
+    if handle is None:
+        return cast(Callable[[Sequence[int]], "bool | None"], inner.solve_limited)
+    if name.startswith("cadical"):
+
+        def ask(assumptions: Sequence[int]) -> bool | None:
+            code = function(handle, assumptions, 0)  # 1 SAT, -1 UNSAT, 0 budget spent
+            inner.status = None if code == 0 else code > 0  # what get_model reads
+            inner.prev_assumps = assumptions
+            return cast("bool | None", inner.status)
+
+    else:
+
+        def ask(assumptions: Sequence[int]) -> bool | None:
+            inner.status = function(handle, assumptions, 0, 0)  # None, True or False
+            return cast("bool | None", inner.status)
+
+    return ask
 
 
 @contextmanager
@@ -183,7 +231,11 @@ class _Slicer:
     solver: Any
     stats: SatStats = field(default_factory=SatStats)
     rate: float = 0.0  # conflicts per second measured in the last slice (0: not yet)
-    broken: bool = False  # interrupted by Ctrl-C: the solver may only be deleted
+    broken: bool = False  # interrupted inside python-sat's own handler: only delete it
+    ask: Callable[[Sequence[int]], bool | None] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.ask = _limited(self.solver)
 
     def solve(
         self,
@@ -199,9 +251,9 @@ class _Slicer:
         try:
             return self._sliced(assumptions, deadline, max_conflicts, max_decisions)
         except Exception as exc:
-            # python-sat jumps out of CaDiCaL on Ctrl-C and raises its own error: the solver
-            # may only be deleted now (asking it for its statistics aborts the process); the
-            # statistics keep what the slices before this one did
+            # only through python-sat's wrapper (see _limited): it jumps out of the solver on
+            # Ctrl-C and raises its own error; the solver may only be deleted now (asking it
+            # for its statistics aborts the process)
             if "keyboard interrupt" not in str(exc).lower():
                 raise
             self.broken = True
@@ -216,8 +268,9 @@ class _Slicer:
         max_conflicts: int | None,
         max_decisions: int | None,
     ) -> bool | None:
-        """Slices of conflicts, doubling (without a deadline too: Ctrl-C then loses one slice
-        of statistics at most); each slice's work is added to :attr:`stats` as it ends."""
+        """Slices of conflicts, doubling up to what :data:`SLICE_SECONDS` allows at the
+        measured rate (Ctrl-C waits for the end of a slice); each slice's work is added to
+        :attr:`stats` as it ends, the interrupted one's too."""
         s = self.solver
         budget = FIRST_SLICE
         spent = 0
@@ -233,26 +286,38 @@ class _Slicer:
                     return None
                 s.dec_budget(left)
             now = time.perf_counter()
-            if deadline is not None:
-                if now >= deadline:
-                    return None
-                if self.rate:  # half what the last rate allows in the time left (the rate
-                    # falls as the clauses grow: the slices shrink towards the deadline)
-                    budget = max(MIN_SLICE, min(budget, int(self.rate * (deadline - now) / 2)))
+            if self.rate:  # the rate falls as the clauses grow: the slices shrink with it
+                allowed = (
+                    SLICE_SECONDS if deadline is None else min(SLICE_SECONDS, (deadline - now) / 2)
+                )
+                budget = max(MIN_SLICE, min(budget, int(self.rate * allowed)))
+            if deadline is not None and now >= deadline:
+                return None
             before = s.accum_stats()
             s.conf_budget(budget)
-            answer: bool | None = s.solve_limited(assumptions=assumptions)
-            after = s.accum_stats()
-            self.stats.decisions += after.get("decisions", 0) - before.get("decisions", 0)
-            self.stats.conflicts += after.get("conflicts", 0) - before.get("conflicts", 0)
-            self.stats.propagations += after.get("propagations", 0) - before.get("propagations", 0)
+            try:
+                answer = self.ask(assumptions)
+            except KeyboardInterrupt:  # raised as the slice returned: the solver is whole
+                self._count(before)
+                raise
+            decisions, conflicts = self._count(before)
             if answer is not None:
                 return answer
-            decided += after.get("decisions", 0) - before.get("decisions", 0)
-            done = max(1, after.get("conflicts", 0) - before.get("conflicts", 0))
+            decided += decisions
+            done = max(1, conflicts)
             spent += done
             self.rate = done / max(time.perf_counter() - now, 1e-6)
             budget = 2 * budget
+
+    def _count(self, before: dict[str, int]) -> tuple[int, int]:
+        """Adds the solver's work since ``before`` to :attr:`stats`; returns its decisions
+        and conflicts."""
+        after = self.solver.accum_stats()
+        spent = {key: after.get(key, 0) - before.get(key, 0) for key in after}
+        self.stats.decisions += spent.get("decisions", 0)
+        self.stats.conflicts += spent.get("conflicts", 0)
+        self.stats.propagations += spent.get("propagations", 0)
+        return spent.get("decisions", 0), spent.get("conflicts", 0)
 
 
 def _check_graph(graph: Graph, k: int) -> None:
