@@ -108,20 +108,28 @@ _HANDLES = {"cadical153": "cadical", "glucose3": "glucose", "minisat22": "minisa
 :func:`_adder`)."""
 
 
+def _c_function(inner: Any, name: str, suffix: str) -> tuple[Any, Any] | None:
+    """python-sat's C function ``{name}_{suffix}`` and the C solver object of ``inner`` (a
+    backend's wrapper) it takes, or None when this python-sat has not both."""
+    try:
+        import pysolvers
+
+        function = getattr(pysolvers, f"{name}_{suffix}")
+        handle = getattr(inner, _HANDLES[name])
+    except (ImportError, AttributeError, KeyError):
+        return None
+    return None if handle is None else (function, handle)
+
+
 def _adder(solver: Any, name: str) -> Callable[[list[int]], Any]:
     """The function that adds one clause to ``solver``: python-sat's C function bound to
     the backend's solver object when this python-sat has them (a clause then costs no
     Python frame), else the wrapper's ``add_clause``."""
     inner = getattr(solver, "solver", None) or solver
-    try:
-        import pysolvers
-
-        function = getattr(pysolvers, f"{name}_add_cl")
-        handle = getattr(inner, _HANDLES[name])
-    except (ImportError, AttributeError, KeyError):
-        handle = None
-    if handle is None:
+    found = _c_function(inner, name, "add_cl")
+    if found is None:
         return cast(Callable[[list[int]], Any], inner.add_clause)
+    function, handle = found
     return partial(function, handle)
 
 
@@ -140,15 +148,10 @@ def _limited(solver: Any) -> Callable[[Sequence[int]], bool | None]:
     Without those C functions (another python-sat), the wrapper's method."""
     inner = getattr(solver, "solver", None) or solver
     name = type(inner).__name__.lower()
-    try:
-        import pysolvers
-
-        function = getattr(pysolvers, f"{name}_solve_lim")
-        handle = getattr(inner, _HANDLES[name])
-    except (ImportError, AttributeError, KeyError):
-        handle = None
-    if handle is None:
+    found = _c_function(inner, name, "solve_lim")
+    if found is None:
         return cast(Callable[[Sequence[int]], "bool | None"], inner.solve_limited)
+    function, handle = found
     if name.startswith("cadical"):
 
         def ask(assumptions: Sequence[int]) -> bool | None:
