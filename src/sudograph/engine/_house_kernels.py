@@ -342,21 +342,24 @@ def fixpoint(
         if qn < 0:
             return False
         if qn or changed:
-            hd[:] = 1
+            if mark:
+                hd[:] = 1
             continue
         if seen:
             qn, changed = _seen(d, a, q, H, cn_ptr, cn_idx)
             if qn < 0:
                 return False
             if qn or changed:
-                hd[:] = 1
+                if mark:
+                    hd[:] = 1
                 continue
         qn, changed = _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask)
         if qn < 0:
             return False
         if not (qn or changed):
             return True
-        hd[:] = 1
+        if mark:
+            hd[:] = 1
 
 
 @njit(**LOOP)
@@ -692,7 +695,6 @@ def search(
             b = _least_constraining(
                 rem, gcell[depth], dom[depth], asg[depth], nbr_ptr, nbr_idx, seed, st[S_NODES]
             )
-            rem ^= b
         elif seed:  # a colour picked by a hash of the seed, the node and the vertex
             skip = _mix(seed, st[S_NODES], gcell[depth]) % np.uint64(popcount(rem))
             while skip:
@@ -700,9 +702,7 @@ def search(
                 b = rem & (~rem + U1)
                 skip -= U1
             rem = grem[depth]
-            rem ^= b
-        else:
-            rem ^= b
+        rem ^= b
         v = gcell[depth]
         if rem != U0 or lv[depth, L_SLOT] >= 0:
             if depth + 1 >= levels:

@@ -105,12 +105,14 @@ def _solver(clauses: Iterable[list[int]] = (), name: str = BACKEND) -> Any:
 
 _HANDLES = {"cadical153": "cadical", "glucose3": "glucose", "minisat22": "minisat"}
 """python-sat's name of the C solver object inside each backend's wrapper (see
-:func:`_adder`)."""
+:func:`_c_function`)."""
 
 
-def _c_function(inner: Any, name: str, suffix: str) -> tuple[Any, Any] | None:
-    """python-sat's C function ``{name}_{suffix}`` and the C solver object of ``inner`` (a
-    backend's wrapper) it takes, or None when this python-sat has not both."""
+def _c_function(inner: Any, suffix: str) -> tuple[Any, Any] | None:
+    """python-sat's C function ``{backend}_{suffix}`` and the C solver object it takes, for
+    ``inner`` (a backend's wrapper: ``Cadical153`` is backend ``cadical153``), or None when
+    this python-sat has not both."""
+    name = type(inner).__name__.lower()
     try:
         import pysolvers
 
@@ -121,12 +123,12 @@ def _c_function(inner: Any, name: str, suffix: str) -> tuple[Any, Any] | None:
     return None if handle is None else (function, handle)
 
 
-def _adder(solver: Any, name: str) -> Callable[[list[int]], Any]:
+def _adder(solver: Any) -> Callable[[list[int]], Any]:
     """The function that adds one clause to ``solver``: python-sat's C function bound to
     the backend's solver object when this python-sat has them (a clause then costs no
     Python frame), else the wrapper's ``add_clause``."""
     inner = getattr(solver, "solver", None) or solver
-    found = _c_function(inner, name, "add_cl")
+    found = _c_function(inner, "add_cl")
     if found is None:
         return cast(Callable[[list[int]], Any], inner.add_clause)
     function, handle = found
@@ -147,12 +149,11 @@ def _limited(solver: Any) -> Callable[[Sequence[int]], bool | None]:
     exit in those runs) and ``KeyboardInterrupt`` is raised when it returns, the solver whole.
     Without those C functions (another python-sat), the wrapper's method."""
     inner = getattr(solver, "solver", None) or solver
-    name = type(inner).__name__.lower()
-    found = _c_function(inner, name, "solve_lim")
+    found = _c_function(inner, "solve_lim")
     if found is None:
         return cast(Callable[[Sequence[int]], "bool | None"], inner.solve_limited)
     function, handle = found
-    if name.startswith("cadical"):
+    if type(inner).__name__.lower().startswith("cadical"):
 
         def ask(assumptions: Sequence[int]) -> bool | None:
             code = function(handle, assumptions, 0)  # 1 SAT, -1 UNSAT, 0 budget spent
@@ -190,7 +191,7 @@ def _load(clauses: Iterable[list[int]], deadline: float | None, name: str = BACK
     to python-sat's C function directly, a batch at a time by ``map`` (a 25×25 formula of
     20,000 clauses: 3 ms instead of 11 ms through python-sat's wrapper)."""
     solver = _solver(name=name)
-    add = _adder(solver, name)
+    add = _adder(solver)
     rest = iter(clauses)
     try:
         with _collector_paused():
