@@ -2,13 +2,13 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python bench/bench_handoff.py [--seeds 8] [--per-seed 10]
+    .venv/bin/python bench/bench_handoff.py [--seeds 8] [--first-seed 1] [--per-seed 10]
         [--backends glucose3,cadical153,minisat22,off] [--handoff 2000]
 
 Grids as in ``bench_sizes.py`` (a random full grid made by CaDiCaL, then 40–60 % of the
-cells kept), ``--per-seed`` grids for each of the seeds 1..``--seeds``. For each grid, in
-turn: the default ``solve(grid, limit=2)`` once per ``--backends`` entry, in an order that
-rotates from grid to grid (the solver of
+cells kept), ``--per-seed`` grids for each of ``--seeds`` seeds from ``--first-seed`` (another
+draw: ``--first-seed 9``). For each grid, in turn: the default ``solve(grid, limit=2)``
+once per ``--backends`` entry, in an order that rotates from grid to grid (the solver of
 ``sat.run_domains``; ``off``: the kernel alone, no handoff), then the python-sat peer of
 ``bench_sizes.py`` (one incremental CaDiCaL, clues as assumptions, warmed up on the empty
 grid). Wall ms per grid; every count equal to the peer's. It prints, per backend, the mean
@@ -39,13 +39,15 @@ from sudograph.solve import solve  # noqa: E402
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=8)
+    ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--per-seed", type=int, default=10)
     ap.add_argument("--backends", default="glucose3,cadical153,minisat22,off")
     ap.add_argument("--handoff", type=int, default=houses.HANDOFF_GUESSES)
     args = ap.parse_args(argv)
     box = (5, 5)
     peer = Peer(box)
-    grids = [g for s in range(1, args.seeds + 1) for g in made(box, args.per_seed, s, peer)]
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
+    grids = [g for s in seeds for g in made(box, args.per_seed, s, peer)]
     empty = Grid.empty(box)
     solve(empty, limit=2)
     peer.solutions(empty.values)

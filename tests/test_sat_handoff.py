@@ -36,6 +36,9 @@ def reference(problem: Problem, limit: int | None) -> set[tuple[int, ...]]:
     return set(r.solutions)
 
 
+ALL_4X4 = reference(Grid.empty((2, 2)).problem, None)
+
+
 def clue_domains(problem: Problem) -> list[int]:
     full = (1 << problem.k) - 1
     return [full if c == 0 else 1 << (c - 1) for c in problem.precolouring]
@@ -194,6 +197,23 @@ def test_the_handoff_proves_unsatisfiable() -> None:
             assert r.stats.engine == "houses+sat"
             return
     raise AssertionError("no legal wrong clue found")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_run_domains_within_random_domains(data: st.DataObject) -> None:
+    """Domains cut at random (open vertices of every size, fixed ones beside open
+    neighbours that still hold their colour, houses whose colour has no place): the
+    solutions are exactly the reference engine's that fit them."""
+    problem = Grid.empty((2, 2)).problem  # its 288 grids
+    full = (1 << problem.k) - 1
+    cut = st.one_of(st.just(full), st.just(full), st.integers(1, full))  # mostly whole
+    domains = [data.draw(cut) for _ in range(problem.graph.n)]
+    fits = lambda s: all(d >> (c - 1) & 1 for d, c in zip(domains, s, strict=True))  # noqa: E731
+    want = {s for s in ALL_4X4 if fits(s)}
+    sols, complete, _, reason = run_domains(problem, domains, None)
+    assert complete and reason == ""
+    assert set(sols) == want and len(sols) == len(want)
 
 
 def test_run_domains_on_impossible_domains() -> None:

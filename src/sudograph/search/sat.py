@@ -103,21 +103,27 @@ def _solver(clauses: Iterable[list[int]] = (), name: str = BACKEND) -> Any:
     return Solver(name=name, bootstrap_with=clauses)
 
 
-_HANDLES = {"cadical153": "cadical", "glucose3": "glucose", "minisat22": "minisat"}
-"""python-sat's name of the C solver object inside each backend's wrapper (see
-:func:`_c_function`)."""
+_HANDLES = {
+    "cadical153": ("cadical153", "cadical"),
+    "glucose3": ("glucose3", "glucose"),
+    "glucose4": ("glucose41", "glucose"),
+    "glucose42": ("glucose421", "glucose"),
+    "minisat22": ("minisat22", "minisat"),
+}
+"""Per backend (its wrapper's class name, lower case): the prefix of python-sat's C
+functions and the name of the C solver object inside the wrapper (see :func:`_c_function`)."""
 
 
 def _c_function(inner: Any, suffix: str) -> tuple[Any, Any] | None:
     """python-sat's C function ``{backend}_{suffix}`` and the C solver object it takes, for
     ``inner`` (a backend's wrapper: ``Cadical153`` is backend ``cadical153``), or None when
     this python-sat has not both."""
-    name = type(inner).__name__.lower()
     try:
         import pysolvers
 
-        function = getattr(pysolvers, f"{name}_{suffix}")
-        handle = getattr(inner, _HANDLES[name])
+        prefix, attribute = _HANDLES[type(inner).__name__.lower()]
+        function = getattr(pysolvers, f"{prefix}_{suffix}")
+        handle = getattr(inner, attribute)
     except (ImportError, AttributeError, KeyError):
         return None
     return None if handle is None else (function, handle)
@@ -616,8 +622,12 @@ def run_domains(
         colour = np.where(fixed, bits.argmax(axis=1) + 1, 0)
         open_bits = bits & ~fixed[:, None]
         nvars = int(open_bits.sum())
+        # the variables of an open vertex are consecutive, first[v] .. first[v + 1] - 1
         var = np.zeros((n, k), dtype=np.int64)
         var[open_bits] = np.arange(1, nvars + 1)
+        first = np.ones(n + 1, dtype=np.int64)
+        np.cumsum(np.where(fixed, 0, size), out=first[1:])
+        first[1:] += 1
         if csr is None:
             from ..engine._arrays import to_csr
 
@@ -633,26 +643,33 @@ def run_domains(
             houses = np.array([h for h in graph.houses if len(h) == k], dtype=np.int64)
         houses = np.asarray(houses, dtype=np.int64).reshape(-1, k)
         free = np.flatnonzero(~fixed)
-        rows = var[free]
         # at least one colour per open vertex; per exact house, each colour not placed in it
+        ends = first[free + 1].tolist()
+        alo = [list(range(a, b)) for a, b in zip(first[free].tolist(), ends, strict=True)]
         placed = np.zeros((len(houses), k + 1), dtype=bool)
         placed[np.arange(len(houses))[:, None], colour[houses]] = True
         places = var[houses].transpose(0, 2, 1)[~placed[:, 1:]]  # (house, colour) x its cells
-        alo = [[x for x in r if x] for r in rows.tolist()]
-        alo_houses = [[x for x in r if x] for r in places.tolist()]
-        if not all(alo_houses):  # a colour with no place left in a house
+        if len(places) and not places.any(axis=1).all():  # a colour with no place in a house
             return [], True, stats, ""
+        cut = np.cumsum((places > 0).sum(axis=1)).tolist()
+        flat = places[places > 0].tolist()
+        alo_houses = [flat[a:b] for a, b in zip([0, *cut][:-1], cut, strict=True)]
+        # at most one colour per open vertex: the pairs of its consecutive variables
+        sizes = size[free]
         binary = []
-        for first in range(k - 1):  # at most one colour per open vertex: each against the later
-            a, b = np.broadcast_arrays(rows[:, first : first + 1], rows[:, first + 1 :])
-            both = (a > 0) & (b > 0)
-            binary.append(np.stack([-a[both], -b[both]], axis=1))
-        e, c = np.nonzero(open_bits[u] & open_bits[w])  # one colour at both ends of an edge
-        binary.append(np.stack([-var[u[e], c], -var[w[e], c]], axis=1))
-        units: list[list[int]] = []
-        for a, b in ((u, w), (w, u)):  # a placed neighbour's colour is not a choice
-            x = var[b, np.maximum(colour[a] - 1, 0)]
-            units.extend([-int(t)] for t in x[fixed[a] & (x > 0)])
+        for d in np.unique(sizes).tolist():
+            pairs = np.stack(np.triu_indices(d, 1), axis=1)
+            binary.append(-(first[free[sizes == d]][:, None, None] + pairs).reshape(-1, 2))
+        # one colour at both ends of an edge between open vertices
+        both = ~fixed[u] & ~fixed[w]
+        u2, w2 = u[both], w[both]
+        e, c = np.nonzero(open_bits[u2] & open_bits[w2])
+        binary.append(np.stack([-var[u2[e], c], -var[w2[e], c]], axis=1))
+        # a placed neighbour's colour is not a choice
+        mixed = fixed[u] != fixed[w]
+        at, of = np.where(fixed[u], w, u)[mixed], np.where(fixed[u], u, w)[mixed]
+        lits = var[at, colour[of] - 1]
+        units = [[-x] for x in lits[lits > 0].tolist()]
         clauses = alo + alo_houses + units + np.concatenate(binary).tolist()
 
         def block(coloring: Sequence[int]) -> list[int] | None:
