@@ -31,7 +31,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_sizes import Peer, made  # noqa: E402
 
-from sudograph.engine import houses  # noqa: E402
 from sudograph.search import sat  # noqa: E402
 from sudograph.solve import solve  # noqa: E402
 

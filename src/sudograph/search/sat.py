@@ -68,11 +68,12 @@ ends (see :func:`_limited`). Each call restarts CaDiCaL: on an unsatisfiable pig
 2.5 s, slices of 0.25 / 0.5 / 1 s cost 8 / 5 / 4 % against unbounded ones."""
 
 
-DOMAINS_BACKEND = "glucose3"
+DOMAINS_BACKEND = "glucose4"
 """The solver of :func:`run_domains` for formulas of up to :data:`DOMAINS_LARGE_LITERALS`
-open literals: they are small and asked once, where Glucose 3 spends less than CaDiCaL
-(80 25×25 grids, the house kernel handing off: 2.7× python-sat's peer against 2.0× with
-CaDiCaL and 2.3–2.4× with MiniSat, ``bench/bench_handoff.py``, docs/benchmarks.md)."""
+open literals: they are small and asked once, where Glucose spends less than CaDiCaL and
+MiniSat, Glucose 4.1 less than Glucose 3 (400 25×25 grids, 76 handed off: the default solve
+5.78× python-sat's peer with Glucose 4.1, 5.41× with Glucose 3, 4.39× with MiniSat, 4.00× with
+CaDiCaL, ``bench/bench_handoff.py --seeds 40``, docs/benchmarks.md)."""
 DOMAINS_LARGE_BACKEND = "cadical153"
 """The solver of :func:`run_domains` for larger formulas, and for any formula that
 :data:`DOMAINS_BACKEND` did not answer within :data:`DOMAINS_SWITCH_CONFLICTS`: on 36×36
