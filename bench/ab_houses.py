@@ -3,16 +3,17 @@ against the working tree's, side by side in one process, interleaved puzzle by p
 
 Usage (from the repository root)::
 
-    .venv/bin/python bench/ab_houses.py [--base REV] [--n 40] [--reps 5] SET...
+    .venv/bin/python bench/ab_houses.py [--base REV] [--n 40] [--reps 5] [--count] SET...
 
 ``SET``: a ``hex16_*`` file of ``../shared/data/sudoku`` (without ``.txt``; ``--n`` puzzles
 sampled with seed 1), ``made25`` (``--n`` 25×25 grids at 40–60 % clues made with python-sat
 as in ``bench_sizes.py``) or ``variant:NAME`` (``--n`` 9×9 puzzles of ``generate_variant``,
-seeds 0.., ``classic`` for ``generate``). Both sides run ``houses.run(problem, limit=2)`` on
-the same problems, in alternating order, best of ``--reps`` per puzzle; it prints the mean
-µs per puzzle, the mean guesses and the ratio new / base. The base modules are written to a
-temporary folder with their relative imports made absolute (the rest of the package is the
-working tree's).
+seeds 0.., ``classic`` for ``generate``) or ``empty:RxC`` (the empty grid with R×C boxes).
+Both sides run ``houses.run(problem, limit=2)`` (with ``--count``: ``houses.count(problem)``,
+every solution counted, the counts compared) on the same problems, in alternating order,
+best of ``--reps`` per puzzle; it prints the mean µs per puzzle, the mean guesses and the
+ratio new / base. The base modules are written to a temporary folder with their relative
+imports made absolute (the rest of the package is the working tree's).
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ def load_side(tag: str, read: Any, folder: Path) -> Any:
 
 
 def problems(name: str, n: int) -> list[Problem]:
+    if name.startswith("empty:"):
+        rows, cols = (int(x) for x in name.split(":", 1)[1].split("x"))
+        return [Grid.empty((rows, cols)).problem]
     if name == "made25":
         import bench_sizes
 
@@ -85,6 +89,7 @@ def main() -> int:
     ap.add_argument("--base", default="HEAD", help="git revision of the base side")
     ap.add_argument("--n", type=int, default=40)
     ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--count", action="store_true", help="count every solution instead")
     args = ap.parse_args()
 
     def at_base(name: str) -> str:
@@ -100,23 +105,28 @@ def main() -> int:
             load_side("base", at_base, folder),
             load_side("new", lambda name: (ENGINE / name).read_text(), folder),
         )
-        opts = SolveOptions(limit=2)
+        opts = SolveOptions(limit=None if args.count else 2)
+        call = "count" if args.count else "run"
         for name in args.sets:
             probs = problems(name, args.n)
             for side in sides:
-                side.run(probs[0], opts)  # compile or load, arrays built
+                getattr(side, call)(probs[0], opts)  # compile or load, arrays built
             best = [[0.0] * len(probs) for _ in sides]
             guesses = [0, 0]
             for i, p in enumerate(probs):
                 times = [float("inf"), float("inf")]
+                counts: list[int | None] = [None, None]
                 for rep in range(args.reps):
                     order = (0, 1) if rep % 2 == 0 else (1, 0)
                     for j in order:
                         t0 = time.perf_counter()
-                        r = sides[j].run(p, opts)
+                        r = getattr(sides[j], call)(p, opts)
                         times[j] = min(times[j], time.perf_counter() - t0)
                         if rep == 0:
                             guesses[j] += r.stats.nodes
+                            counts[j] = r.count
+                if args.count and counts[0] != counts[1]:
+                    raise AssertionError(f"{name} #{i}: counts {counts[0]} and {counts[1]}")
                 best[0][i], best[1][i] = times
             base, new = (sum(b) / len(probs) * 1e6 for b in best)
             print(

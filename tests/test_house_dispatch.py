@@ -1,7 +1,8 @@
 """Default dispatch (issue 13): with numba, ``solve``/``count``/``is_unique`` under
 ``engine="auto"`` send ``propagate`` to the house kernel on every shape but the plain 9×9
-(the ``fast`` kernel there), ``fast`` to the house kernel beyond the plain 9×9; the classroom
-methods, traces and named engines keep their paths; and the answers are the reference's."""
+(the ``fast`` kernel there, for counts too), ``fast`` to the house kernel beyond the plain
+9×9; the classroom methods, traces and named engines keep their paths; and the answers are
+the reference's."""
 
 from __future__ import annotations
 
@@ -68,6 +69,16 @@ def test_default_solve_on_plain_9x9_is_fast() -> None:
 def test_count_and_is_unique_default() -> None:
     r = count(SIX, keep=1)
     assert r.stats.engine == "houses" and r.count == 3 and len(r.grids) == 1
+    from sudograph.engine import fast9
+
+    nine = NINE.with_values(tuple(0 if i < 20 else d for i, d in enumerate(NINE.values)))
+    want = count(nine, engine="python").count
+    assert want and want > 1
+    r = count(nine, keep=2)  # a plain 9×9 is counted by the fast kernel
+    assert r.stats.engine == "fast9" and r.count == want and len(r.grids) == 2
+    assert r.method == "propagate" and r.complete
+    r = count(nine, keep=fast9.MAX_STORED + 1)  # more kept than its store: the house kernel
+    assert r.stats.engine == "houses" and r.count == want == len(r.solutions)
     assert count_solutions(Grid.empty((2, 3))) == 28_200_960
     assert count_solutions(Grid.empty((3, 2))) == 28_200_960
     assert count_solutions(Grid.empty(2), limit=10) == 10

@@ -245,6 +245,53 @@ def test_count_without_the_symmetry_matches() -> None:
     assert math.factorial(6) * 39_168 == 28_200_960
 
 
+@pytest.mark.parametrize("first", [4, 64, houses.MEMO_FIRST_ROWS])
+def test_a_growing_memo_counts_the_same(first: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The counting memo starts at ``MEMO_FIRST_ROWS`` rows and grows (emptied) with the
+    search: the counts do not depend on where it starts, and it grows as far as the search
+    needs it, never past ``memo_rows``."""
+    monkeypatch.setattr(houses, "MEMO_FIRST_ROWS", first)
+    empty = Grid.empty((2, 3))
+    one = empty.with_values((1,) + (0,) * 35)
+    assert houses.count(empty.problem, SolveOptions()).count == 28_200_960
+    assert houses.count(one.problem, SolveOptions()).count * 6 == 28_200_960
+    search = houses._Search(one.problem, 0, houses.LEAF_SPACE)
+    assert search.memo == min(first, houses.memo_rows(36))
+    assert search.start()
+    search.run(None, None, None, 0.0)
+    nodes = int(search.st[search.K.S_NODES])
+    assert search.memo == houses.memo_rows(36) or search.memo > nodes // 2
+    assert search.memo <= houses.memo_rows(36) and search.mkeys.shape[0] == search.memo
+
+
+def test_a_growing_memo_keeps_its_entries() -> None:
+    """Every entry moves to the bucket its hash gives in the larger table, same way: a
+    lookup there finds it, and no two entries land on one row."""
+    import numpy as np
+
+    problem = Grid.empty((2, 3)).problem
+    search = houses._Search(problem, 0, houses.LEAF_SPACE)
+    rows, ways = search.memo, search.K.WAYS
+    rng = np.random.default_rng(5)
+    high = rng.integers(0, 2**63, size=rows, dtype=np.uint64) & ~np.uint64(rows - 1)
+    low = rng.integers(0, ways, size=rows).astype(np.uint64)  # a hash names its own bucket:
+    hashes = high | (np.arange(rows, dtype=np.uint64) & np.uint64(rows - ways)) | low
+    search.mhash[:] = hashes
+    search.mcount[:] = np.where(rng.random(rows) < 0.7, np.arange(rows), -1)
+    search.mkeys[:] = rng.integers(0, 2**63, size=search.mkeys.shape, dtype=np.uint64)
+    before = {int(h): (int(c), search.mkeys[i].tolist()) for i, (h, c) in enumerate(
+        zip(search.mhash, search.mcount, strict=True)) if c >= 0}  # fmt: skip
+    search._grow_memo(4 * rows)
+    assert search.memo == 4 * rows and len(search.mcount) == 4 * rows
+    found = {}
+    for h in before:
+        base = (h & (4 * rows - 1)) & ~(ways - 1)
+        at = [w for w in range(base, base + ways) if int(search.mhash[w]) == h]
+        assert len(at) == 1, h
+        found[h] = (int(search.mcount[at[0]]), search.mkeys[at[0]].tolist())
+    assert found == before and int((search.mcount >= 0).sum()) == len(before)
+
+
 @pytest.mark.parametrize("keep", [0, 1, 3])
 def test_count_keeps_the_first_solutions(keep: int) -> None:
     grid = Grid.parse("..6....2....4.2..3.........1.4..3.5.", box=(2, 3))

@@ -51,7 +51,13 @@ LEAF_SPACE = 4096
 """Counting, a node whose free vertices' colour counts multiply to this or less is enumerated
 directly (no propagation, no guess)."""
 MEMO_BYTES = 32 << 20
-"""Memory of the counting memo (domains of the unplaced vertices -> solutions below)."""
+"""Memory of the counting memo (domains of the unplaced vertices -> solutions below) at most."""
+MEMO_FIRST_ROWS = 256
+"""Rows of a counting memo at first: it grows fourfold (its entries moved) each time the
+search has made half as many guesses as it has rows, up to :data:`MEMO_BYTES`, so that a
+small count does not pay for a large memo (the empty 4×4: 0.50 → 0.05 ms, 16 MB no longer
+allocated; the empty 6×6 the same guesses, 0.92–1.06× the time: ``bench/ab_houses.py
+--count empty:2x2 empty:2x3 empty:3x2``)."""
 SLICING = Slicing(first=256, first_timed=64, min_timed=16)
 """Guesses of the kernel's slices (see :mod:`sudograph.engine._slices`)."""
 BUFFER_ROWS = 4096
@@ -448,12 +454,37 @@ class _Search:
         self.mscratch = np.zeros(2 * n, dtype=np.uint64)
         self.su = np.zeros(max(len(g.seg_ptr) - 1, 1), dtype=np.uint64)
         self.hd = np.ones(max(len(g.H), 1), dtype=np.uint8)  # houses to scan: all at a root
-        rows = memo_rows(n) if leaf and not problem.cages else 0
+        self.memo_max = memo_rows(n) if leaf and not problem.cages else 0
+        self._memo_arrays(min(MEMO_FIRST_ROWS, self.memo_max))
+        self.reset(problem)
+
+    def _memo_arrays(self, rows: int) -> None:
+        """Empty counting memo arrays of ``rows`` rows (0: no memo)."""
+        import numpy as np
+
         self.memo = rows
-        self.mkeys = np.zeros((max(rows, 1), n if rows else 1), dtype=np.uint64)
+        self.mkeys = np.zeros((max(rows, 1), self.n if rows else 1), dtype=np.uint64)
         self.mcount = np.full(max(rows, 1), -1, dtype=np.int64)
         self.mhash = np.zeros(max(rows, 1), dtype=np.uint64)
-        self.reset(problem)
+
+    def _grow_memo(self, rows: int) -> None:
+        """A memo of ``rows`` rows (a multiple of the present size) holding the present one's
+        entries: an entry of bucket ``b`` and way ``w`` goes to way ``w`` of the bucket its
+        hash gives in the larger table, whose low bits are ``b``, so no two entries meet.
+        (A level entered before a move writes its count to its old bucket when it ends: an
+        entry no lookup reaches, as a lookup checks the whole state; at the next move it may
+        meet another, and one of the two is dropped, each row still one whole entry.)"""
+        import numpy as np
+
+        keys, counts, hashes = self.mkeys, self.mcount, self.mhash
+        self._memo_arrays(rows)
+        kept = np.flatnonzero(counts >= 0)
+        ways = self.K.WAYS
+        base = (hashes[kept] & np.uint64(rows - 1)).astype(np.int64) & ~(ways - 1)
+        at = base + (kept & (ways - 1))
+        self.mkeys[at] = keys[kept]
+        self.mcount[at] = counts[kept]
+        self.mhash[at] = hashes[kept]
 
     def reset(self, problem: Problem) -> None:
         """Take ``problem`` (same graph and ``k``) with counters at zero, no solution and the
@@ -547,6 +578,13 @@ class _Search:
         deadline = None if timeout is None else start + timeout
 
         def step(stop_at: int) -> int:
+            if self.memo < self.memo_max:  # a memo grows with the search: see MEMO_FIRST_ROWS
+                done = int(self.st[K.S_NODES])
+                if done >= self.memo // 2:
+                    self._grow_memo(min(4 * self.memo, self.memo_max))
+                    p[K.P_MEMO] = self.memo
+                if self.memo < self.memo_max:
+                    stop_at = min(stop_at, max(done, self.memo // 2))
             p[K.P_STOP_AT] = stop_at
             code = self._step()
             if code == K.BUFFER_FULL:
