@@ -38,7 +38,7 @@ reports ``node limit``, ``time limit``, ``interrupted`` (or its own, e.g. ``iter
 
 FAST_FIRST_BUDGET = 256
 """Guesses of the first run of ``fast`` under a timeout (see :func:`_run_fast`): small, as
-the runner converts and checks every stored solution in Python (about 0.15 ms each)."""
+the runner converts and checks every stored solution in Python (about 15 µs each)."""
 FAST_POST_FACTOR = 1.0
 """What :func:`solve` spends on a kept solution, in units of what the ``fast`` runner spent
 (measured on the empty 9×9 with ``limit=None``: about 35 ms after a run of 41 ms that kept
