@@ -90,11 +90,11 @@ def main() -> int:
     ap.add_argument("--cases", default=",".join(CASES))
     args = ap.parse_args()
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    for g in (Grid.empty(2), Grid.empty((2, 3))):  # compile or load every kernel first
-        for _, method, engine in sides("9x9-45"):
-            if method is not None:
-                kw = {} if engine is None else {"engine": engine}
-                count(Grid.empty(2), method, limit=2, **kw)
+    for _, method, engine in sides("9x9-45"):  # compile or load every kernel first
+        if method is not None:
+            kw = {} if engine is None else {"engine": engine}
+            count(Grid.empty(3 if method == "fast" else 2), method, limit=2, **kw)
+    for g in (Grid.empty(2), Grid.empty((2, 3)), Grid.empty(3)):
         count_solutions(g, limit=2)
     for case in args.cases.split(","):
         gs = grids(case)

@@ -247,9 +247,9 @@ def test_count_without_the_symmetry_matches() -> None:
 
 @pytest.mark.parametrize("first", [4, 64, houses.MEMO_FIRST_ROWS])
 def test_a_growing_memo_counts_the_same(first: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The counting memo starts at ``MEMO_FIRST_ROWS`` rows and grows (emptied) with the
-    search: the counts do not depend on where it starts, and it grows as far as the search
-    needs it, never past ``memo_rows``."""
+    """The counting memo starts at ``MEMO_FIRST_ROWS`` rows and grows (its entries moved)
+    with the search: the counts do not depend on where it starts, and it grows as far as the
+    search needs it, never past ``memo_rows``."""
     monkeypatch.setattr(houses, "MEMO_FIRST_ROWS", first)
     empty = Grid.empty((2, 3))
     one = empty.with_values((1,) + (0,) * 35)
