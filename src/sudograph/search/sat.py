@@ -22,15 +22,13 @@ Two uses:
 
 A timeout really stops the solver: python-sat's CaDiCaL does not honour ``interrupt``, so the
 solver runs in slices of a conflict budget (``conf_budget`` + ``solve_limited``); the clock is
-read between slices. Each budget is twice the previous one (from :data:`FIRST_SLICE`
-conflicts), and under a deadline at most what the measured conflict rate allows in half the
-time left. The budgets must keep growing: each call restarts CaDiCaL's search (its mode and
-schedules), and calls capped at 8,000 conflicts never solved the empty 25×25 grid (1.3
-million conflicts in 30 s) that one call solves in 13,365 (see :data:`FIRST_SLICE`). The
+read between slices, and each budget is what the measured conflict rate allows in the time
+left (half of it), at most twice the previous one and at most :data:`SLICE_SECONDS`. The
 overshoot is a fraction of a slice (tests/test_sat.py measures it). Ctrl-C is answered at the
-end of a slice too, within about the time the question had run when it was pressed: the
-solver is asked without python-sat's SIGINT handler, whose jump out of CaDiCaL could corrupt
-the heap (:func:`_limited`).
+end of a slice too: the solver is asked without python-sat's SIGINT handler, whose jump out
+of CaDiCaL could corrupt the heap (:func:`_limited`). Each call restarts CaDiCaL in its
+focused mode, which alone never solved the empty 25×25 grid in slices of 8,000 conflicts:
+method ``sat`` runs CaDiCaL in its stable mode only (:data:`SAT_OPTIONS`).
 
 Statistics: ``nodes`` are the solver's decisions, ``backtracks`` its conflicts, ``deductions``
 its propagations.
@@ -62,15 +60,22 @@ from ..problem import Coloring, Problem, Result, SolveOptions, Stats
 BACKEND = "cadical153"
 """The python-sat solver used: the strongest of python-sat's on these formulas."""
 FIRST_SLICE = 1000
-"""Conflicts of the first slice of a question; each next one is twice the last (under a
-deadline, at most what half the time left allows at the measured rate). The empty 25×25
-grid, method ``sat``: one call 13,365 conflicts, 0.9 s; doubling slices from 1,000 41,161
-conflicts in 6 calls, 1.9 s, the same every run; slices that stopped growing at 0.5 s
-(about 7,500 conflicts, commit 3adb1f5 to c6e9636) ran for minutes, and at a fixed 8,000
-never ended. On an unsatisfiable pigeonhole (K11, 10 colours) slices of 0.25–1 s cost
-4–8 %."""
+"""Conflicts of the first slice under a deadline (then grown from the measured rate)."""
 MIN_SLICE = 200
 """No slice below this many conflicts, whatever the time left."""
+SLICE_SECONDS = 0.5
+"""The longest slice the measured conflict rate allows: Ctrl-C is answered when a slice
+ends (see :func:`_limited`). Each call restarts CaDiCaL: on an unsatisfiable pigeonhole of
+2.5 s, slices of 0.25 / 0.5 / 1 s cost 8 / 5 / 4 % against unbounded ones. Slices that keep
+doubling instead let a question run as long as it had run so far, and a Ctrl-C wait as long
+(2.3 s in a CI run of ``color -m sat``, interrupted after 3 s)."""
+SAT_OPTIONS = {"stabilizeonly": 1}
+"""CaDiCaL's options for method ``sat``: its stable mode only. Each call (slice) restarts
+CaDiCaL in its focused mode, and the empty 25×25 grid, which one call solves in 13,365
+conflicts (0.9 s), then went on for minutes in slices of 0.5 s (1.3 million conflicts in 30 s
+at a fixed 8,000 a slice); in the stable mode only, 26,037 conflicts in 2.0 s with slices of
+8,000. Unsatisfiable formulas are about as fast (an M3 of the Petersen graph with 5 colours in
+one call 15.5 against 16.1 s; in slices of 8,000, 15.0 against 11.9 s)."""
 
 
 DOMAINS_BACKEND = "glucose4"
@@ -157,9 +162,8 @@ def _limited(solver: Any) -> Callable[[Sequence[int]], bool | None]:
     and ``color -m sat`` runs aborted so here (``munmap_chunk(): invalid pointer``; in CI
     ``free(): invalid pointer``, ``corrupted double-linked list``), none of 360 once the C
     function is told "not the main thread": Python's own handler then stays, Ctrl-C is noted,
-    the slice runs to its end (0.6 s at worst from SIGINT to exit in those runs; slices
-    double, so the wait is at most about the time the question had run) and
-    ``KeyboardInterrupt`` is raised when it returns, the solver whole.
+    the slice runs to its end (at most :data:`SLICE_SECONDS`: 0.6 s at worst from SIGINT to
+    exit in those runs) and ``KeyboardInterrupt`` is raised when it returns, the solver whole.
     Without those C functions (another python-sat), the wrapper's method."""
     inner = getattr(solver, "solver", None) or solver
     found = _c_function(inner, "solve_lim")
@@ -198,12 +202,21 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _load(clauses: Iterable[list[int]], deadline: float | None, name: str = BACKEND) -> Any:
+def _load(
+    clauses: Iterable[list[int]],
+    deadline: float | None,
+    name: str = BACKEND,
+    options: dict[str, int] | None = None,
+) -> Any:
     """A solver holding ``clauses`` (made lazily), the clock read every :data:`LOAD_BATCH`
     clauses: :class:`OutOfTime` (the solver freed) once ``deadline`` has passed. Clauses go
     to python-sat's C function directly, a batch at a time by ``map`` (a 25×25 formula of
-    20,000 clauses: 3 ms instead of 11 ms through python-sat's wrapper)."""
+    20,000 clauses: 3 ms instead of 11 ms through python-sat's wrapper). ``options``: the
+    backend's own (CaDiCaL's ``configure``), set before any clause."""
     solver = _solver(name=name)
+    configure = getattr(getattr(solver, "solver", None), "configure", None)
+    if options and configure is not None:
+        configure(options)
     add = _adder(solver)
     rest = iter(clauses)
     try:
@@ -285,10 +298,9 @@ class _Slicer:
         max_conflicts: int | None,
         max_decisions: int | None,
     ) -> bool | None:
-        """Slices of conflicts, doubling (see :data:`FIRST_SLICE`; under a deadline at most
-        what half the time left allows at the measured rate; Ctrl-C waits for the end of a
-        slice); each slice's work is added to :attr:`stats` as it ends, the interrupted
-        one's too."""
+        """Slices of conflicts, doubling up to what :data:`SLICE_SECONDS` allows at the
+        measured rate (Ctrl-C waits for the end of a slice); each slice's work is added to
+        :attr:`stats` as it ends, the interrupted one's too."""
         s = self.solver
         budget = FIRST_SLICE
         spent = 0
@@ -304,8 +316,11 @@ class _Slicer:
                     return None
                 s.dec_budget(left)
             now = time.perf_counter()
-            if self.rate and deadline is not None:  # what half the time left allows
-                budget = max(MIN_SLICE, min(budget, int(self.rate * (deadline - now) / 2)))
+            if self.rate:  # the rate falls as the clauses grow: the slices shrink with it
+                allowed = (
+                    SLICE_SECONDS if deadline is None else min(SLICE_SECONDS, (deadline - now) / 2)
+                )
+                budget = max(MIN_SLICE, min(budget, int(self.rate * allowed)))
             if deadline is not None and now >= deadline:
                 return None
             before = s.accum_stats()
@@ -521,7 +536,8 @@ def run(problem: Problem, options: SolveOptions) -> Result:
             return Result("unsatisfiable", [], stats, method="sat", complete=True)
     deadline = None if options.timeout is None else start + options.timeout
     try:
-        slicer = _Slicer(_load(_problem_clauses(problem, options.limit != 1, clique), deadline))
+        clauses = _problem_clauses(problem, options.limit != 1, clique)
+        slicer = _Slicer(_load(clauses, deadline, BACKEND, SAT_OPTIONS))
     except OutOfTime:
         stats = Stats(seconds=time.perf_counter() - start)
         return Result("stopped", [], stats, method="sat", reason="time limit", complete=False)
