@@ -44,7 +44,10 @@ class Made(Exception):
 
 def load_side(tag: str, text: str, folder: Path) -> Any:
     """Write and import one side's ``sat`` module, its loader stubbed."""
-    (folder / f"{tag}_sat.py").write_text(text.replace("from ..", "from sudograph."))
+    absolute = text.replace("from ..", "from sudograph.").replace(
+        "from .", "from sudograph.search."
+    )
+    (folder / f"{tag}_sat.py").write_text(absolute)
     module = importlib.import_module(f"{tag}_sat")
 
     def grab(clauses: Any, deadline: Any, name: str = "") -> Any:

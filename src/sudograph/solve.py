@@ -422,9 +422,9 @@ def count(
     m = get_method(method)
     if kw.get("trace", 0) is None:
         del kw["trace"]
-    houses = _count_on_houses(x, m.name, limit, keep, kw)
-    if houses is not None:
-        return houses
+    compiled = _count_compiled(x, m.name, limit, keep, kw)
+    if compiled is not None:
+        return compiled
     if limit is not None or m.order is None or "trace" in kw:
         result = solve(x, method, limit=limit, keep=max(keep, 1), **kw)
         found = len(result.solutions) if result.count is None else result.count
@@ -457,25 +457,26 @@ def count(
     return result
 
 
-def _count_on_houses(
+def _count_compiled(
     x: Solvable, method: str, limit: int | None, keep: int, kw: dict[str, Any]
 ) -> Result | None:
-    """Count on the house kernel when :func:`compiled_route` sends ``method`` there (None
-    otherwise): every solution counted (``limit`` None), none stored beyond ``keep``. A plain
-    9×9 is counted by the ``fast`` kernel instead (when ``keep`` fits its store): its guesses
-    cost less than the house kernel's, whose counting memo seldom meets a 9×9 state twice
-    (``bench/bench_count.py``: completions of 9×9 grids with 55 and 60 cells emptied, 1.7× and
-    1.3× faster; 190 to 1.2 million solutions)."""
+    """Count on the kernel :func:`compiled_route` sends ``method`` to (None when it sends it
+    to none): every solution counted (``limit`` None), none stored beyond ``keep``. A count
+    stores ``keep`` solutions, so the route is asked for that many: a plain 9×9 goes to the
+    ``fast`` kernel while they fit its store, whose guesses cost less than the house
+    kernel's, and whose counting memo seldom meets a 9×9 state twice (``bench/bench_count.py``:
+    completions of 9×9 grids with 55 and 60 cells emptied, 1.7× and 1.3× faster; 190 to 1.2
+    million solutions); anything else to the house kernel."""
     given = {k for k, v in kw.items() if v is not None and k not in ("seed", "itermax")}
     if limit is not None or "trace" in kw or given - {"max_nodes", "timeout", "engine"}:
         return None  # seed and itermax: options of the randomized methods, not of propagate
     problem, grid = to_problem(x)
     engine = _engine_override(kw.get("engine", "auto"))
-    if compiled_route(method, problem, engine, None) != "houses":
+    route = compiled_route(method, problem, engine, max(keep, 1))
+    if route is None:
         return None
     options = SolveOptions(limit=None, max_nodes=kw.get("max_nodes"), timeout=kw.get("timeout"))
-    fast9 = _engine_module("fast9")
-    if fast9.is_sudoku9(problem) and not problem.cages and keep <= fast9.MAX_STORED:
+    if route == "fast9":
         result = _run_fast9(problem, options, keep)
     else:
         from .engine.houses import count as count_houses
