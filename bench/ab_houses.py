@@ -7,8 +7,9 @@ Usage (from the repository root)::
 
 ``SET``: a ``hex16_*`` file of ``../shared/data/sudoku`` (without ``.txt``; ``--n`` puzzles
 sampled with seed 1), ``made25`` (``--n`` 25×25 grids at 40–60 % clues made with python-sat
-as in ``bench_sizes.py``) or ``variant:NAME`` (``--n`` 9×9 puzzles of ``generate_variant``,
-seeds 0.., ``classic`` for ``generate``) or ``empty:RxC`` (the empty grid with R×C boxes).
+as in ``bench_sizes.py``) or ``variant:NAME`` (``--n`` 9×9 puzzles made as
+``bench_variants.py`` makes them, seeds 0..: ``generate_variant``, a jigsaw on the bundled
+region map; ``classic`` for ``generate``) or ``empty:RxC`` (the empty grid with R×C boxes).
 Both sides run ``houses.run(problem, limit=2)`` (with ``--count``: ``houses.count(problem)``,
 every solution counted, the counts compared) on the same problems, in alternating order,
 best of ``--reps`` per puzzle; it prints the mean µs per puzzle, the mean guesses and the
@@ -69,12 +70,14 @@ def problems(name: str, n: int) -> list[Problem]:
         peer = bench_sizes.Peer((5, 5))
         return [g.problem for g in bench_sizes.made((5, 5), n, 1, peer)]
     if name.startswith("variant:"):
-        from sudograph.generate import generate, generate_variant
+        from sudograph.generate import generate
 
         spec = name.split(":", 1)[1]
         if spec == "classic":
             return [generate(3, seed=s).problem for s in range(n)]
-        return [generate_variant(spec, 3, seed=s).problem for s in range(n)]
+        import bench_variants
+
+        return [bench_variants.make(spec, s).problem for s in range(n)]
     path = DATA / f"{name}.txt"
     if not path.is_file():
         raise SystemExit(f"data missing: {path}")

@@ -41,6 +41,25 @@ def test_bad_cages_name_the_cage(
     assert fragment in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("cages", "fragment"),
+    [
+        ([((0, 1), True)], "sum must be an integer"),  # True hashes as 1: no cache hit
+        ([((0, 1.0), 3)], "cell 1.0 out of range"),
+    ],
+)
+def test_checks_once_cached_still_refuse_what_only_looks_equal(
+    cages: list[tuple[tuple[int, ...], int]], fragment: str
+) -> None:
+    """The cells-and-sums check is cached per set of cages: a set equal to an accepted one
+    but not of plain ints is checked again (and refused), and an error is raised every time."""
+    check_cages([((0, 1), 3)], 4, 4)  # accepted, cached
+    for _ in range(2):
+        with pytest.raises(InvalidArgument, match=r"^cage 1") as info:
+            check_cages(cages, 4, 4)
+        assert fragment in str(info.value)
+
+
 def test_good_cages_are_normalised_and_kept() -> None:
     p = Problem(EMPTY4, 4, (0, 3, 0, 0), cages=(([0, 1], 4), ((2, 3), 7)))  # type: ignore[arg-type]
     assert p.cages == (((0, 1), 4), ((2, 3), 7))

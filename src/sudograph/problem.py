@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
 from operator import and_, eq, truth
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -101,38 +103,59 @@ def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[in
     ...
     sudograph.errors.InvalidPuzzle: cage 1 (cells 0, 1): sum 9 is impossible for 2 ... (3..7)
     """
+    key = tuple((tuple(cells), total) for cells, total in cages)
+    if {type(t) for _, t in key}.union(map(type, chain.from_iterable(c for c, _ in key))) <= {int}:
+        _check_cage_cells(key, n, k)
+    else:  # not all plain ints (True would hash as 1): checked, and refused, uncached
+        _check_cage_cells.__wrapped__(key, n, k)
+    if not precolouring:
+        return
+    for i, (cells, total) in enumerate(cages, 1):
+        given = [precolouring[v] for v in cells if precolouring[v]]
+        if not given:
+            continue
+        if len(set(given)) != len(given):
+            raise InvalidPuzzle(f"{_cage_name(i, cells)}: a clue repeats a digit")
+        left = len(cells) - len(given)
+        rest = total - sum(given)
+        free = [c for c in range(1, k + 1) if c not in given]
+        reachable = sum(free[:left]) <= rest <= sum(free[-left:]) if left else rest == 0
+        if not reachable:
+            raise InvalidPuzzle(f"{_cage_name(i, cells)}: the clues leave sum {total} unreachable")
+
+
+@lru_cache(maxsize=256)
+def _check_cage_cells(cages: Sequence[Cage], n: int, k: int) -> None:
+    """The part of :func:`check_cages` that reads no clue, done once per set of cages (a
+    killer puzzle is checked at every solve; an error is raised again each time)."""
     owner: dict[int, int] = {}
     for i, (cells, total) in enumerate(cages, 1):
-        where = f"cage {i} (cells {', '.join(map(str, cells))})"
         if not cells:
             raise InvalidArgument(f"cage {i} has no cells")
         if not isinstance(total, int) or isinstance(total, bool):
-            raise InvalidArgument(f"{where}: sum must be an integer, got {total!r}")
+            raise InvalidArgument(f"{_cage_name(i, cells)}: sum must be an integer, got {total!r}")
         for v in cells:
             if not isinstance(v, int) or not 0 <= v < n:
-                raise InvalidArgument(f"{where}: cell {v!r} out of range 0..{n - 1}")
+                raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v!r} out of range 0..{n - 1}")
             if v in owner:
                 other = "twice" if owner[v] == i else f"also in cage {owner[v]}"
-                raise InvalidArgument(f"{where}: cell {v} is {other}")
+                raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v} is {other}")
             owner[v] = i
         lo, hi = cage_sum_range(len(cells), k)
         if len(cells) > k or not lo <= total <= hi:
+            where = _cage_name(i, cells)
             raise InvalidPuzzle(
                 f"{where}: sum {total} is impossible for {len(cells)} distinct digits "
                 f"1..{k} ({lo}..{hi})"
                 if len(cells) <= k
                 else f"{where}: {len(cells)} cells cannot hold distinct digits 1..{k}"
             )
-        if precolouring:
-            given = [precolouring[v] for v in cells if precolouring[v]]
-            if len(set(given)) != len(given):
-                raise InvalidPuzzle(f"{where}: a clue repeats a digit")
-            left = len(cells) - len(given)
-            rest = total - sum(given)
-            free = [c for c in range(1, k + 1) if c not in given]
-            reachable = sum(free[:left]) <= rest <= sum(free[-left:]) if left else rest == 0
-            if not reachable:
-                raise InvalidPuzzle(f"{where}: the clues leave sum {total} unreachable")
+
+
+def _cage_name(i: int, cells: Sequence[int]) -> str:
+    """How an error names cage ``i`` (from 1), written only when there is an error (a killer
+    has dozens of cages, checked at every solve)."""
+    return f"cage {i} (cells {', '.join(map(str, cells))})"
 
 
 def cages_hold(cages: Sequence[Cage], coloring: Sequence[int]) -> bool:

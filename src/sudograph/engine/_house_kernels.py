@@ -134,30 +134,38 @@ def _singles(d, a, q, qn, nbr_ptr, nbr_idx, mark, hd, vh_ptr, vh_idx):
 
 
 @njit(**LOOP)
-def _hidden(d, a, q, H, full, mark, hd, vh_ptr, vh_idx):
+def _hidden(d, a, q, H, full, mark, hd, vh_ptr, vh_idx, seen, fw):
     """Hidden singles over every exact house, or with ``mark`` over those marked in ``hd``
     (a house whose vertices kept their colours since its last pass has nothing new), their
     marks cleared: the queue length after them, or -1 on a contradiction (a colour with no
-    place, or two colours whose only place is one vertex)."""
+    place, or two colours whose only place is one vertex). With ``seen`` it also writes
+    ``fw[h]``, the colours with exactly two places left in house ``h``, for :func:`_seen`
+    (a placed colour has left its house-mates, so a count over every vertex is the count over
+    the unplaced ones)."""
     qn = 0
     nh, k = H.shape
     for h in range(nh):
-        if mark:
+        if mark and not seen:  # (fw must be of this pass: every house scanned)
             if not _ld(hd, h):
                 continue
             _st(hd, h, 0)
         once = U0
         twice = U0
+        thrice = U0
         placed = U0
         for i in range(h * k, h * k + k):
             v = _ld(H, i)
             m = _ld(d, v)
+            if seen:
+                thrice |= twice & m
             twice |= once & m
             once |= m
             if _ld(a, v):
                 placed |= m
         if once != full:
             return -1
+        if seen:
+            _st(fw, h, twice & ~thrice & ~placed)
         hid = once & ~twice & ~placed
         while hid:
             b = hid & (~hid + U1)
@@ -235,42 +243,35 @@ def _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg):
 
 
 @njit(**LOOP)
-def _seen(d, a, q, H, cn_ptr, cn_idx):
+def _seen(d, a, q, H, cn_ptr, cn_idx, fw):
     """Common neighbours: a colour with two places left in an exact house leaves every vertex
     adjacent to both (``cn``: for each house and pair of its positions, the vertices adjacent
     to both that locked candidates do not already cover, see ``houses._pair_neighbours``).
     Box/line locked candidates are the case of places in one box and one line; with extra
-    edges (anti-knight, anti-king) it reaches further. The queue length after it (-1 on a
+    edges (anti-knight, anti-king) it reaches further. ``fw[h]``: the colours with two places
+    in house ``h``, from the last :func:`_hidden` pass (the fixpoint calls this pass only
+    when no pass since has changed a domain). The queue length after it (-1 on a
     contradiction) and whether a colour was removed."""
     qn = 0
     changed = False
     nh, k = H.shape
     pairs = k * (k - 1) // 2
     for h in range(nh):
-        once = U0
-        twice = U0
-        thrice = U0
-        for i in range(h * k, h * k + k):
-            v = _ld(H, i)
-            if _ld(a, v) == 0:
-                m = _ld(d, v)
-                thrice |= twice & m
-                twice |= once & m
-                once |= m
-        few = twice & ~thrice
+        few = _ld(fw, h)
         while few:
             b = few & (~few + U1)
             few ^= b
             i = -1
             j = -1
             for x in range(k):
-                v = _ld(H, h * k + x)
-                if _ld(a, v) == 0 and _ld(d, v) & b:
+                if _ld(d, _ld(H, h * k + x)) & b:
                     if i < 0:
                         i = x
                     else:
                         j = x
                         break
+            if j < 0:
+                continue  # an elimination of this pass left one place: the next pass sees it
             p = h * pairs + i * (2 * k - i - 1) // 2 + j - i - 1
             for t in range(_ld(cn_ptr, p), _ld(cn_ptr, p + 1)):
                 u = _ld(cn_idx, t)
@@ -322,7 +323,7 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
 @njit(**LOOP)
 def fixpoint(
     d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr,
-    mb_seg, seen, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, mark, hd, vh_ptr, vh_idx,
+    mb_seg, seen, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, mark, hd, vh_ptr, vh_idx, fw,
 ):  # fmt: skip
     """Propagate the queued singles, hidden singles, locked candidates and cages to a
     fixpoint on one level; False on a contradiction. With ``mark``, ``hd`` holds the exact
@@ -333,7 +334,7 @@ def fixpoint(
     while True:
         if not _singles(d, a, q, qn, nbr_ptr, nbr_idx, mark, hd, vh_ptr, vh_idx):
             return False
-        qn = _hidden(d, a, q, H, full, mark, hd, vh_ptr, vh_idx)
+        qn = _hidden(d, a, q, H, full, mark, hd, vh_ptr, vh_idx, seen, fw)
         if qn < 0:
             return False
         if qn:
@@ -346,7 +347,7 @@ def fixpoint(
                 hd[:] = 1
             continue
         if seen:
-            qn, changed = _seen(d, a, q, H, cn_ptr, cn_idx)
+            qn, changed = _seen(d, a, q, H, cn_ptr, cn_idx, fw)
             if qn < 0:
                 return False
             if qn or changed:
@@ -554,7 +555,7 @@ def _least_constraining(rem, v, d, a, nbr_ptr, nbr_idx, seed, node):
 def search(
     params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr,
     mseg, mb_ptr, mb_seg, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su,
-    lv, lh, mkeys, mcount, mhash, hd, vh_ptr, vh_idx,
+    lv, lh, mkeys, mcount, mhash, hd, vh_ptr, vh_idx, fw,
 ):  # fmt: skip
     """Run the search from where ``st`` stands until an exit code (see the module's codes).
 
@@ -607,7 +608,7 @@ def search(
             ok = fixpoint(
                 d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr,
                 mseg, mb_ptr, mb_seg, seen, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, mark,
-                hd, vh_ptr, vh_idx,
+                hd, vh_ptr, vh_idx, fw,
             )  # fmt: skip
             st[S_QN] = 0
             mode = DEAD

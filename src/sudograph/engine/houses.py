@@ -42,7 +42,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra
 from ..graph import Graph
-from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
+from ..problem import Cage, Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
 from ._slices import Slicing, drive
 
 MAX_COLOURS = 64
@@ -189,17 +189,23 @@ def unsupported(problem: Problem) -> str | None:
     >>> unsupported(Grid.empty(4).problem) is None
     True
     """
-    from ..search.cages import cage_combinations
-
     k = problem.k
     if k > MAX_COLOURS:  # pragma: no cover - Problem already refuses it
         return f"at most {MAX_COLOURS} colours (64-bit masks), got {k}"
     if not house_arrays(problem.graph, k).cliques:
         return "a house of k vertices is not a clique of the graph"
-    for cells, total in problem.cages:
-        if cage_combinations(len(cells), total, k) is None:
-            return "a cage has too many combinations"
+    if problem.cages and _too_many_combinations(problem.cages, k):
+        return "a cage has too many combinations"
     return None
+
+
+@lru_cache(maxsize=64)
+def _too_many_combinations(cages: tuple[Cage, ...], k: int) -> bool:
+    """Whether a cage has more combinations than the reference lists (asked once per set of
+    cages)."""
+    from ..search.cages import cage_combinations
+
+    return any(cage_combinations(len(cells), total, k) is None for cells, total in cages)
 
 
 def supports(problem: Problem) -> bool:
@@ -384,38 +390,30 @@ def _partitions(
     return groups
 
 
-def _cage_arrays(problem: Problem) -> tuple[Any, Any, Any, Any]:
-    """``(cg_ptr, cg_idx, cb_ptr, cb_mask)``: each cage's cells and its combinations."""
+@lru_cache(maxsize=64)
+def _cage_arrays(cages: tuple[Cage, ...], k: int) -> tuple[Any, Any, Any, Any, Any]:
+    """``(cg_ptr, cg_idx, cb_ptr, cb_mask, sums)``: each cage's cells, its combinations and its
+    sum, built once per set of cages (a killer puzzle solved again, or checked for uniqueness
+    after it was solved, reuses them: building them took longer than the kernel's search).
+
+    >>> ptr, idx, cb_ptr, masks, sums = _cage_arrays((((0, 1), 3),), 4)
+    >>> idx.tolist(), [bin(m) for m in masks], sums.tolist()
+    ([0, 1], ['0b11'], [3])
+    """
     import numpy as np
 
     from ..search.cages import cage_combinations
     from ._arrays import to_csr
 
-    cells = [cage for cage, _ in problem.cages]
-    combos = [cage_combinations(len(c), t, problem.k) or () for c, t in problem.cages]
+    cells = [cage for cage, _ in cages]
+    combos = [cage_combinations(len(c), t, k) or () for c, t in cages]
     cg_ptr, cg_idx = to_csr(cells)
     cb_ptr = np.zeros(len(combos) + 1, dtype=np.int32)
     for i, c in enumerate(combos):
         cb_ptr[i + 1] = cb_ptr[i] + len(c)
     cb_mask = np.array([m for c in combos for m in c], dtype=np.uint64)
-    return cg_ptr, cg_idx, cb_ptr, cb_mask
-
-
-_NO_CAGES: Any = None
-"""The cage arrays of a problem without cages (built once)."""
-
-
-def _cage_arrays_of(problem: Problem) -> tuple[Any, Any, Any, Any, Any]:
-    """:func:`_cage_arrays` plus the sums, shared by every problem without cages."""
-    import numpy as np
-
-    global _NO_CAGES
-    if problem.cages:
-        sums = np.array([t for _, t in problem.cages], dtype=np.int64)
-        return (*_cage_arrays(problem), sums)
-    if _NO_CAGES is None:
-        _NO_CAGES = (*_cage_arrays(problem), np.zeros(0, dtype=np.int64))
-    return _NO_CAGES  # type: ignore[no-any-return]
+    sums = np.array([t for _, t in cages], dtype=np.int64)
+    return cg_ptr, cg_idx, cb_ptr, cb_mask, sums
 
 
 class _Search:
@@ -454,6 +452,7 @@ class _Search:
         self.mscratch = np.zeros(2 * n, dtype=np.uint64)
         self.su = np.zeros(max(len(g.seg_ptr) - 1, 1), dtype=np.uint64)
         self.hd = np.ones(max(len(g.H), 1), dtype=np.uint8)  # houses to scan: all at a root
+        self.fw = np.zeros(max(len(g.H), 1), dtype=np.uint64)  # colours with two places
         self.memo_max = memo_rows(n) if leaf and not problem.cages else 0
         self._memo_arrays(min(MEMO_FIRST_ROWS, self.memo_max))
         self.reset(problem)
@@ -493,7 +492,7 @@ class _Search:
 
         K = self.K
         self.problem = problem
-        *self.cages, self.cage_sums = _cage_arrays_of(problem)
+        *self.cages, self.cage_sums = _cage_arrays(problem.cages, problem.k)
         self.params[K.P_LEAF] = 0 if problem.cages else self.leaf
         self.params[K.P_MEMO] = 0 if problem.cages else self.memo
         self.params[K.P_SEED] = 0
@@ -538,7 +537,7 @@ class _Search:
         graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs(), *self.common)
         memo = (
             self.scratch, self.mscratch, self.su, self.lv, self.lh, self.mkeys, self.mcount,
-            self.mhash, self.hd, *g.of_vertex,
+            self.mhash, self.hd, *g.of_vertex, self.fw,
         )  # fmt: skip
         code = self.K.search(*state, *graph, *self.cages, *memo)
         return int(code)
