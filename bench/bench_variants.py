@@ -20,6 +20,10 @@ side, interleaved puzzle by puzzle, best of ``--reps``, CPU time (``time.process
   ``tests/data/sudoku/tdoku_top1465_100`` (``top1465``, a classic set hard for a search, the
   like-for-like baseline: ``ratio2``); ``nodes``: the kernel's guesses, variant / classic /
   top1465, since a minimal variant puzzle is usually a larger search than a minimal classic;
+  ``ratio3``: the variant puzzle's time over what a classic puzzle of as many guesses takes
+  (the line ``a + b * guesses`` fitted by least squares to the kernel's times and guesses on
+  all 100 top1465 puzzles, printed first): the cost of the variant's rules per unit of search,
+  its search size set aside;
 - ``sudoku-engine``: its ``Solver(puzzle, max_solutions=2).solve_count()`` on the variants it
   has (diagonal = x, hyper = windoku, jigsaw, killer), limit 2 as well.
 
@@ -161,6 +165,19 @@ def best(fn: Any, reps: int, *args: Any) -> tuple[float, int, Any]:
     return min(r[0] for r in runs), runs[0][1], runs[0][2]
 
 
+def fit_classic(puzzles: list[Grid], reps: int) -> tuple[float, float]:
+    """``(a, b)``: the least-squares line ``seconds = a + b * guesses`` of the kernel alone
+    (best of ``reps``) on ``puzzles``."""
+    points = []
+    for g in puzzles:
+        runs = [kernel(g, g.problem) for _ in range(reps)]
+        points.append((runs[0][2], min(r[0] for r in runs)))
+    gx = statistics.mean(x for x, _ in points)
+    ty = statistics.mean(y for _, y in points)
+    b = sum((x - gx) * (y - ty) for x, y in points) / sum((x - gx) ** 2 for x, _ in points)
+    return ty - b * gx, b
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=10, help="puzzles per variant (timing)")
@@ -183,9 +200,14 @@ def main() -> None:
     for warm in (classic[0], make("killer", 0)):  # compile / load the kernels
         ours(warm, "auto")
         kernel(warm, warm.problem)
+    line = fit_classic([Grid.parse(t) for t in hard_file.read_text().split()], args.reps)
+    print(
+        f"classic time by guesses (top1465, 100 puzzles): {line[0] * 1e3:.4f} ms "
+        f"+ {line[1] * 1e3:.5f} ms a guess"
+    )
     print(
         "variant        clues  python ms  default ms (engine)  kernel ms  classic ms  ratio"
-        "  top1465 ms  ratio2  nodes var/classic/top1465  sudoku-engine ms  speed-up"
+        "  top1465 ms  ratio2  ratio3  nodes var/classic/top1465  sudoku-engine ms  speed-up"
     )
     for spec in args.variants.split(","):
         puzzles = [make(spec, s) for s in range(args.n)]
@@ -203,6 +225,7 @@ def main() -> None:
             if not py[1] == auto[1] == timed["var"][1]:
                 raise AssertionError(f"{spec}: counts {py[1]}, {auto[1]}, {timed['var'][1]}")
             row = {"python": py[0], "auto": auto[0]}
+            row["same"] = timed["var"][0] / (line[0] + line[1] * timed["var"][2])
             for name, (t, _, nodes) in timed.items():
                 row[name], row[name + " nodes"] = t, nodes
             if has_peer and spec in PEER:
@@ -213,14 +236,17 @@ def main() -> None:
                 row["peer"] = t2
             for key, value in row.items():
                 cols.setdefault(key, []).append(value)
-        ms = {k: statistics.mean(v) * (1 if k.endswith("nodes") else 1e3) for k, v in cols.items()}
+        ms = {
+            k: statistics.mean(v) * (1 if k.endswith("nodes") or k == "same" else 1e3)
+            for k, v in cols.items()
+        }
         clues = statistics.mean(p.clues for p in puzzles)
         nodes = f"{ms['var nodes']:.0f}/{ms['classic nodes']:.1f}/{ms['top nodes']:.0f}"
         out = (
             f"{spec:<14} {clues:5.1f} {ms['python']:10.2f} {ms['auto']:8.2f} "
             f"({','.join(sorted(engines))}) {ms['var']:10.3f} {ms['classic']:11.3f} "
             f"{ms['var'] / ms['classic']:6.2f} {ms['top']:11.3f} {ms['var'] / ms['top']:7.2f}"
-            f"  {nodes:>24}"
+            f" {ms['same']:7.2f}  {nodes:>24}"
         )
         if "peer" in ms:
             out += f" {ms['peer']:17.1f} {ms['peer'] / ms['auto']:9.0f}x"

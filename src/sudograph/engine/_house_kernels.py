@@ -325,8 +325,10 @@ def fixpoint(
     d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr,
     mb_seg, seen, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, mark, hd, vh_ptr, vh_idx, fw,
 ):  # fmt: skip
-    """Propagate the queued singles, hidden singles, locked candidates and cages to a
-    fixpoint on one level; False on a contradiction. With ``mark``, ``hd`` holds the exact
+    """Propagate the queued singles, hidden singles, common neighbours (with ``seen``),
+    locked candidates and cages to a fixpoint on one level, each rule run when those before
+    it have nothing left (the fixpoint is the same in any order; this one measured fastest);
+    False on a contradiction. With ``mark``, ``hd`` holds the exact
     houses to scan for hidden singles (marked where colours were removed; every house after
     an elimination by the other rules, which are rarer); all clear when it returns True. On
     25×25 grids this took a guess from 6.1 to 5.1 µs with the same tree; on 9×9 and 16×16
@@ -339,14 +341,7 @@ def fixpoint(
             return False
         if qn:
             continue
-        qn, changed = _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg)
-        if qn < 0:
-            return False
-        if qn or changed:
-            if mark:
-                hd[:] = 1
-            continue
-        if seen:
+        if seen:  # before locked candidates: 0.86-0.92x a fixpoint on the edge variants
             qn, changed = _seen(d, a, q, H, cn_ptr, cn_idx, fw)
             if qn < 0:
                 return False
@@ -354,6 +349,13 @@ def fixpoint(
                 if mark:
                     hd[:] = 1
                 continue
+        qn, changed = _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg)
+        if qn < 0:
+            return False
+        if qn or changed:
+            if mark:
+                hd[:] = 1
+            continue
         qn, changed = _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask)
         if qn < 0:
             return False
