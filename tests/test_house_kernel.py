@@ -458,7 +458,7 @@ def test_parity_random_killers(box: tuple[int, int], seed: int, caged: float, of
     the reference; the implied cages hold in the full grid."""
     rng = random.Random(seed)
     n = box[0] * box[1]
-    full = random_puzzle(box, seed, 1.0).values
+    full = houses.run(random_puzzle(box, seed, 1.0).problem, SolveOptions()).solutions[0]
     cells = rng.sample(range(n * n), n * n)
     cages = []
     while cells:

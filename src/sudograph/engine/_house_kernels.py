@@ -243,21 +243,24 @@ def _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg):
 
 
 @njit(**LOOP)
-def _seen(d, a, q, H, cn_ptr, cn_idx, fw):
+def _seen(d, a, q, H, cn_ptr, cn_idx, fw, done):
     """Common neighbours: a colour with two places left in an exact house leaves every vertex
     adjacent to both (``cn``: for each house and pair of its positions, the vertices adjacent
     to both that locked candidates do not already cover, see ``houses._pair_neighbours``).
     Box/line locked candidates are the case of places in one box and one line; with extra
     edges (anti-knight, anti-king) it reaches further. ``fw[h]``: the colours with two places
     in house ``h``, from the last :func:`_hidden` pass (the fixpoint calls this pass only
-    when no pass since has changed a domain). The queue length after it (-1 on a
-    contradiction) and whether a colour was removed."""
+    when no pass since has changed a domain). ``done[h]``: the colours of house ``h`` whose
+    pair this pass has already cleared on this branch (the level's row, copied by a guess):
+    a colour keeps its two places or loses one, and its pair's neighbours stay without it
+    below, so only new pairs are read. The queue length after it (-1 on a contradiction) and
+    whether a colour was removed."""
     qn = 0
     changed = False
     nh, k = H.shape
     pairs = k * (k - 1) // 2
     for h in range(nh):
-        few = _ld(fw, h)
+        few = _ld(fw, h) & ~_ld(done, h)
         while few:
             b = few & (~few + U1)
             few ^= b
@@ -280,6 +283,7 @@ def _seen(d, a, q, H, cn_ptr, cn_idx, fw):
                     if qn < 0:
                         return -1, changed
                     changed = True
+            _st(done, h, _ld(done, h) | b)
     return qn, changed
 
 
@@ -324,6 +328,7 @@ def _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask):
 def fixpoint(
     d, a, q, qn, full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr,
     mb_seg, seen, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, mark, hd, vh_ptr, vh_idx, fw,
+    done,
 ):  # fmt: skip
     """Propagate the queued singles, hidden singles, common neighbours (with ``seen``),
     locked candidates and cages to a fixpoint on one level, each rule run when those before
@@ -342,7 +347,7 @@ def fixpoint(
         if qn:
             continue
         if seen:  # before locked candidates: 0.86-0.92x a fixpoint on the edge variants
-            qn, changed = _seen(d, a, q, H, cn_ptr, cn_idx, fw)
+            qn, changed = _seen(d, a, q, H, cn_ptr, cn_idx, fw, done)
             if qn < 0:
                 return False
             if qn or changed:
@@ -497,9 +502,10 @@ def _same_state(d, a, n, row):
 
 
 @njit(**LOOP)
-def start(params, st, dom, asg, q, clues):
-    """Set level 0 from the clues (``clues[v]`` a colour or 0) and queue what is placed;
-    False when a clue is not a colour ``1..k``."""
+def start(params, st, dom, asg, q, clues, sd):
+    """Set level 0 from the clues (``clues[v]`` a colour or 0) and queue what is placed, no
+    pair cleared (``sd[0]``); False when a clue is not a colour ``1..k``."""
+    sd[0, :] = U0
     n = params[P_N]
     k = params[P_K]
     full = (U1 << np.uint64(k - 1) << U1) - U1
@@ -557,7 +563,7 @@ def _least_constraining(rem, v, d, a, nbr_ptr, nbr_idx, seed, node):
 def search(
     params, st, dom, asg, gcell, grem, q, sols, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, part_ptr,
     mseg, mb_ptr, mb_seg, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, scratch, mscratch, su,
-    lv, lh, mkeys, mcount, mhash, hd, vh_ptr, vh_idx, fw,
+    lv, lh, mkeys, mcount, mhash, hd, vh_ptr, vh_idx, fw, sd,
 ):  # fmt: skip
     """Run the search from where ``st`` stands until an exit code (see the module's codes).
 
@@ -610,7 +616,7 @@ def search(
             ok = fixpoint(
                 d, a, q, st[S_QN], full, nbr_ptr, nbr_idx, H, seg_ptr, seg_idx, su, part_ptr,
                 mseg, mb_ptr, mb_seg, seen, cn_ptr, cn_idx, cg_ptr, cg_idx, cb_ptr, cb_mask, mark,
-                hd, vh_ptr, vh_idx, fw,
+                hd, vh_ptr, vh_idx, fw, sd[depth],
             )  # fmt: skip
             st[S_QN] = 0
             mode = DEAD
@@ -716,6 +722,10 @@ def search(
             for u in range(base, base + n):  # dom and asg are C-contiguous: rows end to end
                 _st(dom, u + n, _ld(dom, u))
                 _st(asg, u + n, _ld(asg, u))
+            if seen:
+                nh = sd.shape[1]
+                for u in range(depth * nh, depth * nh + nh):
+                    _st(sd, u + nh, _ld(sd, u))
             depth += 1
             if depth > st[S_MAX_DEPTH]:
                 st[S_MAX_DEPTH] = depth

@@ -516,6 +516,7 @@ class _Search:
         self.su = np.zeros(max(len(g.seg_ptr) - 1, 1), dtype=np.uint64)
         self.hd = np.ones(max(len(g.H), 1), dtype=np.uint8)  # houses to scan: all at a root
         self.fw = np.zeros(max(len(g.H), 1), dtype=np.uint64)  # colours with two places
+        self.sd = np.zeros((levels, max(len(g.H), 1)), dtype=np.uint64)  # their pairs cleared
         self.memo_max = memo_rows(n) if leaf and not problem.cages else 0
         self._memo_arrays(min(MEMO_FIRST_ROWS, self.memo_max))
         self.reset(problem)
@@ -575,6 +576,7 @@ class _Search:
         """Go back to a propagated root (from :meth:`snapshot`) for a new run with ``seed``:
         counters at zero, solutions kept."""
         self.dom[0], self.asg[0] = root
+        self.sd[0] = 0
         self.st[:] = 0  # depth 0, mode PROP with an empty queue: the root is settled
         self.hd[:] = 1
         self.params[self.K.P_SEED] = seed
@@ -583,14 +585,16 @@ class _Search:
         """Set the first level from the clues (False when a clue is not a colour); every
         house to be scanned."""
         self.hd[:] = 1
-        return bool(self.K.start(self.params, self.st, self.dom, self.asg, self.q, self.clues))
+        return bool(
+            self.K.start(self.params, self.st, self.dom, self.asg, self.q, self.clues, self.sd)
+        )
 
     def _grow(self) -> None:
         import numpy as np
 
         levels = self.dom.shape[0]
         more = min(2 * levels, self.n + 1)
-        for name in ("dom", "asg", "gcell", "grem", "lv", "lh"):
+        for name in ("dom", "asg", "gcell", "grem", "lv", "lh", "sd"):
             old = getattr(self, name)
             new = np.full((more, *old.shape[1:]), -1 if name == "lv" else 0, dtype=old.dtype)
             new[:levels] = old
@@ -602,7 +606,7 @@ class _Search:
         graph = (g.nbr_ptr, g.nbr_idx, g.H, *g.pairs(), *self.common)
         memo = (
             self.scratch, self.mscratch, self.su, self.lv, self.lh, self.mkeys, self.mcount,
-            self.mhash, self.hd, *g.of_vertex, self.fw,
+            self.mhash, self.hd, *g.of_vertex, self.fw, self.sd,
         )  # fmt: skip
         code = self.K.search(*state, *graph, *self.cages, *memo)
         return int(code)
