@@ -20,6 +20,7 @@ from sudograph.graph import Graph, petersen_graph, sudoku_graph
 from sudograph.grid import Grid, parse_box
 from sudograph.problem import Problem, SolveOptions, cage_sum_range, is_solution
 from sudograph.search import backtracking
+from sudograph.search.cages import implied_cages
 from sudograph.variants import Variant
 
 pytest.importorskip("numba")
@@ -479,7 +480,7 @@ def test_parity_random_killers(box: tuple[int, int], seed: int, caged: float, of
         problem = grid.problem
     except InvalidPuzzle:  # the wrong sum clashes with a clue
         return
-    implied = houses.implied_cages(houses.house_arrays(problem.graph, n).H.tolist(), cages, n)
+    implied = implied_cages(houses.house_arrays(problem.graph, n).H.tolist(), cages, n)
     if not off:
         assert all(sum(full[v] for v in c) == s for c, s in implied)
     assert_parity(problem)
@@ -490,9 +491,9 @@ def test_implied_cages_find_the_rule_of_45() -> None:
     across two rows the rest of the row is a cage of its own; a cage already given is not
     implied again, nor a rest larger than half the house."""
     rows = [(0, 1, 2, 3), (4, 5, 6, 7)]
-    assert houses.implied_cages(rows, [((0, 1, 2), 6)], 4) == (((3,), 4),)
-    assert houses.implied_cages(rows, [((0, 1), 3), ((2, 3), 7)], 4) == ()
-    assert houses.implied_cages(rows, [((0,), 1)], 4) == ()  # three cells left of four
+    assert implied_cages(rows, [((0, 1, 2), 6)], 4) == (((3,), 4),)
+    assert implied_cages(rows, [((0, 1), 3), ((2, 3), 7)], 4) == ()
+    assert implied_cages(rows, [((0,), 1)], 4) == ()  # three cells left of four
     nine = [tuple(range(9))]
-    assert houses.implied_cages(nine, [((0, 1, 2, 3), 10)], 9) == (((4, 5, 6, 7, 8), 35),)
-    assert houses.implied_cages(nine, [((0, 1, 2), 6)], 9) == ()  # six cells left
+    assert implied_cages(nine, [((0, 1, 2, 3), 10)], 9) == (((4, 5, 6, 7, 8), 35),)
+    assert implied_cages(nine, [((0, 1, 2), 6)], 9) == ()  # six cells left

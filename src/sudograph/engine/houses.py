@@ -35,7 +35,7 @@ import math
 import threading
 import time
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from typing import Any
@@ -180,12 +180,14 @@ class HouseArrays:
 
     def search_cages(self, cages: tuple[Cage, ...]) -> tuple[Cage, ...]:
         """``cages`` and the cages they imply in this graph's exact houses (see
-        :func:`implied_cages`), found once per set of cages."""
+        :func:`~sudograph.search.cages.implied_cages`), found once per set of cages."""
         if not cages:
             return cages
         memo = self._implied
         found = memo.get(cages)
         if found is None:
+            from ..search.cages import implied_cages
+
             found = cages + implied_cages(self.H.tolist(), cages, self.k)
             if len(memo) >= _CACHE_SIZE:
                 del memo[next(iter(memo))]
@@ -195,51 +197,6 @@ class HouseArrays:
     def pairs(self) -> tuple[Any, ...]:
         """The arrays the locked-candidates pass reads, in the kernel's order."""
         return (self.seg_ptr, self.seg_idx, self.part_ptr, self.mseg, self.mb_ptr, self.mb_seg)
-
-
-IMPLIED_MAX_CELLS = 0.5
-"""An implied cage (:func:`implied_cages`) is kept when it has at most this share of its
-house's cells, rounded up (5 of 9): 30 killers of ``generate_variant``, the kernel's guesses
-with implied cages of at most 0 / 1 / 3 / 5 / 8 cells: 10.9 / 6.3 / 2.4 / 0.8 / 0.7, its time
-79 / 56 / 37 / 24 / 26 µs a puzzle."""
-
-
-def implied_cages(
-    houses: Sequence[Sequence[int]], cages: Sequence[Cage], k: int
-) -> tuple[Cage, ...]:
-    """The killer's *rule of 45*: in a house of ``k`` cells, the cells that no cage lying
-    wholly inside the house covers add up to ``k(k+1)/2`` less those cages' sums, and hold
-    distinct colours, so they form a cage of their own. One per house whose rest has from one
-    cell to :data:`IMPLIED_MAX_CELLS` of the house (a rest of one cell is a given), not
-    already a cage, whose combinations the reference lists. Every solution keeps them; the
-    kernel prunes on them as on the puzzle's cages (they took the kernel's guesses on
-    generated killers from 10.9 to 0.8 a puzzle), and only the puzzle's cages are checked.
-
-    >>> rows = [(0, 1, 2, 3), (4, 5, 6, 7)]
-    >>> implied_cages(rows, [((0, 1), 3), ((2, 6), 5)], 4)  # row 1: 1 + 2, so 3 + 4 left
-    (((2, 3), 7),)
-    >>> implied_cages(rows, [((0, 1, 2), 6)], 4)  # row 1: a given 4 in cell 3
-    (((3,), 4),)
-    """
-    from ..search.cages import cage_combinations
-
-    total = k * (k + 1) // 2
-    known = {frozenset(cells) for cells, _ in cages}
-    out: list[Cage] = []
-    for house in houses:
-        if len(house) != k:
-            continue
-        members = set(house)
-        inside = [(cells, s) for cells, s in cages if members.issuperset(cells)]
-        rest = members.difference(*(cells for cells, _ in inside))
-        if not rest or len(rest) > math.ceil(IMPLIED_MAX_CELLS * k) or frozenset(rest) in known:
-            continue
-        left = total - sum(s for _, s in inside)
-        if cage_combinations(len(rest), left, k) is None:
-            continue
-        known.add(frozenset(rest))
-        out.append((tuple(sorted(rest)), left))
-    return tuple(out)
 
 
 def unsupported(problem: Problem) -> str | None:
