@@ -331,7 +331,7 @@ def fixpoint(
     done,
 ):  # fmt: skip
     """Propagate the queued singles, hidden singles, common neighbours (with ``seen``),
-    locked candidates and cages to a fixpoint on one level, each rule run when those before
+    cages and locked candidates to a fixpoint on one level, each rule run when those before
     it have nothing left (the fixpoint is the same in any order; this one measured fastest);
     False on a contradiction. With ``mark``, ``hd`` holds the exact
     houses to scan for hidden singles (marked where colours were removed; every house after
@@ -354,14 +354,15 @@ def fixpoint(
                 if mark:
                     hd[:] = 1
                 continue
+        if len(cg_ptr) > 1:  # before locked candidates: 0.91x a killer's time
+            qn, changed = _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask)
+            if qn < 0:
+                return False
+            if qn or changed:
+                if mark:
+                    hd[:] = 1
+                continue
         qn, changed = _locked(d, a, q, seg_ptr, seg_idx, su, part_ptr, mseg, mb_ptr, mb_seg)
-        if qn < 0:
-            return False
-        if qn or changed:
-            if mark:
-                hd[:] = 1
-            continue
-        qn, changed = _cages(d, a, q, cg_ptr, cg_idx, cb_ptr, cb_mask)
         if qn < 0:
             return False
         if not (qn or changed):
