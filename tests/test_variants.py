@@ -234,6 +234,25 @@ def test_killer_cage_conflicts_and_cage_pruning_without_clues() -> None:
     assert any(c.house.startswith("cage 1") for c in bad.conflicts()) == (over[cells[0]] >= total)
 
 
+@pytest.mark.parametrize("n", [4, 6])
+def test_sat_reads_cage_sums(n: int) -> None:
+    """Method sat on killers: its own encoding of the sums (a selector per combination)
+    gives the solutions of the oracle's (another encoding) and of the reference engine, on a
+    killer with its clues and without, and refuses none."""
+    pytest.importorskip("pysat")
+    v = variant("killer", n)
+    sol = solve(Grid.empty(BOX[n])).solution
+    assert sol is not None
+    rng = random.Random(n)
+    for clues in ((0,) * (n * n), tuple(d if rng.random() < 0.2 else 0 for d in sol)):
+        grid = Grid(BOX[n], clues, "", v)
+        ours = solve(grid, "sat", limit=50)
+        ref = solve(grid, "propagate", limit=50, engine="python")
+        assert sorted(ours.solutions) == sorted(ref.solutions)
+        assert sorted(ours.solutions) == sorted(sat_solutions(grid.problem, 50))
+        assert all(check_solution(v, BOX[n], s) == [] for s in ours.solutions)
+
+
 def test_random_partial_grids_never_break_the_search() -> None:
     """Random clues from a solution: every solution found passes the checker."""
     rng = random.Random(5)

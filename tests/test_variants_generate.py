@@ -78,3 +78,27 @@ def test_uniqueness_agrees_with_sat_on_many_puzzles(spec: str) -> None:
         for q in (p, weaker):
             ours = len(solve(q, limit=2, engine="python").solutions)
             assert ours == len(sat_solutions(q.problem, 2))
+
+
+@pytest.mark.parametrize("sat", [True, False])
+def test_killer_check_runs_on_sat_or_on_python(sat: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A generated killer is counted again by another engine: method sat (its own encoding of
+    the sums) when python-sat is installed, else the Python engine; both are asked here."""
+    import sys
+
+    from sudograph.search import sat as sat_module
+    from sudograph.solve import is_unique as real
+
+    if sat:
+        pytest.importorskip("pysat")
+    monkeypatch.setattr(sat_module, "sat_available", lambda: sat)
+    asked: list[tuple[str, str]] = []
+
+    def spy(puzzle: Grid, method: str = "auto", **kw: str) -> bool:
+        asked.append((method, kw.get("engine", "auto")))
+        return real(puzzle, method, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sys.modules["sudograph.generate"], "is_unique", spy)
+    puzzle = generate_variant("killer", 2, seed=3)
+    assert asked == [("sat", "auto")] if sat else [("propagate", "python")]
+    assert len(sat_solutions(puzzle.problem, 2)) == 1

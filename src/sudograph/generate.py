@@ -112,9 +112,11 @@ class _Counter:
     (:func:`sudograph.engine.fast9.solve_array`); otherwise :func:`sudograph.solve.solve` with
     ``propagate``, one puzzle at a time (with numba the house kernel). ``max_nodes`` None:
     exact; else a count that runs out is reported "not unique". :meth:`check` counts again
-    with another engine: the compiled twin (a CSR search of its own) after either kernel, the
-    Python engine after the house kernel on killer cages (the twin does not read cages);
-    after ``propagate`` on Python, singles with the static order instead of MRV.
+    with another engine: the compiled twin (a CSR search of its own) after either kernel;
+    after the house kernel on killer cages (the twin does not read cages) method ``sat``
+    (CaDiCaL, its own encoding of the sums) when python-sat is installed, else the Python
+    engine (a 16×16 killer: 0.1 s against 36 s); after ``propagate`` on Python, singles with
+    the static order instead of MRV.
     """
 
     template: Grid
@@ -129,6 +131,10 @@ class _Counter:
         if self.engine == "auto" and not cages:  # built on a kernel: the twin checks
             return is_unique(puzzle, "propagate", engine="numba")
         if self.engine == "auto":
+            from .search.sat import sat_available
+
+            if sat_available():
+                return is_unique(puzzle, "sat")
             return is_unique(puzzle, "propagate", engine="python")
         if cages:
             return is_unique(puzzle, "propagate", order="static", engine="python")  # cages

@@ -65,7 +65,7 @@ def to_problem(x: Any) -> tuple[Problem, Grid | None]:
     )
 
 
-KILLER_METHODS = ("naive", "mrv", "forward", "propagate", "dsatur", "fast", "logic")
+KILLER_METHODS = ("naive", "mrv", "forward", "propagate", "dsatur", "fast", "logic", "sat")
 """The methods that read killer cages (the others colour the graph and ignore the sums)."""
 
 

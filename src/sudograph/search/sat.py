@@ -517,6 +517,44 @@ def _problem_clauses(problem: Problem, amo: bool, clique: Sequence[int]) -> Iter
             yield from ([u * k + c + 1 for u in house] for c in range(k))
     for c, v in enumerate(clique):
         yield [v * k + c + 1]
+    yield from _cage_clauses(problem)
+
+
+def _cage_clauses(problem: Problem) -> Iterator[list[int]]:
+    """Killer cages (the cage's cells are a clique of the graph, so their colours differ):
+    one selector per combination of the cage's sum (:func:`~.cages.cage_combinations`),
+    numbered after the colour variables; at least one selector holds, a selector needs each
+    of its colours on some cell of the cage, and a cell's colour needs a selected combination
+    holding it (a colour in none is barred). With distinct colours on as many cells, the
+    selected combination is the cage's set of colours, so the sum is kept.
+
+    >>> from sudograph.graph import Graph
+    >>> p = Problem(Graph.from_edges(2, [(0, 1)]), 3, cages=(((0, 1), 4),))  # 1 + 3 only
+    >>> list(_cage_clauses(p))
+    [[7], [-7, 1, 4], [-7, 3, 6], [-1, 7], [-2], [-3, 7], [-4, 7], [-5], [-6, 7]]
+    """
+    from .cages import cage_combinations
+
+    k = problem.k
+    top = problem.graph.n * k
+    for cells, total in problem.cages:
+        combos = cage_combinations(len(cells), total, k)
+        if combos is None:
+            raise InvalidArgument(
+                f"method 'sat' cannot encode the cage of cells {', '.join(map(str, cells))} "
+                f"(sum {total}): too many digit combinations"
+            )
+        chosen = range(top + 1, top + len(combos) + 1)
+        top += len(combos)
+        yield list(chosen)
+        for y, combo in zip(chosen, combos, strict=True):
+            for c in range(k):
+                if combo >> c & 1:
+                    yield [-y, *(v * k + c + 1 for v in cells)]
+        for v in cells:
+            for c in range(k):
+                holding = [y for y, combo in zip(chosen, combos, strict=True) if combo >> c & 1]
+                yield [-(v * k + c + 1), *holding]
 
 
 def run(problem: Problem, options: SolveOptions) -> Result:
@@ -527,7 +565,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
     start = time.perf_counter()
     k, n = problem.k, problem.graph.n
     clique: list[int] = []
-    if options.limit == 1 and not any(problem.precolouring):
+    if options.limit == 1 and not any(problem.precolouring) and not problem.cages:
         from .bounds import greedy_clique
 
         clique = greedy_clique(problem.graph)
