@@ -60,6 +60,18 @@ def test_checks_once_cached_still_refuse_what_only_looks_equal(
         assert fragment in str(info.value)
 
 
+def test_a_tuple_that_passed_is_still_checked_against_other_sizes() -> None:
+    """The very tuple of cages that passed is not checked again for the same grid size, but
+    is for another (its cells out of range there), and its clues are always checked."""
+    cages = (((0, 5), 3),)
+    check_cages(cages, 9, 4)
+    check_cages(cages, 9, 4)  # remembered
+    with pytest.raises(InvalidArgument, match=r"cell 5 out of range 0\.\.3"):
+        check_cages(cages, 4, 4)
+    with pytest.raises(InvalidPuzzle, match="clue repeats"):
+        check_cages(cages, 9, 4, (2, 0, 0, 0, 0, 2, 0, 0, 0))
+
+
 def test_good_cages_are_normalised_and_kept() -> None:
     p = Problem(EMPTY4, 4, (0, 3, 0, 0), cages=(([0, 1], 4), ((2, 3), 7)))  # type: ignore[arg-type]
     assert p.cages == (((0, 1), 4), ((2, 3), 7))

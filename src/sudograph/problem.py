@@ -71,7 +71,11 @@ class Problem:
             u, v = clash
             raise InvalidPuzzle(f"vertices {u} and {v} are adjacent and both coloured {pre[u]}")
         if self.cages:
-            cages = tuple((tuple(cells), total) for cells, total in self.cages)
+            cages = self.cages
+            if type(cages) is not tuple or not all(
+                type(c) is tuple and len(c) == 2 and type(c[0]) is tuple for c in cages
+            ):
+                cages = tuple((tuple(cells), total) for cells, total in cages)
             check_cages(cages, self.graph.n, self.k, pre)
             object.__setattr__(self, "cages", cages)
 
@@ -103,11 +107,17 @@ def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[in
     ...
     sudograph.errors.InvalidPuzzle: cage 1 (cells 0, 1): sum 9 is impossible for 2 ... (3..7)
     """
-    key = tuple((tuple(cells), total) for cells, total in cages)
-    if {type(t) for _, t in key}.union(map(type, chain.from_iterable(c for c, _ in key))) <= {int}:
-        _check_cage_cells(key, n, k)
-    else:  # not all plain ints (True would hash as 1): checked, and refused, uncached
-        _check_cage_cells.__wrapped__(key, n, k)
+    if _PASSED.get((id(cages), n, k)) is not cages:  # not this very tuple, checked before
+        key = tuple((tuple(cells), total) for cells, total in cages)
+        ints = {type(t) for _, t in key}.union(map(type, chain.from_iterable(c for c, _ in key)))
+        if ints <= {int}:
+            _check_cage_cells(key, n, k)
+        else:  # not all plain ints (True would hash as 1): checked, and refused, uncached
+            _check_cage_cells.__wrapped__(key, n, k)
+        if type(cages) is tuple and key == cages:  # immutable all through: remembered
+            if len(_PASSED) >= 256:
+                del _PASSED[next(iter(_PASSED))]
+            _PASSED[id(cages), n, k] = cages
     if not precolouring:
         return
     for i, (cells, total) in enumerate(cages, 1):
@@ -122,6 +132,12 @@ def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[in
         reachable = sum(free[:left]) <= rest <= sum(free[-left:]) if left else rest == 0
         if not reachable:
             raise InvalidPuzzle(f"{_cage_name(i, cells)}: the clues leave sum {total} unreachable")
+
+
+_PASSED: dict[tuple[int, int, int], Sequence[Cage]] = {}
+"""The tuples of cages whose cells and sums passed, by identity (each kept alive here, so its
+id is not reused): a killer's cages are checked at every solve, by its Variant and its
+Problem, always the same tuple."""
 
 
 @lru_cache(maxsize=256)
