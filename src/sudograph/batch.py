@@ -201,6 +201,7 @@ def end_pool(pool: ProcessPoolExecutor) -> None:
     """
     procs = list((getattr(pool, "_processes", None) or {}).values())
     pipes = _parent_ends(pool)
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         if proc.is_alive():
@@ -211,6 +212,11 @@ def end_pool(pool: ProcessPoolExecutor) -> None:
         for conn in pipes:  # unblock the pool's threads (see _parent_ends)
             with contextlib.suppress(OSError):
                 conn.close()
+        if manager is not None:
+            # let the pool's manager thread end (it closes its wake-up pipe as it does): at
+            # exit, concurrent.futures wakes it through that pipe, and a close racing that
+            # write printed "OSError: Bad file descriptor" (Python 3.11, seen in CI under load)
+            manager.join(timeout=2.0)
 
 
 def _parent_ends(pool: ProcessPoolExecutor) -> list[Any]:
