@@ -297,6 +297,35 @@ def test_innies_count_the_placed_digits_outside_the_cages() -> None:
     assert "and its placed digits outside them to 3, so r1c4 is 4" in row1.text
 
 
+def test_outies_place_the_cell_a_covering_cage_sticks_out() -> None:
+    # row 1 lies in cages 1 (3) and 2 (9, with r2c4 outside it): r2c4 is 3 + 9 - 10 = 2
+    grid = killer4([((0, 1), 3), ((2, 3, 7), 9)])
+    steps = find_steps(grid, "outies")
+    assert [s.placements for s in steps] == [((7, 2),)]
+    assert steps[0].text == (
+        "outies: row 1 adds up to 10, the cages 1, 2 covering it to 12, so r2c4 is 2"
+    )
+    every = solve(grid, "propagate", limit=None, engine="python").solutions
+    assert every and all(sol[7] == 2 for sol in every)
+
+
+def test_outies_make_a_cage_of_the_cells_outside_in_one_house() -> None:
+    # row 1 in cages 1 (3), 2 (4) and 3 (6): r2c3 + r2c4 = 13 - 10 = 3, so {1,2}
+    grid = killer4([((0, 1), 3), ((2, 6), 4), ((3, 7), 6)])
+    steps = find_steps(grid, "outies")
+    assert {e for s in steps for e in s.eliminations} == {(i, d) for i in (6, 7) for d in (3, 4)}
+    assert steps[0].text == (
+        "outies: row 1 adds up to 10, the cages 1, 2, 3 covering it to 13, so r2c3, r2c4 add "
+        "up to 3: {1,2}, which removes 3 from r2c3, r2c4; 4 from r2c3, r2c4"
+    )
+
+
+def test_outies_in_two_houses_make_no_set() -> None:
+    # row 1's cages stick out into r2c3 and r3c4: two houses, digits may repeat, no step
+    grid = killer4([((0, 1), 3), ((2, 6), 4), ((3, 11), 6)])
+    assert find_steps(grid, "outies") == []
+
+
 def test_a_full_cage_missing_its_sum_is_a_contradiction() -> None:
     # the only empty cell, r1c2, must be 2 by the rows, which makes the cage 1+2 = 3, not 5
     grid = killer4([((0, 1), 5)], "1.3434122143432" + "1")

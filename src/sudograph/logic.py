@@ -11,6 +11,8 @@ hidden single       1.2    a digit with one place left in a house
 cage combination    1.5    killer: the digit sets that make a cage's sum and fit its cells
 innies              1.6    killer: a house's cells outside its inner cages make the rest of
                            N(N+1)/2 (the rule of 45)
+outies              1.65   killer: the cells outside a house of the cages covering it make
+                           what those cages add up to beyond N(N+1)/2
 pointing            1.7    a box whose candidates for a digit lie in one row/column
 box-line reduction  1.9    a row/column whose candidates for a digit lie in one box
 naked pair          2.0    2 cells of a house holding only the same 2 digits
@@ -135,6 +137,7 @@ TECHNIQUES: dict[str, float] = {
     "hidden single": 1.2,
     "cage combination": 1.5,
     "innies": 1.6,
+    "outies": 1.65,
     "pointing": 1.7,
     "box-line reduction": 1.9,
     "naked pair": 2.0,
@@ -461,60 +464,89 @@ def _cage_combination(s: _State) -> Iterator[Step]:
             )
 
 
-def _innies(s: _State) -> Iterator[Step]:
-    """The rule of 45 (killer): a house's digits add up to N(N+1)/2, so the cells it holds
-    outside the cages lying wholly inside it add up to what those cages leave; one such cell
-    is placed, a few are a cage of their own (distinct digits, that sum)."""
-    if not s.cages:
-        return
-    n = s.n
-    whole = n * (n + 1) // 2
-    cage_of = {i: k for k, (cells, _) in enumerate(s.cages) for i in cells}
-    for h, house in enumerate(s.houses):
-        members = set(house)
-        inside = sorted(
-            {cage_of[i] for i in house if i in cage_of}
-            & {k for k, (cells, _) in enumerate(s.cages) if members.issuperset(cells)}
-        )
-        rest = [i for i in house if cage_of.get(i, -1) not in inside]
-        free = [i for i in rest if not s.values[i]]
-        if not inside or not 1 <= len(free) <= 4:
-            continue
-        caged = sum(s.cages[k][1] for k in inside)
-        given = sum(s.values[i] for i in rest)
-        need = whole - caged - given
-        sets = cage_combinations(len(free), need, n) if need > 0 else ()
-        if sets is None:
-            continue
-        live, support = _support(s, free, sets)
-        placements: tuple[Placement, ...] = ()
-        if len(free) == 1 and support[0] and support[0] & (support[0] - 1) == 0:
-            placements = ((free[0], support[0].bit_length()),)
-        elims = tuple((i, d) for j, i in enumerate(free) for d in _digits(s.cand[i] & ~support[j]))
-        if not placements and not elims:
-            continue
-        plural = "s" * (len(inside) > 1)
-        head = (
-            f"innies: {s.house(h)} adds up to {whole}, the cage{plural} "
-            f"{', '.join(str(k + 1) for k in inside)} inside it to {caged}"
-            + (f" and its placed digits outside them to {given}" if given else "")
-        )
-        if placements:
-            i, d = placements[0]
-            text = f"{head}, so {s.cell(i)} is {d}"
-        else:
-            text = (
-                f"{head}, so {_cells(s, free)} add up to {need}: "
-                f"{_sets_text([sets[x] for x in live])}, which removes {_elim_text(s, elims)}"
+def _rule_of_45(outside: bool) -> Callable[[_State], Iterator[Step]]:
+    """The killer's rule of 45 on one house (its digits add up to N(N+1)/2), as *innies*: the
+    cells it holds outside the cages lying wholly inside it add up to what those cages leave;
+    or as *outies* (``outside``): when cages cover the whole house, their cells outside it add
+    up to what those cages hold beyond it (read only when those cells lie in one house, as
+    cells of several may repeat a digit). One such cell is placed, a few are a cage of their
+    own (distinct digits, that sum)."""
+    technique = "outies" if outside else "innies"
+
+    def find(s: _State) -> Iterator[Step]:
+        if not s.cages:
+            return
+        whole = s.n * (s.n + 1) // 2
+        cage_of = {i: k for k, (cells, _) in enumerate(s.cages) for i in cells}
+        for h, house in enumerate(s.houses):
+            members = set(house)
+            if outside:
+                if any(i not in cage_of for i in house):
+                    continue
+                cages = sorted({cage_of[i] for i in house})
+                cells = [i for k in cages for i in s.cages[k][0] if i not in members]
+            else:
+                cages = sorted(
+                    {cage_of[i] for i in house if i in cage_of}
+                    & {k for k, (cells, _) in enumerate(s.cages) if members.issuperset(cells)}
+                )
+                cells = [i for i in house if cage_of.get(i, -1) not in cages]
+            free = [i for i in cells if not s.values[i]]
+            if not cages or not 1 <= len(free) <= 4:
+                continue
+            if outside and len(free) > 1 and not any(set(free) <= set(o) for o in s.houses):
+                continue
+            caged = sum(s.cages[k][1] for k in cages)
+            given = sum(s.values[i] for i in cells)
+            plural = "s" * (len(cages) > 1)
+            placed = (
+                f" and their placed digits outside it to {given}"
+                if outside
+                else f" and its placed digits outside them to {given}"
             )
-        yield Step(
-            "innies",
-            tuple(free),
-            tuple(sorted({d for _, d in placements + elims})),
-            eliminations=() if placements else elims,
-            placements=placements,
-            text=text,
+            head = (
+                f"{technique}: {s.house(h)} adds up to {whole}, the cage{plural} "
+                f"{', '.join(str(k + 1) for k in cages)} "
+                f"{'covering' if outside else 'inside'} it to {caged}" + (placed if given else "")
+            )
+            need = caged - whole - given if outside else whole - caged - given
+            step = _sum_step(s, technique, head, free, need)
+            if step is not None:
+                yield step
+
+    return find
+
+
+def _sum_step(s: _State, technique: str, head: str, free: list[int], need: int) -> Step | None:
+    """The step of ``technique`` when the ``free`` cells (distinct digits) add up to ``need``:
+    one cell placed, or the digits no set making the sum puts in a cell removed (None when
+    neither does anything); ``head`` says where the sum comes from."""
+    sets = cage_combinations(len(free), need, s.n) if need > 0 else ()
+    if sets is None:
+        return None
+    live, support = _support(s, free, sets)
+    placements: tuple[Placement, ...] = ()
+    if len(free) == 1 and support[0] and support[0] & (support[0] - 1) == 0:
+        placements = ((free[0], support[0].bit_length()),)
+    elims = tuple((i, d) for j, i in enumerate(free) for d in _digits(s.cand[i] & ~support[j]))
+    if not placements and not elims:
+        return None
+    if placements:
+        i, d = placements[0]
+        text = f"{head}, so {s.cell(i)} is {d}"
+    else:
+        text = (
+            f"{head}, so {_cells(s, free)} add up to {need}: "
+            f"{_sets_text([sets[x] for x in live])}, which removes {_elim_text(s, elims)}"
         )
+    return Step(
+        technique,
+        tuple(free),
+        tuple(sorted({d for _, d in placements + elims})),
+        eliminations=() if placements else elims,
+        placements=placements,
+        text=text,
+    )
 
 
 def _naked_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
@@ -762,7 +794,8 @@ FINDERS: dict[str, Callable[[_State], Iterator[Step]]] = {
     "naked single": _naked_single,
     "hidden single": _hidden_single,
     "cage combination": _cage_combination,
-    "innies": _innies,
+    "innies": _rule_of_45(outside=False),
+    "outies": _rule_of_45(outside=True),
     "pointing": _pointing,
     "box-line reduction": _box_line,
     "naked pair": _naked_subsets(2),
