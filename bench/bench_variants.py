@@ -22,8 +22,9 @@ side, interleaved puzzle by puzzle, best of ``--reps``, CPU time (``time.process
   top1465, since a minimal variant puzzle is usually a larger search than a minimal classic;
   ``ratio3``: the variant puzzle's time over what a classic puzzle of as many guesses takes
   (the line ``a + b * guesses`` fitted by least squares to the kernel's times and guesses on
-  all 100 top1465 puzzles, printed first): the cost of the variant's rules per unit of search,
-  its search size set aside;
+  all 100 top1465 puzzles, timed in slices between the variant's own puzzles, so within the
+  same minutes, and fitted per variant; printed after the table): the cost of the variant's
+  rules per unit of search, its search size set aside;
 - ``sudoku-engine``: its ``Solver(puzzle, max_solutions=2).solve_count()`` on the variants it
   has (diagonal = x, hyper = windoku, jigsaw, killer), limit 2 as well.
 
@@ -165,13 +166,17 @@ def best(fn: Any, reps: int, *args: Any) -> tuple[float, int, Any]:
     return min(r[0] for r in runs), runs[0][1], runs[0][2]
 
 
-def fit_classic(puzzles: list[Grid], reps: int) -> tuple[float, float]:
-    """``(a, b)``: the least-squares line ``seconds = a + b * guesses`` of the kernel alone
-    (best of ``reps``) on ``puzzles``."""
+def classic_points(puzzles: list[Grid], reps: int) -> list[tuple[int, float]]:
+    """``(guesses, seconds)`` of the kernel alone (best of ``reps``) on each of ``puzzles``."""
     points = []
     for g in puzzles:
         runs = [kernel(g, g.problem) for _ in range(reps)]
         points.append((runs[0][2], min(r[0] for r in runs)))
+    return points
+
+
+def fit_line(points: list[tuple[int, float]]) -> tuple[float, float]:
+    """``(a, b)``: the least-squares line ``seconds = a + b * guesses`` through ``points``."""
     gx = statistics.mean(x for x, _ in points)
     ty = statistics.mean(y for _, y in points)
     b = sum((x - gx) * (y - ty) for x, y in points) / sum((x - gx) ** 2 for x, _ in points)
@@ -200,11 +205,8 @@ def main() -> None:
     for warm in (classic[0], make("killer", 0)):  # compile / load the kernels
         ours(warm, "auto")
         kernel(warm, warm.problem)
-    line = fit_classic([Grid.parse(t) for t in hard_file.read_text().split()], args.reps)
-    print(
-        f"classic time by guesses (top1465, 100 puzzles): {line[0] * 1e3:.4f} ms "
-        f"+ {line[1] * 1e3:.5f} ms a guess"
-    )
+    every_hard = [Grid.parse(t) for t in hard_file.read_text().split()]
+    lines: dict[str, tuple[float, float]] = {}
     print(
         "variant        clues  python ms  default ms (engine)  kernel ms  classic ms  ratio"
         "  top1465 ms  ratio2  ratio3  nodes var/classic/top1465  sudoku-engine ms  speed-up"
@@ -214,7 +216,10 @@ def main() -> None:
         cols: dict[str, list[float]] = {}
         engines: set[str] = set()
         capped = 0
-        for puzzle, plain, tough in zip(puzzles, classic, hard, strict=True):
+        points: list[tuple[int, float]] = []
+        step = -(-len(every_hard) // args.n)
+        for i, (puzzle, plain, tough) in enumerate(zip(puzzles, classic, hard, strict=True)):
+            points += classic_points(every_hard[i * step : (i + 1) * step], args.reps)
             py = best(ours, args.reps, puzzle)
             auto = best(ours, args.reps, puzzle, "auto")
             engines.add(auto[2])
@@ -225,7 +230,6 @@ def main() -> None:
             if not py[1] == auto[1] == timed["var"][1]:
                 raise AssertionError(f"{spec}: counts {py[1]}, {auto[1]}, {timed['var'][1]}")
             row = {"python": py[0], "auto": auto[0]}
-            row["same"] = timed["var"][0] / (line[0] + line[1] * timed["var"][2])
             for name, (t, _, nodes) in timed.items():
                 row[name], row[name + " nodes"] = t, nodes
             if has_peer and spec in PEER:
@@ -236,6 +240,9 @@ def main() -> None:
                 row["peer"] = t2
             for key, value in row.items():
                 cols.setdefault(key, []).append(value)
+        a, b = lines[spec] = fit_line(points)
+        pairs = zip(cols["var"], cols["var nodes"], strict=True)
+        cols["same"] = [t / (a + b * g) for t, g in pairs]
         ms = {
             k: statistics.mean(v) * (1 if k.endswith("nodes") or k == "same" else 1e3)
             for k, v in cols.items()
@@ -253,6 +260,9 @@ def main() -> None:
             if capped:
                 out += f" ({capped} stopped at {args.peer_cap:g} s: a lower bound)"
         print(out, flush=True)
+    print("\nclassic time by guesses (top1465, 100 puzzles, timed in each variant's rows):")
+    for spec, (a, b) in lines.items():
+        print(f"{spec:<14} {a * 1e3:.4f} ms + {b * 1e3:.5f} ms a guess")
     print("\nuniqueness agreement with CaDiCaL (limit 2), generated puzzles and one clue less")
     for spec in args.variants.split(","):
         agree = total = unique = 0
