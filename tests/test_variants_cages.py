@@ -42,21 +42,25 @@ def test_bad_cages_name_the_cage(
 
 
 @pytest.mark.parametrize(
-    ("cages", "fragment"),
+    ("good", "cages", "fragment"),
     [
-        ([((0, 1), True)], "sum must be an integer"),  # True hashes as 1: no cache hit
-        ([((0, 1.0), 3)], "cell 1.0 out of range"),
+        ((((0,), 1),), (((0,), True),), "sum must be an integer"),  # True == 1
+        ((((0, 1), 3),), (((0, 1.0), 3),), "cell 1.0 out of range"),  # 1.0 == 1
     ],
 )
 def test_checks_once_cached_still_refuse_what_only_looks_equal(
-    cages: list[tuple[tuple[int, ...], int]], fragment: str
+    good: tuple[tuple[tuple[int, ...], int], ...],
+    cages: tuple[tuple[tuple[float, ...], float], ...],
+    fragment: str,
 ) -> None:
-    """The cells-and-sums check is cached per set of cages: a set equal to an accepted one
-    but not of plain ints is checked again (and refused), and an error is raised every time."""
-    check_cages([((0, 1), 3)], 4, 4)  # accepted, cached
+    """The cells-and-sums check is remembered per tuple of cages (by identity): a tuple equal
+    to an accepted one but not of plain ints is checked again (and refused), and an error is
+    raised every time."""
+    assert good == cages
+    check_cages(good, 4, 4)  # accepted, remembered
     for _ in range(2):
         with pytest.raises(InvalidArgument, match=r"^cage 1") as info:
-            check_cages(cages, 4, 4)
+            check_cages(cages, 4, 4)  # type: ignore[arg-type]
         assert fragment in str(info.value)
 
 

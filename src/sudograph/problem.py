@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import chain
 from operator import and_, eq, truth
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -72,9 +70,7 @@ class Problem:
             raise InvalidPuzzle(f"vertices {u} and {v} are adjacent and both coloured {pre[u]}")
         if self.cages:
             cages = self.cages
-            if type(cages) is not tuple or not all(
-                type(c) is tuple and len(c) == 2 and type(c[0]) is tuple for c in cages
-            ):
+            if not _frozen(cages):
                 cages = tuple((tuple(cells), total) for cells, total in cages)
             check_cages(cages, self.graph.n, self.k, pre)
             object.__setattr__(self, "cages", cages)
@@ -108,13 +104,8 @@ def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[in
     sudograph.errors.InvalidPuzzle: cage 1 (cells 0, 1): sum 9 is impossible for 2 ... (3..7)
     """
     if _PASSED.get((id(cages), n, k)) is not cages:  # not this very tuple, checked before
-        key = tuple((tuple(cells), total) for cells, total in cages)
-        ints = {type(t) for _, t in key}.union(map(type, chain.from_iterable(c for c, _ in key)))
-        if ints <= {int}:
-            _check_cage_cells(key, n, k)
-        else:  # not all plain ints (True would hash as 1): checked, and refused, uncached
-            _check_cage_cells.__wrapped__(key, n, k)
-        if type(cages) is tuple and key == cages:  # immutable all through: remembered
+        _check_cage_cells(cages, n, k)
+        if _frozen(cages):  # immutable all through: remembered
             if len(_PASSED) >= 256:
                 del _PASSED[next(iter(_PASSED))]
             _PASSED[id(cages), n, k] = cages
@@ -137,12 +128,19 @@ def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[in
 _PASSED: dict[tuple[int, int, int], Sequence[Cage]] = {}
 """The tuples of cages whose cells and sums passed, by identity (each kept alive here, so its
 id is not reused): a killer's cages are checked at every solve, by its Variant and its
-Problem, always the same tuple."""
+Problem, always the same tuple. (By identity, not by value: ``True`` equals ``1``.)"""
 
 
-@lru_cache(maxsize=256)
+def _frozen(cages: Sequence[Cage]) -> bool:
+    """Whether ``cages`` is a tuple of ``(tuple of cells, sum)`` pairs, as :class:`Problem`
+    keeps them: immutable all through."""
+    return type(cages) is tuple and all(
+        type(c) is tuple and len(c) == 2 and type(c[0]) is tuple for c in cages
+    )
+
+
 def _check_cage_cells(cages: Sequence[Cage], n: int, k: int) -> None:
-    """The part of :func:`check_cages` that reads no clue, done once per set of cages (a
+    """The part of :func:`check_cages` that reads no clue, done once per tuple of cages (a
     killer puzzle is checked at every solve; an error is raised again each time)."""
     owner: dict[int, int] = {}
     for i, (cells, total) in enumerate(cages, 1):

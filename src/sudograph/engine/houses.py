@@ -513,9 +513,12 @@ class _Search:
 
         K = self.K
         self.problem = problem
-        # the search prunes on the cages and those they imply; the check reads the puzzle's
-        self.cages = _cage_arrays(self.g.search_cages(problem.cages), problem.k)[:4]
-        *self.checked_cages, self.cage_sums = _cage_arrays(problem.cages, problem.k)
+        # the search prunes on the cages and those they imply (after them); the check reads
+        # the puzzle's: the first cages of the same arrays
+        *self.cages, sums = _cage_arrays(self.g.search_cages(problem.cages), problem.k)
+        ptr, idx, m = self.cages[0], self.cages[1], len(problem.cages)
+        self.checked_cages = (ptr[: m + 1], idx[: ptr[m]])
+        self.cage_sums = sums[:m]
         self.params[K.P_LEAF] = 0 if problem.cages else self.leaf
         self.params[K.P_MEMO] = 0 if problem.cages else self.memo
         self.params[K.P_SEED] = 0

@@ -547,14 +547,14 @@ def _cage_clauses(problem: Problem) -> Iterator[list[int]]:
         chosen = range(top + 1, top + len(combos) + 1)
         top += len(combos)
         yield list(chosen)
+        holding = [[y for y, m in zip(chosen, combos, strict=True) if m >> c & 1] for c in range(k)]
         for y, combo in zip(chosen, combos, strict=True):
             for c in range(k):
                 if combo >> c & 1:
                     yield [-y, *(v * k + c + 1 for v in cells)]
         for v in cells:
             for c in range(k):
-                holding = [y for y, combo in zip(chosen, combos, strict=True) if combo >> c & 1]
-                yield [-(v * k + c + 1), *holding]
+                yield [-(v * k + c + 1), *holding[c]]
 
 
 def run(problem: Problem, options: SolveOptions) -> Result:
