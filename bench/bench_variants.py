@@ -28,6 +28,13 @@ side, interleaved puzzle by puzzle, best of ``--reps``, CPU time (``time.process
 - ``sudoku-engine``: its ``Solver(puzzle, max_solutions=2).solve_count()`` on the variants it
   has (diagonal = x, hyper = windoku, jigsaw, killer), limit 2 as well.
 
+A second table, timed in the same rows: the kernel's compiled ``search`` calls alone
+(``search_only``: the Python around them, about 25 µs a puzzle, left out) on the variant and
+the classic puzzle, and CaDiCaL (the oracle's CNF, built outside the clock; its ``solve``
+calls alone, limit 2) on the same two, with its conflicts: how much harder a minimal variant
+puzzle is than a minimal classic one for a solver that learns clauses, a yardstick of the
+puzzles' own difficulty beside our kernel's ratio.
+
 Every solution of ours is checked by :func:`sudograph.variants.check_solution`, and
 sudoku-engine's count must equal ours. Then ``--sat-n`` puzzles per variant (generated, and
 each with one clue removed, so that both unique and non-unique puzzles are compared): our
@@ -56,7 +63,7 @@ from sudograph.grid import Grid  # noqa: E402
 from sudograph.problem import Problem, SolveOptions  # noqa: E402
 from sudograph.solve import solve  # noqa: E402
 from sudograph.variants import Variant, check_solution, parse_regions  # noqa: E402
-from variant_oracle import sat_solutions  # noqa: E402
+from variant_oracle import cnf, sat_solutions, solve_cnf  # noqa: E402
 
 VARIANTS = (
     "x",
@@ -103,6 +110,46 @@ def kernel(grid: Grid, problem: Problem) -> tuple[float, int, int]:
     spent = time.process_time() - start
     check(grid, r.solutions)
     return spent, len(r.solutions), r.stats.nodes
+
+
+_SEARCH = [0.0]
+"""CPU seconds spent in the kernel's compiled ``search`` (see :func:`search_only`)."""
+
+
+def search_only(grid: Grid, problem: Problem) -> tuple[float, int, int]:
+    """As :func:`kernel`, but the CPU seconds of the compiled search calls alone (the Python
+    around them left out: building and checking, about 25 µs a puzzle)."""
+    from sudograph.engine import houses
+
+    K = houses._kernels()
+    inner = K.search
+
+    def timed(*args: Any) -> Any:
+        start = time.process_time()
+        try:
+            return inner(*args)
+        finally:
+            _SEARCH[0] += time.process_time() - start
+
+    K.search = timed
+    _SEARCH[0] = 0.0
+    try:
+        _, count, nodes = kernel(grid, problem)
+    finally:
+        K.search = inner
+    return _SEARCH[0], count, nodes
+
+
+_CNF: dict[int, list[list[int]]] = {}
+
+
+def cadical(grid: Grid) -> tuple[float, int, int]:
+    """CaDiCaL's CPU time (its ``solve`` calls alone, limit 2), count and conflicts on the
+    oracle's CNF of ``grid`` (built once per puzzle, outside the clock)."""
+    clauses = _CNF.setdefault(id(grid), cnf(grid.problem))
+    found, spent, conflicts = solve_cnf(clauses, grid.problem.graph.n, grid.problem.k, 2)
+    check(grid, found)
+    return spent, len(found), conflicts
 
 
 def check(grid: Grid, solutions: list[Any]) -> None:
@@ -207,6 +254,7 @@ def main() -> None:
         kernel(warm, warm.problem)
     every_hard = [Grid.parse(t) for t in hard_file.read_text().split()]
     lines: dict[str, tuple[float, float]] = {}
+    alone: list[str] = []
     print(
         "variant        clues  python ms  default ms (engine)  kernel ms  classic ms  ratio"
         "  top1465 ms  ratio2  ratio3  nodes var/classic/top1465  sudoku-engine ms  speed-up"
@@ -227,7 +275,10 @@ def main() -> None:
                 name: best(kernel, args.reps, g, g.problem)
                 for name, g in (("var", puzzle), ("classic", plain), ("top", tough))
             }
-            if not py[1] == auto[1] == timed["var"][1]:
+            for name, g in (("var", puzzle), ("classic", plain)):
+                timed["s " + name] = best(search_only, args.reps, g, g.problem)
+                timed["sat " + name] = best(cadical, args.reps, g)
+            if not py[1] == auto[1] == timed["var"][1] == timed["sat var"][1]:
                 raise AssertionError(f"{spec}: counts {py[1]}, {auto[1]}, {timed['var'][1]}")
             row = {"python": py[0], "auto": auto[0]}
             for name, (t, _, nodes) in timed.items():
@@ -260,6 +311,18 @@ def main() -> None:
             if capped:
                 out += f" ({capped} stopped at {args.peer_cap:g} s: a lower bound)"
         print(out, flush=True)
+        alone.append(
+            f"{spec:<14} {ms['s var']:10.3f} {ms['s classic']:10.3f} "
+            f"{ms['s var'] / ms['s classic']:7.2f} {ms['sat var']:10.3f} {ms['sat classic']:10.3f} "
+            f"{ms['sat var'] / ms['sat classic']:7.2f} "
+            f"{ms['sat var nodes']:10.1f}/{ms['sat classic nodes']:.1f}"
+        )
+    print("\nthe compiled search alone, and CaDiCaL on the same puzzles (its solve calls alone):")
+    print(
+        "variant        search ms  classic ms   ratio  cadical ms  classic ms   ratio"
+        "  conflicts var/classic"
+    )
+    print("\n".join(alone))
     print("\nclassic time by guesses (top1465, 100 puzzles, timed in each variant's rows):")
     for spec, (a, b) in lines.items():
         print(f"{spec:<14} {a * 1e3:.4f} ms + {b * 1e3:.5f} ms a guess")

@@ -7,15 +7,15 @@ cage takes exactly one of its digit combinations. Used by the tests and ``bench/
 
 from __future__ import annotations
 
+import time
 from itertools import combinations
 
 from sudograph.problem import Problem
 
 
-def sat_solutions(problem: Problem, limit: int = 2) -> list[tuple[int, ...]]:
-    """Up to ``limit`` solutions of ``problem`` found by CaDiCaL, each blocked in turn."""
-    from pysat.solvers import Solver
-
+def cnf(problem: Problem) -> list[list[int]]:
+    """The clauses: variable ``v * k + c`` says vertex ``v`` takes colour ``c`` (1..k); the
+    cages' selector variables come after ``n * k``."""
     n, k = problem.graph.n, problem.k
 
     def x(v: int, c: int) -> int:
@@ -46,11 +46,33 @@ def sat_solutions(problem: Problem, limit: int = 2) -> list[tuple[int, ...]]:
                 else:
                     clauses += [[-top, -x(v, c)] for v in cells]
         clauses.append(choices)
+    return clauses
+
+
+def solve_cnf(
+    clauses: list[list[int]], n: int, k: int, limit: int = 2
+) -> tuple[list[tuple[int, ...]], float, int]:
+    """Up to ``limit`` solutions of :func:`cnf`'s ``clauses`` found by CaDiCaL, each blocked in
+    turn; the seconds (CPU) its ``solve`` calls took, and its conflicts."""
+    from pysat.solvers import Solver
+
     out: list[tuple[int, ...]] = []
+    spent = 0.0
     with Solver(name="cadical153", bootstrap_with=clauses) as solver:
-        while len(out) < limit and solver.solve():
+        while len(out) < limit:
+            start = time.process_time()
+            sat = solver.solve()
+            spent += time.process_time() - start
+            if not sat:
+                break
             model = {lit for lit in solver.get_model() or [] if lit > 0}
-            sol = tuple(next(c for c in range(1, k + 1) if x(v, c) in model) for v in range(n))
+            sol = tuple(next(c for c in range(1, k + 1) if v * k + c in model) for v in range(n))
             out.append(sol)
-            solver.add_clause([-x(v, sol[v]) for v in range(n)])
-    return out
+            solver.add_clause([-(v * k + sol[v]) for v in range(n)])
+        conflicts = int(solver.accum_stats().get("conflicts", 0))
+    return out, spent, conflicts
+
+
+def sat_solutions(problem: Problem, limit: int = 2) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions of ``problem`` found by CaDiCaL, each blocked in turn."""
+    return solve_cnf(cnf(problem), problem.graph.n, problem.k, limit)[0]
