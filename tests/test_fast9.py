@@ -143,6 +143,32 @@ def test_run_solves_and_proves_uniqueness() -> None:
     assert is_solution(grid.problem, res.solutions[0])
 
 
+def test_solve_checks_the_kernels_solutions_once_on_the_fast9_route(monkeypatch: Any) -> None:
+    """``solve`` leaves the check of a fast9 solution to the runner (the solution as a tuple
+    of plain ints, the clues kept): a solution the check refuses is an error, not a result."""
+    import importlib
+
+    solve_module = importlib.import_module("sudograph.solve")  # (the package exports solve)
+
+    grid = Grid.parse(read_lines("norvig_hardest.txt")[0])
+    solve_module.solve(grid)  # the kernels loaded (their warm-up solves a grid of its own)
+    seen: list[tuple[int, ...]] = []
+
+    def spy(problem: Problem, coloring: Any) -> bool:
+        seen.append(coloring)
+        return is_solution(problem, coloring)
+
+    monkeypatch.setattr(fast9, "is_solution", spy)
+    monkeypatch.setattr(solve_module, "is_solution", None)  # not called a second time
+    res = solve_module.solve(grid, limit=2)
+    assert res.stats.engine == "fast9" and res.count == 1
+    assert seen == res.solutions and all(type(c) is int for c in seen[0])
+    assert res.grids[0].is_solution_of(grid)
+    monkeypatch.setattr(fast9, "is_solution", lambda problem, coloring: False)
+    with pytest.raises(AssertionError, match="invalid solution"):
+        solve_module.solve(grid)
+
+
 def test_run_counts_all_and_stops_on_max_nodes() -> None:
     line = read_lines("tdoku_serg_100.txt")[0]
     problem = Grid.parse(line).problem

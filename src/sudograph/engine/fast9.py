@@ -256,7 +256,7 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
     seconds = time.perf_counter() - start
     count, guesses = int(ctl[1]), int(ctl[2])
     stats = Stats(nodes=guesses, seconds=seconds)
-    solutions = [tuple(int(d) for d in sols[i]) for i in range(min(count, store))]
+    solutions = [tuple(row) for row in sols[: min(count, store)].tolist()]
     for s in solutions:
         if not is_solution(problem, s):  # pragma: no cover - a bug in the kernel
             raise AssertionError("the fast engine returned an invalid solution")
