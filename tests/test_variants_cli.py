@@ -194,13 +194,24 @@ def test_fpuzzles_file_as_the_puzzle_argument(
     assert solution.values == answer
 
 
-def test_bad_variant_file_is_located(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        ("variant: x+nope\nbox: 2x2\ngrid: ................\n", ":1:10:", "nope"),
+        # a variant that does not fit the grid: the variant line, not a bare message
+        ("# a 4x4\n\ngrid: ................\nvariant: asterisk\n", ":4:10:", "needs a 9x9 grid"),
+        ("variant:  centre-dot\ngrid: ................\n", ":1:11:", "odd sides"),
+    ],
+)
+def test_bad_variant_file_is_located(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, where: str, message: str
+) -> None:
     bad = tmp_path / "bad.txt"
-    bad.write_text("variant: x+nope\nbox: 2x2\ngrid: ................\n")
+    bad.write_text(text)
     code, _, err = run(capsys, "solve", str(bad))
     assert code == 2
     errors = [line for line in err.splitlines() if "error" in line]
-    assert len(errors) == 1 and str(bad) in errors[0] and "nope" in errors[0], err
+    assert len(errors) == 1 and f"{bad}{where}" in errors[0] and message in errors[0], err
 
 
 @pytest.mark.parametrize(

@@ -181,8 +181,10 @@ def check_regions(regions: Sequence[int], n: int) -> None:
         raise InvalidArgument(f"region map has {len(regions)} cells for a {n}x{n} grid")
     sizes = [0] * n
     for i, r in enumerate(regions):
-        if not 0 <= r < n:
-            raise InvalidArgument(f"r{i // n + 1}c{i % n + 1}: region {r} is outside 0..{n - 1}")
+        if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < n:
+            raise InvalidArgument(
+                f"r{i // n + 1}c{i % n + 1}: region {r!r} is not an integer 0..{n - 1}"
+            )
         sizes[r] += 1
     for r, size in enumerate(sizes):
         if size != n:

@@ -217,12 +217,10 @@ def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
     )
     try:
         variant = Variant.parse(keys.get("variant", ""), regions=regions, cages=cages)
-    except InvalidArgument as exc:
+        return Grid(grid.box, grid.values, grid.alphabet, variant if variant.names else None)
+    except InvalidArgument as exc:  # a bad name, or a variant that does not fit the grid
         row, column = where.get("variant", (0, 0))
-        raise ParseError(
-            f"variant: {exc}", line=row or None, column=column or None, source=source
-        ) from None
-    return Grid(grid.box, grid.values, grid.alphabet, variant if variant.names else None)
+        raise ParseError(str(exc), line=row or None, column=column or None, source=source) from None
 
 
 def read_variant_puzzles(
@@ -328,20 +326,32 @@ def _load_json(text: str, source: str | None) -> Any:
 
 def _from_json(text: str, source: str | None) -> Grid:
     data = _load_json(text, source)
-    if not isinstance(data, dict) or "grid" not in data:
-        raise ParseError("a variant puzzle is a JSON object with a 'grid'", source=source)
-    lines = ["grid: " + str(data["grid"])]
+    if not isinstance(data, dict) or not isinstance(data.get("grid"), str):
+        raise ParseError("a variant puzzle is a JSON object with a 'grid' string", source=source)
+    lines = ["grid: " + data["grid"]]
     if "box" in data:
         lines.append(f"box: {data['box']}")
+    if not isinstance(data.get("variant", ""), str):
+        raise ParseError("'variant' is a string of names joined by '+'", source=source)
     lines.append(f"variant: {data.get('variant', '')}")
     if "regions" in data:
         regions = data["regions"]
-        lines += ["regions:", *(regions if isinstance(regions, list) else [str(regions)])]
+        rows = regions if isinstance(regions, list) else [regions]
+        if not all(isinstance(row, str) for row in rows):
+            raise ParseError("'regions' is a string or a list of strings (rows)", source=source)
+        lines += ["regions:", *rows]
     if "cages" in data:
         lines.append("cages:")
-        for cage in data["cages"]:
-            if not isinstance(cage, dict) or "sum" not in cage or "cells" not in cage:
-                raise ParseError("each cage is {'sum': S, 'cells': ['r1c1', ...]}", source=source)
+        cages = data["cages"]
+        for cage in cages if isinstance(cages, list) else [None]:
+            if not (
+                isinstance(cage, dict)
+                and _is_int(cage.get("sum"))
+                and isinstance(cage.get("cells"), list)
+            ):
+                raise ParseError(
+                    "'cages' is a list of {'sum': S, 'cells': ['r1c1', ...]}", source=source
+                )
             lines.append(f"{cage['sum']} " + " ".join(map(str, cage["cells"])))
     return read_variant_puzzle("\n".join(lines), source=source)
 
@@ -360,6 +370,11 @@ FPUZZLES_KNOWN = {
     "ruleset",
     "solution",
 }
+
+
+def _is_int(x: object) -> bool:
+    """True for a JSON integer (not a boolean, which Python counts as one)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
@@ -382,7 +397,7 @@ def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
             f"f-puzzles constraint(s) not supported: {', '.join(unknown)}", source=source
         )
     n = data.get("size", len(data["grid"]))
-    if not isinstance(n, int) or len(data["grid"]) != n:
+    if not _is_int(n) or len(data["grid"]) != n:
         raise ParseError(
             f"f-puzzles 'size' {n!r} does not match the grid's {len(data['grid'])} rows",
             source=source,
@@ -392,11 +407,17 @@ def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
     for r, row in enumerate(data["grid"]):
         if not isinstance(row, list) or len(row) != n:
             raise ParseError(f"f-puzzles grid row {r + 1} does not have {n} cells", source=source)
-        for cell in row:
+        for c, cell in enumerate(row):
             cell = cell if isinstance(cell, dict) else {}
-            given = cell.get("given", False) and isinstance(cell.get("value"), int)
+            given = cell.get("given", False) and _is_int(cell.get("value"))
             values.append(cell["value"] if given else 0)
-            regions.append(cell.get("region"))
+            region = cell.get("region")
+            if region is not None and not _is_int(region):
+                raise ParseError(
+                    f"f-puzzles grid r{r + 1}c{c + 1}: region {region!r} is not an integer",
+                    source=source,
+                )
+            regions.append(region)
     names = []
     if data.get("diagonal+") or data.get("diagonal-"):
         if not (data.get("diagonal+") and data.get("diagonal-")):
@@ -412,9 +433,18 @@ def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
         if data.get(key)
     ]
     cages: list[Cage] = []
-    for i, cage in enumerate(data.get("killercage") or [], 1):
-        cells = [parse_cell(str(c), n) for c in cage.get("cells", [])]
-        value = str(cage.get("value", ""))
+    listed = data.get("killercage") or []
+    if not isinstance(listed, list):
+        raise ParseError("f-puzzles 'killercage' is not a list of cages", source=source)
+    for i, cage in enumerate(listed, 1):
+        given_cells = cage.get("cells", []) if isinstance(cage, dict) else None
+        if not isinstance(given_cells, list):
+            raise ParseError(
+                f"killer cage {i}: not an object with a list of 'cells'", source=source
+            )
+        cells = [parse_cell(str(c), n) for c in given_cells]
+        value = cage.get("value", "")
+        value = str(value) if _is_int(value) or isinstance(value, str) else ""
         if None in cells or not cells or not value.isdigit():
             raise ParseError(
                 f"killer cage {i}: needs cells R1C1.. and a sum (one without is not supported)",
