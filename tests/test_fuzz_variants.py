@@ -172,51 +172,41 @@ def test_variant_from_options(spec: str, n: int, regions: str | None, cages: str
     assert variant is None or variant.spec is not None
 
 
-@fuzz
-@given(
-    st.one_of(
-        st.builds(
-            lambda spec, box, grid, regions, cages: "\n".join(
-                [f"variant: {spec}", box, f"grid: {grid}", "regions:", regions, "cages:", cages]
-            ),
-            SPEC,
-            st.sampled_from(["", "box: 2x2", "box: 2x3", "box: 3x3", "box: 0x1", "box: x"]),
-            GRIDISH,
-            REGIONISH,
-            CAGEISH,
-        ),
-        st.text(max_size=200),
-    )
+def read_or_refuse(read: Any, text: str) -> Grid | None:
+    """``read(text)``: a grid of N*N values, or None when it raised a ParseError."""
+    try:
+        grid = read(text)
+    except ParseError:
+        return None
+    assert isinstance(grid, Grid) and len(grid.values) == grid.n * grid.n
+    return grid
+
+
+VARIANT_TEXT = st.builds(
+    lambda spec, box, grid, regions, cages: "\n".join(
+        [f"variant: {spec}", box, f"grid: {grid}", "regions:", regions, "cages:", cages]
+    ),
+    SPEC,
+    st.sampled_from(["", "box: 2x2", "box: 2x3", "box: 3x3", "box: 0x1", "box: x"]),
+    GRIDISH,
+    REGIONISH,
+    CAGEISH,
 )
-def test_read_variant_text(text: str) -> None:
-    try:
-        grid = read_variant_puzzle(text)
-    except ParseError:
-        return
-    assert isinstance(grid, Grid) and len(grid.values) == grid.n * grid.n
-    for _, item in read_variant_puzzles(text):
-        assert isinstance(item, Grid | ParseError)
 
 
 @fuzz
-@given(OUR_JSON)
-def test_read_variant_json(text: str) -> None:
-    try:
-        grid = read_variant_puzzle(text)
-    except ParseError:
-        return
-    assert isinstance(grid, Grid) and len(grid.values) == grid.n * grid.n
+@given(st.one_of(VARIANT_TEXT, OUR_JSON, st.text(max_size=200)))
+def test_read_variant_text_and_json(text: str) -> None:
+    if read_or_refuse(read_variant_puzzle, text) is not None:
+        for _, item in read_variant_puzzles(text):
+            assert isinstance(item, Grid | ParseError)
 
 
 @fuzz
 @given(FPUZZLES)
 def test_read_fpuzzles(text: str) -> None:
-    try:
-        grid = read_fpuzzles(text)
-    except ParseError:
-        return
-    assert isinstance(grid, Grid) and len(grid.values) == grid.n * grid.n
-    if grid.is_complete():
+    grid = read_or_refuse(read_fpuzzles, text)
+    if grid is not None and grid.is_complete():
         check_solution(grid.variant, grid.box, grid.values)  # a list of faults, no exception
 
 
