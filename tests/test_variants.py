@@ -16,6 +16,7 @@ from sudograph.problem import Problem, is_proper_coloring, is_solution
 from sudograph.solve import count, solve
 from sudograph.variants import (
     Variant,
+    check_regions,
     check_solution,
     format_regions,
     parse_regions,
@@ -195,6 +196,26 @@ def test_bad_region_maps_are_located(text: str, message: str) -> None:
     with pytest.raises(ParseError) as info:
         parse_regions(text, 4, source="m")
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("region", "shown"), [(True, "True"), (0.0, "0.0"), ("1", "'1'"), (None, "None"), (7, "7")]
+)
+def test_the_api_names_a_region_that_is_no_integer_0_to_n_1(region: object, shown: str) -> None:
+    regions: list[object] = list(parse_regions(REGIONS[4], 4))
+    regions[5] = region
+    with pytest.raises(InvalidArgument, match=rf"^r2c2: region {shown} is not an integer 0..3$"):
+        check_regions(regions, 4)  # type: ignore[arg-type]
+
+
+def test_regions_of_any_integral_type_are_taken() -> None:
+    np = pytest.importorskip("numpy")
+    regions = tuple(np.array(parse_regions(REGIONS[9], 9)))
+    grid = Grid(Grid.parse("." * 81).box, (0,) * 81, "", Variant(("jigsaw",), regions, ()))
+    result = solve(grid)
+    assert result.status == "solved" and not check_solution(
+        grid.variant, grid.box, result.solutions[0]
+    )
 
 
 @pytest.mark.parametrize("n", [4, 6, 9])

@@ -34,6 +34,7 @@ sudograph.errors.InvalidArgument: variant 'asterisk' needs a 9x9 grid, not 4x4
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -175,13 +176,22 @@ def parse_variant(spec: str | Variant | None) -> Variant | None:
     return v if v.names else None
 
 
+def _integral(x: object) -> bool:
+    """True for an integer of any integral type (numpy's too), not a boolean."""
+    try:
+        operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return not isinstance(x, bool)
+
+
 def check_regions(regions: Sequence[int], n: int) -> None:
     """Raise :class:`InvalidArgument` unless ``regions`` gives N regions of N cells each."""
     if len(regions) != n * n:
         raise InvalidArgument(f"region map has {len(regions)} cells for a {n}x{n} grid")
     sizes = [0] * n
     for i, r in enumerate(regions):
-        if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < n:
+        if not _integral(r) or not 0 <= r < n:
             raise InvalidArgument(
                 f"r{i // n + 1}c{i % n + 1}: region {r!r} is not an integer 0..{n - 1}"
             )
