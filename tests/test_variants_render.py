@@ -46,3 +46,37 @@ def test_killer_cages_dashed_with_their_sums() -> None:
     assert 'stroke-dasharray="3,2"' in svg
     for _, total in grid.variant.cages:
         assert f">{total}</text>" in svg
+
+
+@pytest.mark.parametrize("spec", ["", "x", "windoku", "anti-knight", "anti-king", "x+anti-king"])
+def test_a_variant_graph_picture_shows_its_boxes_and_its_own_rules(spec: str) -> None:
+    """The graph picture leaves out the edges of a row or a column alone, nothing else: box
+    cliques, the extra houses' edges and the moves (knight, king) are drawn."""
+    from sudograph.render import _drawn_edges
+    from sudograph.variants import Variant, variant_graph
+
+    n = 9
+    variant = Variant.parse(spec)
+    graph = variant_graph(variant, (3, 3))
+    rows = [{v // n for v in (u, w)} for u, w in graph.edges()]
+    cols = [{v % n for v in (u, w)} for u, w in graph.edges()]
+
+    def box(v: int) -> int:
+        return v // n // 3 * 3 + v % n // 3
+
+    extra = [set(h) for h in graph.houses[3 * n :]]
+    expected = [
+        (u, w)
+        for (u, w), r, c in zip(graph.edges(), rows, cols, strict=True)
+        if not (len(r) == 1 or len(c) == 1)  # not in one row or column: a box or a rule
+        or box(u) == box(w)
+        or any(u in h and w in h for h in extra)
+    ]
+    drawn = _drawn_edges(graph, 10**6)
+    assert drawn == expected
+    assert (0, 8) not in drawn and (0, 72) not in drawn  # a row's, a column's ends
+    assert ((0, 80) in drawn) == ("x" in variant.names)  # the main diagonal's ends
+    assert ((2, 13) in drawn) == ("anti-knight" in variant.names)  # r1c3-r2c5: a knight's move
+    assert ((2, 12) in drawn) == ("anti-king" in variant.names)  # r1c3-r2c4: a king's move
+    if not spec:
+        assert len(drawn) == 9 * 36  # the nine box cliques (figure 8)

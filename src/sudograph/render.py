@@ -416,19 +416,34 @@ def graph_layout(graph: Graph) -> list[tuple[float, float]]:
 
 
 def _drawn_edges(graph: Graph, max_edges: int) -> list[tuple[int, int]]:
-    """The edges a picture shows: for a Sudoku graph only those inside a box (figure 8)."""
-    boxes: dict[int, int] = {}
-    if graph.houses:
-        third = len(graph.houses) // 3
-        for b, house in enumerate(graph.houses[2 * third :]):
-            for v in house:
-                boxes[v] = b
+    """The edges a picture shows (at most ``max_edges``): for a Sudoku graph (houses of side
+    N on N*N vertices, rows then columns first) not those that only share a row or a column:
+    the boxes or jigsaw regions as cliques (figure 8), and a variant's own rules, its extra
+    houses (diagonals, windows...) and its moves (anti-knight, anti-king); every edge of any
+    other graph.
+
+    >>> from sudograph.graph import sudoku_graph
+    >>> len(_drawn_edges(sudoku_graph(2, 2), 1000))  # four boxes, six edges each
+    24
+    """
+    houses = graph.houses
+    side = len(houses[0]) if houses else 0
+    sudoku = side > 0 and graph.n == side * side and len(houses) >= 3 * side
+    line = [[-1, -1] for _ in range(graph.n)]  # each vertex's row and column
+    other: list[set[int]] = [set() for _ in range(graph.n)]  # its other houses
+    for h, house in enumerate(houses if sudoku else ()):
+        for v in house:
+            if h < 2 * side:
+                line[v][h // side] = h
+            else:
+                other[v].add(h)
     out: list[tuple[int, int]] = []
     for u, v in graph.edges():
-        if boxes and boxes.get(u) != boxes.get(v):
-            continue
         if len(out) >= max_edges:
             break
+        in_line = line[u][0] == line[v][0] or line[u][1] == line[v][1]
+        if sudoku and in_line and not other[u] & other[v]:
+            continue
         out.append((u, v))
     return out
 
