@@ -133,9 +133,9 @@ def grid_svg(
             f'<rect x="{c * cell:.2f}" y="{r * cell:.2f}" width="{cell:.2f}" '
             f'height="{cell:.2f}" fill="{fill}"/>'
         )
-    jigsaw = grid.variant is not None and grid.variant.regions is not None
-    if grid.variant is not None:
-        parts += _variant_shading(grid, cell, set(highlight or ()))
+    marks = variant_marks(grid)
+    jigsaw = bool(marks.regions)
+    parts += _variant_shading(marks, n, cell, set(highlight or ()))
     for i in range(1, n):
         x = i * cell
         thick = 2.5 if i % bc == 0 and not jigsaw else 0.8
@@ -152,8 +152,7 @@ def grid_svg(
         f'<rect x="0" y="0" width="{width:.2f}" height="{width:.2f}" fill="none" '
         'stroke="#000" stroke-width="4"/>'
     )
-    if grid.variant is not None:
-        parts += _variant_lines(grid, cell)
+    parts += _variant_lines(marks, cell)
     font = cell * 0.6
     alpha = grid.alphabet
     for i, d in enumerate(grid.values):
@@ -184,36 +183,51 @@ VARIANT_SHADE = "#e4e4e4"
 """Background of the cells of a variant's extra houses (diagonals, windows, centre dots...)."""
 
 
-def _variant_shading(grid: Grid, cell: float, skip: set[int]) -> list[str]:
-    """Grey cells for the extra houses of the grid's variant (not the disjoint groups, which
-    cover every cell), leaving ``skip`` (highlighted cells) alone."""
-    assert grid.variant is not None
-    n = grid.n
+Segment = tuple[float, float, float, float]
+"""A line ``(x1, y1, x2, y2)`` in cell units (a cell is 1 × 1, row ``r`` from ``y = r``)."""
+
+
+@dataclass(frozen=True)
+class VariantMarks:
+    """What a picture adds for a grid's variant, in cell units (shared by SVG and PNG)."""
+
+    shaded: frozenset[int]
+    """Cells of the extra houses (diagonals, windows, centre dots, asterisk; not the disjoint
+    groups, which cover every cell)."""
+    regions: tuple[Segment, ...]
+    """Jigsaw region borders (drawn thick; the box lines are then thin)."""
+    cages: tuple[Segment, ...]
+    """Killer cage borders, inset in their cells (drawn dashed)."""
+    sums: tuple[tuple[float, float, int], ...]
+    """Each cage's sum at ``(x, y)``: the top-left corner of its first cell."""
+
+
+CAGE_INSET = 0.08
+"""How far a cage's dashed border lies inside its cells (cell units)."""
+
+
+def variant_marks(grid: Grid) -> VariantMarks:
+    """The shading, borders and sums a picture of ``grid`` shows for its variant.
+
+    >>> m = variant_marks(Grid.parse("." * 16, variant="x"))
+    >>> sorted(m.shaded), m.regions, m.cages
+    ([0, 3, 5, 6, 9, 10, 12, 15], (), ())
+    """
+    n, v = grid.n, grid.variant
+    if v is None:
+        return VariantMarks(frozenset(), (), (), ())
     shaded: set[int] = set()
-    for name, house in grid.variant.houses(grid.box)[3 * n :]:
+    for name, house in v.houses(grid.box)[3 * n :]:
         if not name.startswith("disjoint"):
             shaded.update(house)
-    return [
-        f'<rect class="variant" x="{(i % n) * cell:.2f}" y="{(i // n) * cell:.2f}" '
-        f'width="{cell:.2f}" height="{cell:.2f}" fill="{VARIANT_SHADE}"/>'
-        for i in sorted(shaded - skip)
-    ]
 
-
-def _variant_lines(grid: Grid, cell: float) -> list[str]:
-    """Jigsaw region borders (thick) and killer cages (dashed, inset, sum in the corner)."""
-    assert grid.variant is not None
-    v, n = grid.variant, grid.n
-    out: list[str] = []
-
-    def borders(group: Sequence[int], inset: float) -> list[tuple[float, float, float, float]]:
-        """Segments around the cells ``group`` (a set of cells), moved ``inset`` inside."""
+    def borders(group: Sequence[int], inset: float) -> list[Segment]:
+        """Segments around the cells ``group``, moved ``inset`` inside."""
         cells = set(group)
         segs = []
-        for i in cells:
+        for i in sorted(cells):
             r, c = divmod(i, n)
-            x0, y0 = c * cell + inset, r * cell + inset
-            x1, y1 = (c + 1) * cell - inset, (r + 1) * cell - inset
+            x0, y0, x1, y1 = c + inset, r + inset, c + 1 - inset, r + 1 - inset
             if r == 0 or i - n not in cells:
                 segs.append((x0, y0, x1, y0))
             if r == n - 1 or i + n not in cells:
@@ -224,25 +238,45 @@ def _variant_lines(grid: Grid, cell: float) -> list[str]:
                 segs.append((x1, y0, x1, y1))
         return segs
 
+    regions: list[Segment] = []
     if v.regions is not None:
         for region in range(n):
-            for x1, y1, x2, y2 in borders([i for i in range(n * n) if v.regions[i] == region], 0):
-                out.append(
-                    f'<line class="region" x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" '
-                    f'y2="{y2:.2f}" stroke="#000" stroke-width="2.5"/>'
-                )
+            regions += borders([i for i in range(n * n) if v.regions[i] == region], 0)
+    cages: list[Segment] = []
+    sums = []
     for cells, total in v.cages:
-        for x1, y1, x2, y2 in borders(cells, cell * 0.08):
-            out.append(
-                f'<line class="cage" x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" '
-                'stroke="#333" stroke-width="1" stroke-dasharray="3,2"/>'
-            )
+        cages += borders(cells, CAGE_INSET)
         r, c = divmod(min(cells), n)
-        out.append(
-            f'<text class="cage-sum" x="{c * cell + cell * 0.12:.2f}" '
-            f'y="{r * cell + cell * 0.3:.2f}" font-size="{cell * 0.22:.2f}" '
-            f'font-family="sans-serif" fill="#000">{total}</text>'
-        )
+        sums.append((c + 0.12, r + 0.3, total))
+    return VariantMarks(frozenset(shaded), tuple(regions), tuple(cages), tuple(sums))
+
+
+def _variant_shading(marks: VariantMarks, n: int, cell: float, skip: set[int]) -> list[str]:
+    """Grey cells for the extra houses, leaving ``skip`` (highlighted cells) alone."""
+    return [
+        f'<rect class="variant" x="{(i % n) * cell:.2f}" y="{(i // n) * cell:.2f}" '
+        f'width="{cell:.2f}" height="{cell:.2f}" fill="{VARIANT_SHADE}"/>'
+        for i in sorted(marks.shaded - skip)
+    ]
+
+
+def _variant_lines(marks: VariantMarks, cell: float) -> list[str]:
+    """Jigsaw region borders (thick) and killer cages (dashed, inset, sum in the corner)."""
+    out = [
+        f'<line class="region" x1="{x1 * cell:.2f}" y1="{y1 * cell:.2f}" x2="{x2 * cell:.2f}" '
+        f'y2="{y2 * cell:.2f}" stroke="#000" stroke-width="2.5"/>'
+        for x1, y1, x2, y2 in marks.regions
+    ]
+    out += [
+        f'<line class="cage" x1="{x1 * cell:.2f}" y1="{y1 * cell:.2f}" x2="{x2 * cell:.2f}" '
+        f'y2="{y2 * cell:.2f}" stroke="#333" stroke-width="1" stroke-dasharray="3,2"/>'
+        for x1, y1, x2, y2 in marks.cages
+    ]
+    out += [
+        f'<text class="cage-sum" x="{x * cell:.2f}" y="{y * cell:.2f}" '
+        f'font-size="{cell * 0.22:.2f}" font-family="sans-serif" fill="#000">{total}</text>'
+        for x, y, total in marks.sums
+    ]
     return out
 
 
@@ -332,13 +366,28 @@ def draw_grid(
     ax.set_aspect("equal")
     ax.axis("off")
     dpi = ax.figure.dpi
+    marks = variant_marks(grid)
     for i, fill in (highlight or {}).items():
         r, c = divmod(i, n)
         ax.add_patch(_rectangle((c, r), 1, 1, fill))
+    for i in sorted(marks.shaded - set(highlight or ())):
+        ax.add_patch(_rectangle((i % n, i // n), 1, 1, VARIANT_SHADE))
+    jigsaw = bool(marks.regions)  # the regions' borders are thick, the box lines thin
     for i in range(n + 1):
-        ax.plot([i, i], [0, n], color="black", lw=3 if i % bc == 0 else 0.6)
-        ax.plot([0, n], [i, i], color="black", lw=3 if i % br == 0 else 0.6)
+        edge = i in (0, n)
+        ax.plot(
+            [i, i], [0, n], color="black", lw=3 if edge or (i % bc == 0 and not jigsaw) else 0.6
+        )
+        ax.plot(
+            [0, n], [i, i], color="black", lw=3 if edge or (i % br == 0 and not jigsaw) else 0.6
+        )
+    for x1, y1, x2, y2 in marks.regions:
+        ax.plot([x1, x2], [y1, y2], color="black", lw=3, solid_capstyle="projecting")
+    for x1, y1, x2, y2 in marks.cages:
+        ax.plot([x1, x2], [y1, y2], color="#333333", lw=1, linestyle=(0, (3, 2)))
     points = width / n * 0.55 * 72 / dpi
+    for x, y, total in marks.sums:
+        ax.text(x, y, str(total), ha="left", va="bottom", fontsize=points * 0.4, color="black")
     alpha = grid.alphabet
     for i, d in enumerate(grid.values):
         r, c = divmod(i, n)
