@@ -468,8 +468,9 @@ def _drawn_edges(graph: Graph, max_edges: int) -> list[tuple[int, int]]:
     """The edges a picture shows (at most ``max_edges``): for a Sudoku graph (houses of side
     N on N*N vertices, rows then columns first) not those that only share a row or a column:
     the boxes or jigsaw regions as cliques (figure 8), and a variant's own rules, its extra
-    houses (diagonals, windows...) and its moves (anti-knight, anti-king); every edge of any
-    other graph.
+    houses (diagonals, windows...) and its moves (anti-knight, anti-king; a killer cage's
+    edges too, but for those along a row or column, which the graph does not tell from the
+    line's); every edge of any other graph.
 
     >>> from sudograph.graph import sudoku_graph
     >>> len(_drawn_edges(sudoku_graph(2, 2), 1000))  # four boxes, six edges each
