@@ -209,6 +209,7 @@ CAGE_INSET = 0.08
 def variant_marks(grid: Grid) -> VariantMarks:
     """The shading, borders and sums a picture of ``grid`` shows for its variant.
 
+    >>> from sudograph.grid import Grid
     >>> m = variant_marks(Grid.parse("." * 16, variant="x"))
     >>> sorted(m.shaded), m.regions, m.cages
     ([0, 3, 5, 6, 9, 10, 12, 15], (), ())
