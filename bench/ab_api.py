@@ -6,7 +6,9 @@ Usage (from the repository root)::
     .venv/bin/python bench/ab_api.py [--base REV] [--n 50] [--reps 5] [--limit 1,2] [SET ...]
 
 ``SET``: ``classic`` (``--n`` minimal 9×9 puzzles of ``generate``, seeds 0..), ``top1465``
-(the first ``--n`` of ``tests/data/sudoku/tdoku_top1465_100.txt``) or ``variant:NAME`` (as
+(the first ``--n`` of ``tests/data/sudoku/tdoku_top1465_100.txt``), ``serg`` (the first of
+``tdoku_serg_100.txt``: puzzles of hundreds of solutions, for ``--limit 10000``) or
+``variant:NAME`` (as
 ``bench_variants.py`` makes them). Default: ``classic top1465 variant:x variant:killer``.
 Each worker imports ``sudograph`` from its own source tree (the base: ``git archive REV src``
 in a temporary folder, its kernels compiled there once before any clock), makes the same
@@ -41,8 +43,8 @@ from bench_variants import make
 def puzzles(name, n):
     if name == "classic":
         return [generate((3, 3), seed=s) for s in range(n)]
-    if name == "top1465":
-        text = open(sys.argv[3]).read().split()
+    if name in ("top1465", "serg"):
+        text = open(sys.argv[3].replace("top1465", name)).read().split()
         return [Grid.parse(t) for t in text[:n]]
     return [make(name.split(":", 1)[1], s) for s in range(n)]
 

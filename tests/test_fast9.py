@@ -143,30 +143,50 @@ def test_run_solves_and_proves_uniqueness() -> None:
     assert is_solution(grid.problem, res.solutions[0])
 
 
-def test_solve_checks_the_kernels_solutions_once_on_the_fast9_route(monkeypatch: Any) -> None:
-    """``solve`` leaves the check of a fast9 solution to the runner (the solution as a tuple
-    of plain ints, the clues kept): a solution the check refuses is an error, not a result."""
+@pytest.mark.parametrize("method", ["propagate", "fast"])  # the default route; by name
+@pytest.mark.parametrize("limit", [2, 10_000])  # a unique puzzle; one of 872 solutions
+def test_solve_checks_the_kernels_solutions_once_on_the_fast9_route(
+    monkeypatch: Any, limit: int, method: str
+) -> None:
+    """``solve`` leaves the check of fast9's solutions to the runner, which checks every
+    solution it keeps, with the clues: one or two by ``is_solution``, more by the compiled
+    check (both independent of the search); the solutions come out as tuples of plain ints;
+    one a check refuses is an error."""
     import importlib
 
     solve_module = importlib.import_module("sudograph.solve")  # (the package exports solve)
 
-    grid = Grid.parse(read_lines("norvig_hardest.txt")[0])
+    line = read_lines("norvig_hardest.txt" if limit == 2 else "tdoku_serg_100.txt")[0]
+    grid = Grid.parse(line)
     solve_module.solve(grid)  # the kernels loaded (their warm-up solves a grid of its own)
-    seen: list[tuple[int, ...]] = []
+    checked: list[tuple[int, ...]] = []
+    compiled, python = fast9.check_solutions, fast9.is_solution
 
-    def spy(problem: Problem, coloring: Any) -> bool:
-        seen.append(coloring)
-        return is_solution(problem, coloring)
+    def compiled_spy(puzzles: Any, counts: Any, solutions: Any) -> Any:
+        assert puzzles.tolist() == [list(grid.values)] * len(solutions)
+        assert counts.tolist() == [1] * len(solutions)
+        checked.extend(tuple(s) for s in solutions.tolist())
+        return compiled(puzzles, counts, solutions)
 
-    monkeypatch.setattr(fast9, "is_solution", spy)
+    def python_spy(problem: Problem, coloring: Any) -> bool:
+        assert problem.precolouring == grid.values
+        checked.append(tuple(coloring))
+        return python(problem, coloring)
+
+    monkeypatch.setattr(fast9, "check_solutions", compiled_spy)
+    monkeypatch.setattr(fast9, "is_solution", python_spy)
     monkeypatch.setattr(solve_module, "is_solution", None)  # not called a second time
-    res = solve_module.solve(grid, limit=2)
-    assert res.stats.engine == "fast9" and res.count == 1
-    assert seen == res.solutions and all(type(c) is int for c in seen[0])
-    assert res.grids[0].is_solution_of(grid)
+    res = solve_module.solve(grid, method, limit=limit)
+    assert res.method == method and res.stats.engine == ("fast9" if method == "propagate" else "")
+    assert res.count == len(res.solutions) == (1 if limit == 2 else 872)
+    assert checked == res.solutions
+    assert all(type(c) is int for s in res.solutions for c in s)
+    assert all(is_solution(grid.problem, s) for s in res.solutions)
+    assert all(g.is_solution_of(grid) for g in res.grids)
+    monkeypatch.setattr(fast9, "check_solutions", lambda p, c, s: compiled(p, c, s) & (c < 0))
     monkeypatch.setattr(fast9, "is_solution", lambda problem, coloring: False)
     with pytest.raises(AssertionError, match="invalid solution"):
-        solve_module.solve(grid)
+        solve_module.solve(grid, method, limit=limit)
 
 
 def test_run_counts_all_and_stops_on_max_nodes() -> None:

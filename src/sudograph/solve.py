@@ -38,12 +38,15 @@ reports ``node limit``, ``time limit``, ``interrupted`` (or its own, e.g. ``iter
 
 FAST_FIRST_BUDGET = 256
 """Guesses of the first run of ``fast`` under a timeout (see :func:`_run_fast`): small, as
-the runner converts and checks every stored solution in Python (about 15 µs each)."""
+the runner converts and checks every stored solution (about 3 µs each)."""
 FAST_POST_FACTOR = 1.0
 """What :func:`solve` spends on a kept solution, in units of what the ``fast`` runner spent
 (measured on the empty 9×9 with ``limit=None``: about 35 ms after a run of 41 ms that kept
 2,750 solutions; it was 3.0 before the helpers got faster, and the runs under a 0.15 s
-timeout then stopped at 0.06–0.14 s, leaving half the time unused)."""
+timeout then stopped at 0.06–0.14 s, leaving half the time unused). Since solve leaves the
+check to the runner (which checks many solutions compiled), what it spends after the runner
+is the solved grids alone (2,750 solutions: about 1 ms after a run of 7 ms): 1.0 now
+overestimates it, so a timeout stops the fast path early rather than late."""
 
 Solvable = Grid | Problem | tuple[Graph, int]
 
@@ -171,8 +174,9 @@ def solve(
     result.method = (
         m.name if order is None and inference is None else (f"{options.order}+{options.inference}")
     )
-    # the house kernel checks its solutions (compiled), the fast9 runner with is_solution
-    checked = route in ("houses", "fast9")
+    # the house kernel checks its solutions (compiled), the fast runner (fast9.run: the route
+    # fast9, or method fast on a plain 9×9) with is_solution or its compiled check
+    checked = route in ("houses", "fast9") or (route is None and m.name == "fast")
     for s in () if checked else result.solutions:
         if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
@@ -369,8 +373,8 @@ def _run_fast(runner: Any, problem: Problem, options: SolveOptions) -> Result:
         if left <= 0:
             result.reason = "time limit"
             break
-        # solve() then checks each kept solution again and builds its grid, about three times
-        # what the runner spent on it: the time of a guess counts that share too
+        # solve() then builds each kept solution's grid (FAST_POST_FACTOR): the time of a
+        # guess counts that share too
         share = 1 + FAST_POST_FACTOR * len(result.solutions) / max(budget, 1)
         rate = budget / max((now - t0) * share, 1e-6)
         more = int(rate * left * 0.9)
