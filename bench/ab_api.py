@@ -44,7 +44,7 @@ def puzzles(name, n):
     if name == "classic":
         return [generate((3, 3), seed=s) for s in range(n)]
     if name in ("top1465", "serg"):
-        text = open(sys.argv[3].replace("top1465", name)).read().split()
+        text = open(f"{sys.argv[3]}/tdoku_{name}_100.txt").read().split()
         return [Grid.parse(t) for t in text[:n]]
     return [make(name.split(":", 1)[1], s) for s in range(n)]
 
@@ -71,7 +71,7 @@ for line in sys.stdin:
 def worker(src: Path) -> subprocess.Popen[str]:
     """A worker process importing ``sudograph`` from ``src`` (the bench folder's helpers from
     the working tree)."""
-    data = ROOT / "tests" / "data" / "sudoku" / "tdoku_top1465_100.txt"
+    data = ROOT / "tests" / "data" / "sudoku"
     env = dict(os.environ, PYTHONHASHSEED="0")
     return subprocess.Popen(
         [sys.executable, "-c", WORKER, str(src), str(ROOT / "bench"), str(data)],
