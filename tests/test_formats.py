@@ -159,3 +159,25 @@ def test_multi_line_file_size_is_bounded() -> None:
     big = b"| 1 |\n" + b" " * (MAX_GRID_FILE + 10)
     items = list(iter_grids(io.BytesIO(big)))
     assert len(items) == 1 and "larger than" in str(items[0][1])
+
+
+@pytest.mark.parametrize("fmt", ["json", "lists"])
+def test_one_json_grid_per_line_is_read_line_by_line(fmt: str) -> None:
+    """What ``--format json``/``lists`` writes for several grids (one JSON value per line)
+    reads back as one grid per line, a broken line reported and the others kept."""
+    grids = [Grid.parse(EASY), Grid.parse(SOLVED), Grid.parse("1.3.....2...4..1")]
+    lines = [g.format(fmt) for g in grids]
+    assert all("\n" not in line for line in lines)
+    for head in ([], ['{"rows": [[1, 0'], ["[[1, 2"]):
+        items = list(iter_grids(io.BytesIO("\n".join([*head, *lines]).encode()), name="j"))
+        assert [no for no, _ in items] == list(range(1, len(head) + len(lines) + 1))
+        got = [g for _, g in items if isinstance(g, Grid)]
+        assert got == grids
+        assert all(isinstance(e, ParseError) and e.line == 1 for _, e in items[: len(head)])
+
+
+def test_a_list_over_several_lines_is_still_one_grid() -> None:
+    text = "[[1, 0, 0, 0],\n [0, 0, 0, 0],\n [0, 0, 0, 0],\n [0, 0, 0, 1]]\n"
+    assert [(no, g.to_line()) for no, g in iter_grids(io.BytesIO(text.encode()))] == [  # type: ignore[union-attr]
+        (1, "1..............1")
+    ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -23,6 +24,8 @@ from sudograph.grid import (
     parse_box,
 )
 from sudograph.problem import is_proper_coloring
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
 
 SHAPES = [(1, 1), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 4), (5, 5)]
 FORMATS = ["line", "boxed", "lists", "json"]
@@ -305,3 +308,35 @@ def test_simple_sudoku_ss_and_sdk_layouts() -> None:
     bad = SIMPLE_SUDOKU.replace("|7..|", "|7.x|")
     with pytest.raises(ParseError, match=r"^7:4: unknown character 'x'"):
         Grid.parse(bad)
+
+
+@pytest.mark.parametrize(
+    "name", ["x", "jigsaw", "killer", "killer_4x4", "jigsaw_6x6", "x_anti-king", "windoku"]
+)
+def test_to_json_round_trips_with_the_variant(name: str) -> None:
+    """``Grid.parse`` reads ``to_json``'s object back, as a dict or as JSON text, with the
+    variant's rules (regions and cages included)."""
+    from sudograph.formats.variant import read_variant_puzzle
+
+    grid = read_variant_puzzle((EXAMPLES / f"{name}.txt").read_text())
+    doc = grid.to_json()
+    for back in (Grid.parse(doc), Grid.parse(json.dumps(doc))):
+        assert back == grid
+        assert back.variant == grid.variant
+    assert "variant" not in Grid.parse(EASY).to_json()
+    assert Grid.parse(Grid.parse(EASY).to_json()) == Grid.parse(EASY)
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"rows": [[0] * 4] * 4, "variant": "nope"}, "unknown variant 'nope'"),
+        ({"rows": [[0] * 4] * 4, "variant": "jigsaw"}, "region"),
+        ({"rows": [[0] * 4] * 4, "variant": "killer", "cages": 3}, "'cages' is a list"),
+        ({"rows": 3}, "expected a list of rows"),
+    ],
+)
+def test_a_bad_json_object_is_a_parse_error(doc: dict[str, object], message: str) -> None:
+    with pytest.raises(ParseError, match=message) as info:
+        Grid.parse(doc)
+    assert info.value.line is None  # no place in a text the caller never wrote

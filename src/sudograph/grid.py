@@ -242,7 +242,7 @@ class Grid:
     @classmethod
     def parse(
         cls,
-        text: str | Sequence[Sequence[int]],
+        text: str | Sequence[Sequence[int]] | dict[str, Any],
         *,
         box: Box | None = None,
         alphabet: str | None = None,
@@ -282,11 +282,13 @@ class Grid:
     @classmethod
     def _parse_any(
         cls,
-        text: str | Sequence[Sequence[int]],
+        text: str | Sequence[Sequence[int]] | dict[str, Any],
         *,
         box: Box | None,
         alphabet: str | None,
     ) -> Grid:
+        if isinstance(text, dict):  # the ``json`` format as an object (what to_json returns)
+            return cls._from_object(text, box=box, alphabet=alphabet)
         if not isinstance(text, str):
             return cls.from_lists(text, box=box, alphabet=alphabet)
         control = _CONTROL.search(text)
@@ -322,10 +324,24 @@ class Grid:
                 f"bad list syntax: {exc.msg}", line=exc.lineno, column=exc.colno
             ) from None
         if isinstance(data, dict):  # the ``json`` format: {"box", "alphabet", "rows"}
-            box, alphabet, data = _unpack_json(data, box, alphabet)
+            return cls._from_object(data, box=box, alphabet=alphabet)
         if not isinstance(data, list):
             raise ParseError("expected a list of rows")
         return cls.from_lists(data, box=box, alphabet=alphabet)
+
+    @classmethod
+    def _from_object(cls, data: dict[str, Any], *, box: Box | None, alphabet: str | None) -> Grid:
+        """The ``json`` format's object: rows, box, alphabet, and the variant's rules when it
+        has them (``variant``, ``regions``, ``cages``: the keys of the variant JSON format)."""
+        box, alphabet, rows = _unpack_json(data, box, alphabet)
+        if not isinstance(rows, list):
+            raise ParseError("expected a list of rows")
+        grid = cls.from_lists(rows, box=box, alphabet=alphabet)
+        if not any(key in data for key in ("variant", "regions", "cages")):
+            return grid
+        from .formats.variant import with_json_variant
+
+        return with_json_variant(data, grid)
 
     @classmethod
     def _parse_line(
@@ -437,7 +453,14 @@ class Grid:
         return [list(self.values[r * n : (r + 1) * n]) for r in range(n)]
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: box, alphabet, line, rows."""
+        """A JSON-ready dict: box, alphabet, line, rows, and a variant's rules (``variant``,
+        ``regions``, ``cages``, as in the variant JSON format); :meth:`parse` reads it back,
+        as a dict or as JSON text.
+
+        >>> g = Grid.parse("1" + "." * 15, variant="x")
+        >>> g.to_json()["variant"], Grid.parse(g.to_json()) == g
+        ('x', True)
+        """
         out: dict[str, Any] = {
             "box": list(self.box),
             "alphabet": self.alphabet,
@@ -445,7 +468,9 @@ class Grid:
             "rows": self.to_lists(),
         }
         if self.variant is not None:
-            out["variant"] = self.variant.spec
+            from .formats.variant import variant_json
+
+            out.update(variant_json(self))
         return out
 
     def format(self, fmt: str = "boxed") -> str:

@@ -186,7 +186,9 @@ def _cell_count(line: str) -> int:
 
 def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None) -> bool:
     first = lines[0]
-    if first.startswith(("[", "{")) or "|" in first or _is_ruler(first):
+    if first.startswith(("[", "{")):  # a list over several lines, or one per line (JSON lines)
+        return not any(_parses(line, box, alphabet) for line in lines[:2])
+    if "|" in first or _is_ruler(first):
         return True
     try:
         Grid.parse(first, box=box, alphabet=alphabet)
@@ -197,6 +199,14 @@ def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None) -> bo
         width = _cell_count(first)
         return _is_ruler(second) or (width <= MAX_SIDE and _cell_count(second) == width)
     return False
+
+
+def _parses(line: str, box: Box | None, alphabet: str | None) -> bool:
+    try:
+        Grid.parse(line, box=box, alphabet=alphabet)
+    except ParseError:
+        return False
+    return True
 
 
 def _grid_blocks(
