@@ -66,8 +66,11 @@ def looks_like_variant(text: str) -> str | None:
     """
     head = text.lstrip()
     if head.startswith("{"):
-        if re.search(r'"(size|grid)"\s*:\s*(\d|\[)', head[:4096]) and '"value"' in head:
-            return "fpuzzles"
+        start = head[:4096]
+        if re.search(r'"grid"\s*:\s*\[\s*\[\s*(\{|null)', start) and (
+            '"value"' in head or re.search(r'"size"\s*:\s*\d', start)
+        ):
+            return "fpuzzles"  # rows of cell objects
         return "json" if re.search(r'"grid"\s*:\s*"', head[:4096]) else None
     for line in head.splitlines()[:50]:
         body = line.split("#", 1)[0].strip().lower()
@@ -91,6 +94,7 @@ def parse_cages(text: str, n: int, *, source: str | None = None) -> tuple[Cage, 
     line and column."""
     cages: list[Cage] = []
     lines: list[int] = []
+    owner: dict[int, int] = {}  # cell -> its cage (from 1)
     for ln, line in enumerate(text.splitlines(), 1):
         body = line.split("#", 1)[0]
         tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
@@ -111,6 +115,19 @@ def parse_cages(text: str, n: int, *, source: str | None = None) -> tuple[Cage, 
                     column=col,
                     source=source,
                 )
+            if v in owner:
+                other = (
+                    "twice in this cage"
+                    if owner[v] == len(cages) + 1
+                    else (f"also in cage {owner[v]}")
+                )
+                raise ParseError(
+                    f"cage {len(cages) + 1}: cell {tok} is {other}",
+                    line=ln,
+                    column=col,
+                    source=source,
+                )
+            owner[v] = len(cages) + 1
             cells.append(v)
         if not cells:
             raise ParseError("a cage needs cells after its sum", line=ln, column=col, source=source)
@@ -301,7 +318,15 @@ def _offset(read: Any, starts: dict[str, int], key: str) -> Any:
 def format_variant_json(grid: Grid) -> str:
     """A grid with its variant as the sudograph JSON variant format."""
     out: dict[str, Any] = {"grid": grid.to_line(), "box": f"{grid.box[0]}x{grid.box[1]}"}
+    out.update(variant_json(grid))
+    return json.dumps(out)
+
+
+def variant_json(grid: Grid) -> dict[str, Any]:
+    """The keys of the JSON variant format that give ``grid``'s rules: ``variant``, and
+    ``regions`` and ``cages`` when it has them (none for a plain grid)."""
     v = grid.variant
+    out: dict[str, Any] = {}
     if v is not None:
         out["variant"] = v.spec
         if v.regions is not None:
@@ -311,7 +336,20 @@ def format_variant_json(grid: Grid) -> str:
                 {"sum": total, "cells": [_name(c, grid.n) for c in cells]}
                 for cells, total in v.cages
             ]
-    return json.dumps(out)
+    return out
+
+
+def with_json_variant(data: dict[str, Any], grid: Grid) -> Grid:
+    """``grid`` with the rules given by the ``variant``, ``regions`` and ``cages`` keys of a
+    JSON object (those of the JSON variant format), read as that format reads them."""
+    doc: dict[str, Any] = {k: data[k] for k in ("variant", "regions", "cages") if k in data}
+    doc["grid"] = "." * (grid.n * grid.n)
+    doc["box"] = f"{grid.box[0]}x{grid.box[1]}"
+    try:
+        rules = _from_json(json.dumps(doc), None).variant
+    except ParseError as exc:  # its place in the text made here means nothing to the caller
+        raise ParseError(exc.message) from None
+    return Grid(grid.box, grid.values, grid.alphabet, rules)
 
 
 def _load_json(text: str, source: str | None) -> Any:
