@@ -367,3 +367,20 @@ def test_iter_grids_never_raises_on_garbage() -> None:
     blob = bytes((i * 37 + 11) % 256 for i in range(20_000))
     for no, item in iter_grids(io.BytesIO(blob)):
         assert isinstance(no, int) and isinstance(item, Grid | ParseError)
+
+
+@pytest.mark.parametrize(
+    "command", ["check", "show", "info", "count", "rate", "hint", "explain", "solve"]
+)
+def test_closed_standard_input_reads_as_empty(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """Started with standard input closed (``<&-``, where Python sets ``sys.stdin`` to None),
+    ``-`` is an empty input: one error line, exit 2, no traceback."""
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _out, err = cli(capsys, command, "-")
+    assert code == 2
+    assert (
+        err.strip()
+        == "sudograph: error: <stdin>: no grid found (the input is empty or only comments)"
+    )

@@ -207,3 +207,15 @@ def test_a_stopped_run_says_what_it_found(
     print_result(result, args)
     lines = capsys.readouterr().out.splitlines()
     assert [x for x in lines if not x.startswith("nodes:")] == expected
+
+
+def test_output_file_for_a_puzzle_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``-o`` with a puzzle given inline writes what would be printed to the file."""
+    out = tmp_path / "out.txt"
+    assert main(["solve", "1.3.....2...4..1", "--format", "line", "-o", str(out)]) == 0
+    assert capsys.readouterr().out == ""
+    assert out.read_text() == "1234341221434321\n"
+    assert main(["solve", "1.3.....2...4..1", "-o", str(tmp_path / "no" / "out.txt")]) == 2
+    assert "No such file or directory" in capsys.readouterr().err

@@ -108,7 +108,9 @@ def test_check_and_show_read_the_variant(capsys: pytest.CaptureFixture[str]) -> 
         ("x r1c1", "k:1:1: expected the cage's sum, got 'x'"),
         ("3 r1c1 r1c9", "k:1:8: bad cell 'r1c9' (expected r1c1..r4c4)"),
         ("3", "k:1:1: a cage needs cells after its sum"),
-        ("3 r1c1 r1c2\n4 r1c2 r2c2", "k:2:1: cage 2: cell 1 is also in cage 1"),
+        ("3 r1c1 r1c2\n4 r1c2 r2c2", "k:2:3: cage 2: cell r1c2 is also in cage 1"),
+        ("3 r1c1 r1c2 R1C1", "k:1:13: cage 1: cell R1C1 is twice in this cage"),
+        ("9 r1c1 r1c2", "k:1:1: cage 1: sum 9 is impossible for 2 distinct digits 1..4 (3..7)"),
     ],
 )
 def test_bad_cage_text(text: str, message: str) -> None:
@@ -278,9 +280,30 @@ def test_a_bad_puzzle_of_a_variant_file_is_skipped(
     path.write_text(f"{good}\n\nvariant: x\nbox: 2x3\ngrid: 12\n\n{good}\n")
     code, out, err = run(capsys, "solve", str(path))
     assert code == 2  # a bad puzzle: exit 2, the others solved
-    assert len(out.split()) == 2
-    bad_line = len(good.splitlines()) + 4
-    assert f"line {len(good.splitlines()) + 2}" in err and "grid:" in err, (err, bad_line)
+    rows = out.splitlines()
+    assert len(rows) == 3 and rows[0] == rows[2] and len(rows[0]) == 36
+    bad_line = len(good.splitlines()) + 4  # its grid: line, in the whole file
+    where = f"{path}:{bad_line}:7: grid: "
+    assert rows[1].startswith(f"error: {where}")
+    assert err.splitlines()[0].startswith(where)
+    assert "3 puzzles: 2 solved, 0 unsatisfiable, 0 stopped, 1 errors (1 bad lines)" in err
+
+
+def test_a_variant_file_puzzle_with_clashing_clues_is_skipped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A clash found when the puzzle is solved is that puzzle's error, not the run's end."""
+    one = "variant: x\nbox: 2x2\ngrid: {}\n"
+    path = tmp_path / "three.txt"
+    path.write_text(
+        one.format("1" + "." * 15) + one.format("11" + "." * 14) + one.format("1" + "." * 15)
+    )
+    code, out, err = run(capsys, "solve", str(path), "--json")
+    assert code == 2
+    docs = [json.loads(row) for row in out.splitlines()]
+    assert [d["line"] for d in docs] == [1, 4, 7]
+    assert [d["status"] for d in docs] == ["solved", "error", "solved"]
+    assert docs[1]["error"].startswith("clashing clues: row 1: 1 at r1c1, r1c2")
 
 
 @pytest.mark.parametrize("method", ["greedy", "greedy-mrv-random"])
@@ -322,3 +345,42 @@ def test_api_refuses_what_cannot_read_cages_and_solves_the_rest() -> None:
         assert r.status == "solved" and len(r.solutions) == 1
         assert check_solution(killer.variant, killer.box, r.solutions[0]) == []
     assert count(killer, "naive").count == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "houses"),
+    [
+        ("x", "houses: 29 (rows, columns, boxes; 2 from x)"),
+        ("windoku", "houses: 31 (rows, columns, boxes; 4 from windoku)"),
+        ("jigsaw", "houses: 27 (rows, columns, regions)"),
+        ("anti-knight", "houses: 27 (rows, columns, boxes)"),
+        ("x_anti-king", "houses: 29 (rows, columns, boxes; 2 from x)"),
+        ("killer_4x4", "houses: 12 (rows, columns, boxes)\ncages: 5"),
+    ],
+)
+def test_info_names_the_houses_of_the_variant(
+    capsys: pytest.CaptureFixture[str], name: str, houses: str
+) -> None:
+    code, out, _ = run(capsys, "info", str(EXAMPLES / f"{name}.txt"))
+    assert code == 0 and houses in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "code", "message"),
+    [
+        ('"thermometer": [{"lines": [["R1C1", "R1C2"]]}]', 2, "not supported: thermometer"),
+        ('"antiking": true', 1, "line 1: 0 solutions"),  # 4x4 anti-king: none (brute force)
+        ('"diagonal+": true, "diagonal-": true', 0, "line 1: 48 solutions"),  # brute force
+    ],
+)
+def test_an_fpuzzles_file_without_givens_is_still_fpuzzles(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: str, code: int, message: str
+) -> None:
+    """An empty f-puzzles grid (cells ``{}``, no ``value`` anywhere) is told by its rows of
+    cell objects and its size, not read as a plain JSON grid."""
+    path = tmp_path / "f.json"
+    path.write_text(
+        '{"size": 4, "grid": [' + ", ".join(["[{}, {}, {}, {}]"] * 4) + "], " + extra + "}"
+    )
+    got, out, err = run(capsys, "count", str(path))
+    assert got == code and message in out + err

@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     from ..engine.compile import announce_with
 
     announce_with(warn)  # a first-ever compilation of a kernel is announced, once
+    if sys.stdin is None:  # started with standard input closed (`<&-`): read it as empty
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as stdin
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warn_line

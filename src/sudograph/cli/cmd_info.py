@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..graph import Graph, sudoku_graph
 from ..grid import Box, Grid, box_for
+from ..variants import Variant
 from .common import (
     add_grid_options,
     describe_item,
@@ -43,9 +44,24 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
-def graph_info(graph: Graph, k: int) -> dict[str, Any]:
-    """Name, vertices, edges, degree (min, max), houses and k."""
-    return {"graph": graph.name, **graph.stats(), "k": k}
+def graph_info(graph: Graph, k: int, grid: Grid | None = None) -> dict[str, Any]:
+    """Name, vertices, edges, degree (min, max), houses and k (with ``grid``, a variant's:
+    what its houses are, and its cages)."""
+    info = {"graph": graph.name, **graph.stats(), "k": k}
+    variant = grid.variant if grid is not None else None
+    kinds = "rows, columns, " + ("regions" if variant and variant.regions else "boxes")
+    extra = info["houses"] - 3 * k
+    if variant is not None and extra > 0:
+        named = [name for name in variant.names if name in HOUSE_VARIANTS]
+        kinds += f"; {extra} from {'+'.join(named) or 'cages'}"
+    info["house_kinds"] = kinds
+    if variant is not None and variant.cages:
+        info["cages"] = len(variant.cages)
+    return info
+
+
+HOUSE_VARIANTS = ("x", "windoku", "disjoint", "centre-dot", "asterisk")
+"""The variants that add houses (the others add edges, or replace the boxes)."""
 
 
 def brute_force(k: int, empty: int) -> dict[str, Any]:
@@ -91,7 +107,8 @@ def _graph_lines(info: dict[str, Any]) -> list[str]:
         f"vertices: {info['vertices']}",
         f"edges: {info['edges']}",
         f"degree: {degree}",
-        f"houses: {info['houses']} (rows, columns, boxes)",
+        f"houses: {info['houses']} ({info['house_kinds']})",
+        *([f"cages: {info['cages']}"] if "cages" in info else []),
         f"colours: {info['k']}",
     ]
 
@@ -129,21 +146,21 @@ def run(args: argparse.Namespace) -> int:
         return 0
     args.box = box
     seen = unreadable = 0
-    printed_graph: Box | None = None
+    printed_graph: tuple[Box, Variant | None] | None = None
     for no, item in read_items(args.source, args):
         seen += 1
         if isinstance(item, ParseError):
             unreadable += 1
             report_error(item)
             continue
-        info = graph_info(item.graph, item.n)
+        info = graph_info(item.graph, item.n, item)
         pinfo = puzzle_info(no, item)
         if args.json:
             print_json({**info, **pinfo})
             continue
-        if printed_graph != item.box:
+        if printed_graph != (item.box, item.variant):
             print("\n".join(_graph_lines(info)))
-            printed_graph = item.box
+            printed_graph = (item.box, item.variant)
         print("\n".join(_puzzle_lines(describe_item(no), pinfo)))
     if seen == 0:
         raise SudographError(no_grid_error(args.source))

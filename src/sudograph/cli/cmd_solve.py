@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from ..errors import InvalidArgument, ParseError, SudographError
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError
 from ..grid import Grid
 from ..methods import INFERENCES, METHODS, ORDERS
 from ..problem import Result
@@ -86,7 +86,12 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, help="seed of randomized methods")
     p.add_argument("--itermax", type=int, default=1000, help="attempts of randomized methods")
     p.add_argument("--engine", choices=("auto", "python", "numba"), default="auto")
-    p.add_argument("-o", "--output", metavar="OUT", help="file mode: write results to OUT")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the results to OUT (file mode: one line per puzzle)",
+    )
     p.add_argument("--workers", type=int, metavar="N", help="file mode: worker processes")
     p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
     p.add_argument(
@@ -138,6 +143,9 @@ def run(args: argparse.Namespace) -> int:
         finally:
             sys.stdin = saved
     ((_, item),) = list(read_items(args.puzzle, args))
+    if args.output:  # one puzzle on the command line: its output, as printed, to OUT
+        with open(args.output, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
+            return solve_one(item, args)
     return solve_one(item, args)
 
 
@@ -352,7 +360,8 @@ def solve_sequential(args: argparse.Namespace) -> int:
     from ..solve import solve
 
     start = time.perf_counter()
-    tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "bad": 0}
+    tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
+    bad = 0
     with contextlib.ExitStack() as stack:
         out = (
             stack.enter_context(open(args.output, "w", encoding="utf-8"))
@@ -360,11 +369,22 @@ def solve_sequential(args: argparse.Namespace) -> int:
             else sys.stdout
         )
         for no, item in read_items(args.puzzle, args):
-            if isinstance(item, ParseError):
-                tally["bad"] += 1
-                warn(f"line {no}: {item.message}")
+            try:
+                if isinstance(item, ParseError):
+                    bad += 1
+                    raise item
+                result = solve(item, args.method, **solve_kwargs(args))
+            except (ParseError, InvalidPuzzle) as exc:  # reported, the others still solved
+                tally["error"] += 1
+                if isinstance(exc, ParseError):
+                    print(str(exc), file=sys.stderr)
+                if args.json:
+                    doc = {"line": no, "status": "error", "error": str(exc)}
+                    print(json.dumps(doc), file=out)
+                else:
+                    print(f"error: {exc}", file=out)
+                out.flush()
                 continue
-            result = solve(item, args.method, **solve_kwargs(args))
             tally[result.status] += 1
             if args.json:
                 doc = result_json(result, args)
@@ -378,9 +398,9 @@ def solve_sequential(args: argparse.Namespace) -> int:
     total = sum(tally.values())
     warn(
         f"{total} puzzles: {tally['solved']} solved, {tally['unsatisfiable']} unsatisfiable, "
-        f"{tally['stopped']} stopped, {tally['bad']} bad lines, "
+        f"{tally['stopped']} stopped, {tally['error']} errors ({bad} bad lines), "
         f"{time.perf_counter() - start:.3f} s"
     )
-    if tally["bad"]:
+    if tally["error"]:
         return 2
     return 0 if tally["solved"] == total else 1
