@@ -219,3 +219,91 @@ def test_output_file_for_a_puzzle_on_the_command_line(
     assert out.read_text() == "1234341221434321\n"
     assert main(["solve", "1.3.....2...4..1", "-o", str(tmp_path / "no" / "out.txt")]) == 2
     assert "No such file or directory" in capsys.readouterr().err
+
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.mark.parametrize(
+    ("argv", "work", "calls"),
+    [
+        # the Python engine first, with a node budget; it is enough here
+        ([], None, [("python", 160_000 // 81)]),
+        # a budget too small: the Python try stops at its node limit, then the default engine
+        ([], 81 * 3, [("python", 3), ("auto", None)]),
+        (["--count"], 81 * 3, [("python", 3), ("auto", None)]),
+        # an engine, a node or time limit given: as asked, at once
+        (["--engine", "python"], None, [("python", None)]),
+        (["--engine", "numba"], None, [("numba", None)]),
+        (["--max-nodes", "50"], None, [("auto", 50)]),
+        (["--timeout", "5"], None, [("auto", None)]),
+    ],
+)
+def test_one_puzzle_tries_the_python_engine_first(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    work: int | None,
+    calls: list[tuple[str, int | None]],
+) -> None:
+    """Starting the compiled kernels costs more than the Python engine needs for nearly every
+    puzzle solved alone: the CLI tries Python within a budget, then the engine asked for; the
+    answer is the same either way."""
+    import importlib
+
+    import sudograph.cli.common as common
+
+    api = importlib.import_module("sudograph.solve")  # the package's `solve` is the function
+    pytest.importorskip("numba")
+    monkeypatch.delenv("SUDOGRAPH_ENGINE", raising=False)
+    if work is not None:
+        monkeypatch.setattr(common, "ONE_SHOT_WORK", work)
+    seen: list[tuple[str, int | None]] = []
+    for name in ("solve", "count"):
+        real = getattr(api, name)
+
+        def spy(*a: object, _real: object = real, **kw: object) -> object:
+            seen.append((str(kw["engine"]), kw["max_nodes"]))  # type: ignore[arg-type]
+            return _real(*a, **kw)  # type: ignore[operator]
+
+        monkeypatch.setattr(api, name, spy)
+    assert main(["solve", HARD, "--format", "line", *argv]) == 0
+    out = capsys.readouterr().out
+    assert seen == calls
+    if "--count" in argv:
+        assert out == "1 solution(s)\n"
+    elif "--max-nodes" not in argv:
+        assert (
+            out
+            == "417369825632158947958724316825437169791586432346912758289643571573291684164875293\n"
+        )
+
+
+@pytest.mark.parametrize(("work", "engines"), [(None, ["python"]), (81 * 3, ["python", "auto"])])
+def test_count_of_one_puzzle_tries_the_python_engine_first(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    work: int | None,
+    engines: list[str],
+) -> None:
+    """``sudograph count PUZZLE``: the same first try as ``solve`` (the count unchanged)."""
+    import importlib
+
+    import sudograph.cli.common as common
+
+    api = importlib.import_module("sudograph.solve")
+    pytest.importorskip("numba")
+    monkeypatch.delenv("SUDOGRAPH_ENGINE", raising=False)
+    if work is not None:
+        monkeypatch.setattr(common, "ONE_SHOT_WORK", work)
+    seen: list[str] = []
+    real = api.count
+
+    def spy(*a: object, **kw: object) -> object:
+        seen.append(str(kw.get("engine", "auto")))
+        return real(*a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(api, "count", spy)
+    assert main(["count", HARD]) == 0
+    assert capsys.readouterr().out == "1 solution (unique)\n"
+    assert seen == engines

@@ -298,7 +298,7 @@ def test_a_variant_file_puzzle_with_clashing_clues_is_skipped(
     path.write_text(
         one.format("1" + "." * 15) + one.format("11" + "." * 14) + one.format("1" + "." * 15)
     )
-    code, out, err = run(capsys, "solve", str(path), "--json")
+    code, out, _err = run(capsys, "solve", str(path), "--json")
     assert code == 2
     docs = [json.loads(row) for row in out.splitlines()]
     assert [d["line"] for d in docs] == [1, 4, 7]

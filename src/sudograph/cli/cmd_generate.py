@@ -28,6 +28,7 @@ from .common import (
     looks_like_path,
     no_grid_error,
     print_json,
+    python_first_budget,
     read_items,
     report_error,
     stderr_is_tty,
@@ -276,12 +277,18 @@ def _prefix(no: int | None) -> str:
 # -- count --------------------------------------------------------------------------------------
 
 
-def _count(grid: Grid, limit: int | None) -> int:
+def _count(grid: Grid, limit: int | None, alone: bool = False) -> int:
     """Solutions of ``grid`` up to ``limit`` (None: all), counted without keeping them by the
     default method (the compiled kernels when numba is there: ``fast`` on a plain 9×9 with a
-    limit, the house kernel otherwise)."""
-    from ..solve import count_solutions
+    limit, the house kernel otherwise); a puzzle counted ``alone`` (given inline) is tried
+    on the Python engine first (see :func:`~sudograph.cli.common.python_first_budget`)."""
+    from ..solve import count, count_solutions
 
+    budget = python_first_budget(grid) if alone else None
+    if budget:
+        result = count(grid, limit=limit, engine="python", max_nodes=budget)
+        if result.reason != "node limit":
+            return result.count or 0
     return count_solutions(grid, limit)
 
 
@@ -307,7 +314,7 @@ def run_count(args: argparse.Namespace) -> int:
 
     def handle(no: int | None, grid: Grid) -> int:
         _ = grid.problem  # raises InvalidPuzzle naming clashing cells
-        count = _count(grid, limit)
+        count = _count(grid, limit, alone=no is None)
         print(_count_line(no, count, limit, args.json))
         return 1 if count == 0 else 0
 

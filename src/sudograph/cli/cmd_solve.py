@@ -35,6 +35,7 @@ from .common import (
     looks_like_path,
     no_grid_error,
     print_json,
+    python_first_budget,
     read_items,
     warn,
     with_variant,
@@ -279,10 +280,17 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     elif args.trace and not args.json:
         warn(f"no trace: {traceable}")
     kwargs = solve_kwargs(args)
-    if args.count and not args.all:  # count without keeping every solution in memory
-        result = count(grid, args.method, keep=1, trace=printer, **kwargs)
-    else:
-        result = solve(grid, args.method, trace=printer, **kwargs)
+
+    def run(**over: Any) -> Result:
+        options = {**kwargs, **over}
+        if args.count and not args.all:  # count without keeping every solution in memory
+            return count(grid, args.method, keep=1, trace=printer, **options)
+        return solve(grid, args.method, trace=printer, **options)
+
+    budget = one_shot_budget(grid, args, kwargs, printer is not None)
+    result = run(engine="python", max_nodes=budget) if budget else None
+    if result is None or result.reason == "node limit":
+        result = run()
     if printer is not None:
         printer.close()
     if args.json:
@@ -297,6 +305,24 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     if result.reason == "interrupted":
         return 130
     return 0 if result.status == "solved" else 1
+
+
+def one_shot_budget(
+    grid: Grid, args: argparse.Namespace, kwargs: dict[str, Any], traced: bool
+) -> int | None:
+    """The node budget of the Python engine's first try at a puzzle solved alone (see
+    :func:`~sudograph.cli.common.python_first_budget`), or None when it goes straight to the
+    engine asked for: an engine named, a node or time limit given, a trace (on the Python
+    engine anyway), a method without a Python engine."""
+    if args.engine != "auto" or traced:
+        return None
+    if kwargs["max_nodes"] is not None or kwargs["timeout"] is not None:
+        return None
+    from ..methods import get_method
+
+    if "python" not in get_method(args.method).engines:
+        return None
+    return python_first_budget(grid)
 
 
 def found(result: Result) -> int:
