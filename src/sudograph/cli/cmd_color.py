@@ -125,6 +125,8 @@ def run_color(args: argparse.Namespace) -> int:
     args.timeout = _time_left(args.timeout, begin)
     if args.greedy:
         return _run_greedy(graph, args)
+    if args.k > max(graph.n, 1):  # n colours always suffice: colours past n are never used
+        args.k = max(graph.n, 1)
     method = _method(args.method)
     if args.k > MAX_SIDE and method == "sat":
         return _print_color(args, *_color_sat(graph, args))

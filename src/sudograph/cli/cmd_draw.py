@@ -64,6 +64,10 @@ def is_graph_arg(arg: str) -> bool:
     return arg == "petersen" or arg.startswith("sudoku:") or arg.lower().endswith(GRAPH_SUFFIXES)
 
 
+MIN_SIZE, MAX_SIZE = 16, 8192
+"""The picture widths ``--size`` takes, in pixels."""
+
+
 def run(args: argparse.Namespace) -> int:
     """Colour or solve, then save the picture(s) asked for."""
     from .. import render
@@ -71,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
     targets = [(fmt, path) for fmt, path in (("png", args.png), ("svg", args.svg)) if path]
     if not targets and not args.trace:
         raise InvalidArgument("say where to draw: --png FILE, --svg FILE or --trace OUT")
+    if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
+        raise InvalidArgument(f"--size must be {MIN_SIZE}..{MAX_SIZE} pixels, got {args.size}")
+    for name in ("max_frames", "max_nodes"):
+        if getattr(args, name) < 1:
+            option = "--" + name.replace("_", "-")
+            raise InvalidArgument(f"{option} must be at least 1, got {getattr(args, name)}")
     if args.method is not None:
         check_method(args.method, "graph" if is_graph_arg(args.source) else "sudoku")
     if is_graph_arg(args.source):

@@ -292,6 +292,15 @@ def _count(grid: Grid, limit: int | None, alone: bool = False) -> int:
     return count_solutions(grid, limit)
 
 
+def _not_a_puzzle(grid: Grid, no: int | None) -> str | None:
+    """Why ``grid`` is no puzzle to rate or to give a hint on (``"no solution"``, ``"more than
+    one solution"``), or None when it has exactly one solution."""
+    found = _count(grid, 2, alone=no is None)
+    if found == 1:
+        return None
+    return "no solution" if found == 0 else "more than one solution"
+
+
 def run_count(args: argparse.Namespace) -> int:
     """Count the solutions of each puzzle."""
     limit = args.limit
@@ -342,6 +351,13 @@ def run_rate(args: argparse.Namespace) -> int:
     scores: list[float] = []
 
     def handle(no: int | None, grid: Grid) -> int:
+        problem = _not_a_puzzle(grid, no)
+        if problem:
+            if args.json:
+                print_json({"line": no, "error": problem})
+            else:
+                print(f"{_prefix(no)}{problem}: nothing to rate")
+            return 1
         r = rate(grid)
         scores.append(r.score)
         if args.json:
@@ -382,6 +398,10 @@ def run_hint(args: argparse.Namespace) -> int:
         if 0 not in grid.values:
             print(f"{_prefix(no)}the grid is already complete")
             return 0
+        problem = _not_a_puzzle(grid, no)
+        if problem:
+            print(f"{_prefix(no)}no logical step: {problem}")
+            return 1
         print(f"{_prefix(no)}no logical step found: the techniques stall here")
         return 1
 

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from collections.abc import Sequence
@@ -177,14 +178,28 @@ def dsatur_coloring(graph: Graph) -> Coloring:
     n = graph.n
     colour = [0] * n
     used = [0] * n
+    sat = [0] * n
     fdeg = [len(a) for a in graph.neighbors]
-    for _ in range(n):
-        v = select_dsatur(colour, used, fdeg)
+    # the order of select_dsatur (highest saturation, most uncoloured neighbours, lowest
+    # index) from a heap: a vertex's key is pushed again when it changes and a popped key
+    # that is no longer its vertex's is skipped, O((n + m) log n) instead of a scan a step
+    heap = [(0, -fdeg[v], v) for v in range(n)]
+    heapq.heapify(heap)
+    while heap:
+        s, f, v = heapq.heappop(heap)
+        if colour[v] or s != -sat[v] or f != -fdeg[v]:
+            continue
         c = lowest_free(used[v])
         colour[v] = c
+        bit = 1 << c
         for u in graph.neighbors[v]:
-            used[u] |= 1 << c
+            if colour[u]:
+                continue
+            if not used[u] & bit:
+                used[u] |= bit
+                sat[u] += 1
             fdeg[u] -= 1
+            heapq.heappush(heap, (-sat[u], -fdeg[u], u))
     return tuple(colour)
 
 

@@ -1,0 +1,95 @@
+"""CLI cases found by an audit of the commands: options out of range, the variant options of
+``info`` alone, rating and hints on what is no puzzle."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sudograph.cli import main
+
+NO_SOLUTION = ".2345678...................1................1" + "." * 36  # r1c1, r1c9 need 9
+EMPTY4 = "." * 16
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return code, out, err
+
+
+@pytest.mark.parametrize("k", ["4", "11", "99999999999"])
+def test_color_with_more_colours_than_vertices(capsys: pytest.CaptureFixture[str], k: str) -> None:
+    """Colours past the number of vertices are never needed: a huge k is a k of n (it was a
+    MemoryError building the SAT formula)."""
+    code, out, _ = run(capsys, "color", "petersen", "-k", k, "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "solved" and max(doc["coloring"]) <= 10
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--size", "-5"], "--size must be 16..8192 pixels, got -5"),
+        (["--size", "0"], "--size must be 16..8192 pixels, got 0"),
+        (["--size", "10000000"], "--size must be 16..8192 pixels, got 10000000"),
+        (["--max-frames", "0"], "--max-frames must be at least 1, got 0"),
+        (["--max-nodes", "-1"], "--max-nodes must be at least 1, got -1"),
+    ],
+)
+def test_draw_refuses_sizes_out_of_range(
+    capsys: pytest.CaptureFixture[str], tmp_path: object, argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "draw", "petersen", "--svg", f"{tmp_path}/g.svg", *argv)
+    assert code == 2 and out == "" and err.strip() == f"sudograph: error: {message}"
+
+
+@pytest.mark.parametrize(
+    ("argv", "graph", "houses"),
+    [
+        ([], "sudoku 9x9 (3x3 boxes)", "houses: 27 (rows, columns, boxes)"),
+        (
+            ["--variant", "x+anti-knight"],
+            "sudoku 9x9 x+anti-knight",
+            "29 (rows, columns, boxes; 2 from x)",
+        ),
+        (["--size", "4", "--variant", "windoku"], "sudoku 4x4 windoku", "houses: "),
+        (["--regions", "aabbaabbccddccdd"], "sudoku 4x4 jigsaw", "12 (rows, columns, regions)"),
+        (["--box", "2x3", "--variant", "x"], "sudoku 6x6 x", "20 (rows, columns, boxes; 2 from x)"),
+    ],
+)
+def test_info_alone_reads_the_variant_options(
+    capsys: pytest.CaptureFixture[str], argv: list[str], graph: str, houses: str
+) -> None:
+    """``info`` without a puzzle describes the graph of the options' variant (it described
+    the plain 9×9 whatever they said)."""
+    code, out, err = run(capsys, "info", *argv)
+    if code == 2:  # a variant that does not fit the size: one line, as every command says
+        assert "windoku" in argv and "sudograph: error:" in err
+        return
+    assert code == 0 and f"graph: {graph}\n" in out and houses in out
+
+
+@pytest.mark.parametrize(
+    ("command", "puzzle", "line"),
+    [
+        ("rate", NO_SOLUTION, "no solution: nothing to rate"),
+        ("rate", EMPTY4, "more than one solution: nothing to rate"),
+        ("hint", NO_SOLUTION, "no logical step: no solution"),
+        ("hint", EMPTY4, "no logical step: more than one solution"),
+    ],
+)
+def test_rate_and_hint_say_what_is_no_puzzle(
+    capsys: pytest.CaptureFixture[str], command: str, puzzle: str, line: str
+) -> None:
+    """A grid with no solution or several is no puzzle to rate (it was scored 6.00 "trial and
+    error", exit 0) nor to give a hint on at a stall (it said the techniques stall)."""
+    code, out, _ = run(capsys, command, puzzle)
+    assert code == 1 and out == f"{line}\n"
+
+
+def test_rate_json_of_no_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rate", NO_SOLUTION, "--json")
+    assert code == 1 and json.loads(out) == {"line": None, "error": "no solution"}
