@@ -114,6 +114,18 @@ GRID_CASES = [
         f"1: line of {MAX_LINE + 1} characters is too long for a grid",
     ),
     ("value too big", "[[1, 0], [0, 7]]", {}, "2:2: value 7 is not in 0..2"),
+    (
+        "text after a one-line grid",
+        EASY + "  x",
+        {},
+        "1:84: unexpected 'x' after the grid (a one-line grid has no blanks)",
+    ),
+    (
+        "rows on one line, a bad symbol",
+        "1234 34?2 2143 4321",
+        {},
+        "1:8: unknown character '?' (expected one of 1234 or .0_- for empty)",
+    ),
     ("deep lists", "[" * 100_000 + "]" * 100_000, {}, None),
 ]
 

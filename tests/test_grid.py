@@ -340,3 +340,17 @@ def test_a_bad_json_object_is_a_parse_error(doc: dict[str, object], message: str
     with pytest.raises(ParseError, match=message) as info:
         Grid.parse(doc)
     assert info.value.line is None  # no place in a text the caller never wrote
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1234 3412 2143 4321",
+        "1234\t3412\t2143\t4321",
+        "  1234  3412 2143 4321 ",
+        "12.4 3412 2143 4321",
+    ],
+)
+def test_rows_on_one_line_separated_by_blanks(text: str) -> None:
+    """N rows of N symbols on one line, separated by blanks, read as the grid they write."""
+    assert Grid.parse(text).to_line() == "".join(text.split())

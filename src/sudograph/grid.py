@@ -350,8 +350,24 @@ class Grid:
         if len(line) > MAX_LINE:
             raise ParseError(f"line of {len(line)} characters is too long for a grid", line=line_no)
         tokens = line.split()
+        if len(tokens) > 1 and len(tokens) == len(tokens[0]) and len(set(map(len, tokens))) == 1:
+            # the rows of a grid on one line, separated by blanks: "1234 3412 2143 4321"
+            at = [i + 1 for i, ch in enumerate(line) if not ch.isspace()]  # each symbol's column
+            try:
+                return cls._parse_line("".join(tokens), line_no=line_no, box=box, alphabet=alphabet)
+            except ParseError as exc:
+                column = at[exc.column - 1] if exc.column else None
+                raise ParseError(exc.message, line=exc.line, column=column) from None
         if len(tokens) > 1:
             n = math.isqrt(len(tokens))
+            first = math.isqrt(len(tokens[0]))
+            if n * n != len(tokens) and len(tokens[0]) > 1 and first * first == len(tokens[0]):
+                col = line.index(tokens[1], line.index(tokens[0]) + len(tokens[0])) + 1
+                raise ParseError(
+                    f"unexpected {tokens[1][:20]!r} after the grid (a one-line grid has no blanks)",
+                    line=line_no,
+                    column=col,
+                )
             if n * n != len(tokens):
                 raise ParseError(
                     f"{len(tokens)} values is not a square number of cells", line=line_no
