@@ -93,3 +93,18 @@ def test_rate_and_hint_say_what_is_no_puzzle(
 def test_rate_json_of_no_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rate", NO_SOLUTION, "--json")
     assert code == 1 and json.loads(out) == {"line": None, "error": "no solution"}
+
+
+def test_show_candidates_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "1.3.....2...4..1", "--candidates", "--json")
+    cands = json.loads(out)["candidates"]
+    assert code == 0 and len(cands) == 16 and cands[0] == [] and cands[1] == [2, 4]
+
+
+@pytest.mark.parametrize("fmt", ["line", "lists"])
+def test_show_candidates_refused_where_they_cannot_show(
+    capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    """Pencil marks have no place in a one-line or list grid: refused (they were dropped)."""
+    code, out, err = run(capsys, "show", "1.3.....2...4..1", "--candidates", "--format", fmt)
+    assert code == 2 and out == "" and "--candidates shows in the boxed and json" in err

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParseError, SudographError
+from ..errors import InvalidArgument, ParseError, SudographError
 from ..grid import Grid
 from .common import add_grid_options, no_grid_error, print_json, read_items, report_error
 
@@ -90,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     """Print (or draw) every grid of the input; return the exit code."""
     fmt = "json" if args.json else args.format
     pictures = [(f, p) for f, p in (("svg", args.svg), ("png", args.png)) if p]
+    if args.candidates and not pictures and fmt not in ("boxed", "json"):
+        raise InvalidArgument("--candidates shows in the boxed and json formats and pictures")
     items = read_items(args.source, args)
     seen = unreadable = shown = 0
     first: tuple[int | None, Grid | ParseError] | None = next(items, None)
@@ -110,7 +112,10 @@ def run(args: argparse.Namespace) -> int:
         if pictures:
             continue
         if fmt == "json":
-            print_json({**item.to_json(), "line_no": no})
+            doc = {**item.to_json(), "line_no": no}
+            if args.candidates:  # each cell's, row-major (none for a filled cell)
+                doc["candidates"] = [list(item.candidates(i)) for i in range(len(item.values))]
+            print_json(doc)
         elif args.candidates and fmt == "boxed":
             _print_block(format_candidates(item), shown)
         elif fmt == "boxed":
