@@ -94,7 +94,7 @@ GRID_CASES = [
         "no box shape",
         "." * 36,
         {},
-        "1: side 6 is not a square: give the box shape, e.g. box=(2, 3)",
+        "1: side 6 is not a square: give the box shape (rows x columns), e.g. 2x3",
     ),
     ("box that does not fit", "." * 36, {"box": (2, 2)}, "1: box 2x2 does not fit a 6x6 grid"),
     (

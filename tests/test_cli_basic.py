@@ -241,7 +241,8 @@ def test_info_size_without_box(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "info", "--size", "6")
     assert (code, out) == (2, "")
     assert err == (
-        "sudograph: error: --size 6: side 6 is not a square: give the box shape, e.g. box=(2, 3)\n"
+        "sudograph: error: --size 6: side 6 is not a square: give the box shape (rows x columns), "
+        "e.g. 2x3\n"
     )
 
 

@@ -104,7 +104,7 @@ def test_rows_without_rulers_and_lists() -> None:
 
 def test_non_square_side_needs_box() -> None:
     line = "1.....2.....3.....4.....5.....6....."
-    with pytest.raises(ParseError, match=r"box=\(2, 3\)"):
+    with pytest.raises(ParseError, match=r"give the box shape \(rows x columns\), e\.g\. 2x3$"):
         Grid.parse(line)
     assert Grid.parse(line, box=(2, 3)).box == (2, 3)
     assert Grid.parse(line, box=(3, 2)).box == (3, 2)

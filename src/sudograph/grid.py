@@ -105,10 +105,10 @@ def box_for(n: int, box: Box | None = None) -> Box:
 
     >>> box_for(9), box_for(6, (2, 3))
     ((3, 3), (2, 3))
-    >>> box_for(6)
+    >>> box_for(6)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sudograph.errors.InvalidArgument: side 6 is not a square: give the box shape, e.g. box=(2, 3)
+    sudograph.errors.InvalidArgument: side 6 is not a square: give the box shape (rows x ...
     """
     if not 1 <= n <= MAX_SIDE:
         raise InvalidArgument(f"grid side {n} is outside 1..{MAX_SIDE}")
@@ -122,7 +122,7 @@ def box_for(n: int, box: Box | None = None) -> Box:
         return (k, k)
     hint = next(((r, n // r) for r in range(k, 0, -1) if n % r == 0), (1, n))
     raise InvalidArgument(
-        f"side {n} is not a square: give the box shape, e.g. box=({hint[0]}, {hint[1]})"
+        f"side {n} is not a square: give the box shape (rows x columns), e.g. {hint[0]}x{hint[1]}"
     )
 
 

@@ -91,10 +91,7 @@ class Variant:
     def __post_init__(self) -> None:
         names: list[str] = []
         for raw in self.names:
-            name = ALIASES.get(raw, raw)
-            if name not in VARIANTS:
-                known = ", ".join([*VARIANTS, *ALIASES])
-                raise InvalidArgument(f"unknown variant {raw!r} (known: {known})")
+            name = _canonical(raw)
             if name not in names:
                 names.append(name)
         if self.regions is not None and "jigsaw" not in names:
@@ -118,8 +115,9 @@ class Variant:
         regions: Sequence[int] | None = None,
         cages: Sequence[Cage] = (),
     ) -> Variant:
-        """From ``NAME[+NAME...]`` (empty: classic), with a region map and cages if needed."""
-        names = tuple(s.strip().lower() for s in spec.split("+") if s.strip())
+        """From ``NAME[+NAME...]`` (empty: classic), with a region map and cages if needed
+        (see :func:`variant_names`)."""
+        names = variant_names(spec)
         return cls(names, None if regions is None else tuple(regions), tuple(cages))
 
     @property
@@ -168,6 +166,35 @@ class Variant:
         return check_solution(self, box, values)
 
 
+def _canonical(raw: str) -> str:
+    """The name in :data:`VARIANTS` that ``raw`` (a name or an alias) stands for."""
+    name = ALIASES.get(raw, raw)
+    if name not in VARIANTS:
+        known = ", ".join([*VARIANTS, *ALIASES])
+        raise InvalidArgument(f"unknown variant {raw!r} (known: {known})")
+    return name
+
+
+def variant_names(spec: str) -> tuple[str, ...]:
+    """The names of ``NAME[+NAME...]``, lower-cased, aliases resolved, in order without
+    repeats; ``()`` for a blank spec. Raises :class:`InvalidArgument` for an unknown name or
+    an empty one (``x+``, ``+``).
+
+    >>> variant_names("Hyper + x+x")
+    ('windoku', 'x')
+    >>> variant_names("x+")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: empty variant name in 'x+'
+    """
+    if not spec.strip():
+        return ()
+    parts = [s.strip().lower() for s in spec.split("+")]
+    if "" in parts:
+        raise InvalidArgument(f"empty variant name in {spec!r}")
+    return tuple(dict.fromkeys(_canonical(p) for p in parts))
+
+
 def parse_variant(spec: str | Variant | None) -> Variant | None:
     """A :class:`Variant` from a spec string (None or ``""``: no variant)."""
     if spec is None or isinstance(spec, Variant):
@@ -204,7 +231,9 @@ def check_regions(regions: Sequence[int], n: int) -> None:
 def parse_regions(text: str, n: int, *, source: str | None = None) -> tuple[int, ...]:
     """A region map: one symbol per cell (any non-blank character), row-major; blanks, ``|``,
     ``-`` and ``+`` rulers are ignored, rows may be on separate lines. Regions are numbered in
-    order of first appearance.
+    order of first appearance. A line whose first non-blank character is ``#`` is a comment
+    (``#`` elsewhere is a symbol); a byte-order mark at the start is ignored. A region need not
+    be connected: any N cells make a house.
 
     Raises :class:`ParseError` with line and column: wrong number of cells or regions, or a
     region with the wrong number of cells (located at its first cell).
@@ -220,7 +249,9 @@ def parse_regions(text: str, n: int, *, source: str | None = None) -> tuple[int,
     where: dict[str, tuple[int, int]] = {}
     cells: list[int] = []
     sizes: dict[str, int] = {}
-    for ln, line in enumerate(text.splitlines(), 1):
+    for ln, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        if line.lstrip().startswith("#"):
+            continue
         for col, ch in enumerate(line, 1):
             if ch.isspace() or ch in "|-+":
                 continue
@@ -253,12 +284,13 @@ def parse_regions(text: str, n: int, *, source: str | None = None) -> tuple[int,
 
 
 def format_regions(regions: Sequence[int], n: int) -> str:
-    """A region map as N lines of N symbols (``a``..``z``, then ``A``..``Z``, ``0``..``9``).
+    """A region map as N lines of N symbols (``a``..``z``, then ``A``..``Z``, ``0``..``9``,
+    ``@``, ``$``; never ``#``, which starts a comment line).
 
     >>> format_regions(parse_regions("aabbaabbccddccdd", 4), 4).split()
     ['aabb', 'aabb', 'ccdd', 'ccdd']
     """
-    symbols = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@#"
+    symbols = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$"
     return "\n".join(
         "".join(symbols[r] for r in regions[row * n : (row + 1) * n]) for row in range(n)
     )

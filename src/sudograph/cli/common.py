@@ -9,12 +9,15 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import InvalidArgument, ParseError
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError
 from ..formats.puzzles import iter_grids, open_source
 from ..graph import MAX_SIDE
 from ..grid import Grid, parse_box
+from ..problem import Cage
 
 Item = tuple[int | None, Grid | ParseError]
+Rules = tuple[tuple[str, ...], tuple[int, ...] | None, tuple[Cage, ...]]
+"""A variant's names, region map (or None) and cages."""
 
 
 def fail(message: str, *, code: int = 2) -> int:
@@ -39,10 +42,19 @@ def box_arg(text: str) -> tuple[int, int]:
     return (r, c)
 
 
+def alphabet_arg(text: str) -> str:
+    """``--alphabet`` value: the symbols as given; an empty one is an argparse usage error."""
+    if not text:
+        raise argparse.ArgumentTypeError("an alphabet needs N symbols, not none")
+    return text
+
+
 def add_grid_options(p: argparse.ArgumentParser, *, json_flag: bool = True) -> None:
     """``--box RxC``, ``--alphabet SYMBOLS`` (and ``--json``)."""
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3")
-    p.add_argument("--alphabet", metavar="SYMBOLS", help="symbols for values 1..N")
+    p.add_argument(
+        "--alphabet", type=alphabet_arg, metavar="SYMBOLS", help="symbols for values 1..N"
+    )
     add_variant_options(p)
     if json_flag:
         p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -68,36 +80,77 @@ def has_variant(args: argparse.Namespace) -> bool:
 
 
 def with_variant(grid: Grid, args: argparse.Namespace) -> Grid:
-    """``grid`` with the rules of ``--variant``/``--regions``/``--cages`` (as is without)."""
+    """``grid`` with the rules of ``--variant``/``--regions``/``--cages`` (as is without),
+    added to the rules it has (a variant file's): the names of both, a region map or cages
+    from one side only.
+
+    Raises :class:`ParseError` or :class:`InvalidArgument` for bad options; for a grid with
+    rules of its own, :class:`InvalidArgument` when the two do not go together (``--regions``
+    for a grid that has a region map, a name that does not fit it).
+    """
     if not has_variant(args):
         return grid
-    from ..formats.variant import variant_from_options
+    from ..variants import Variant
+
+    names, regions, cages = _option_rules(args, grid.n)
+    own = grid.variant
+    if own is None:  # the options' rules alone: one Variant for every grid of this size
+        alone: dict[int, Variant] = args.__dict__.setdefault("_variant_alone", {})
+        if grid.n not in alone:
+            alone[grid.n] = Variant(names, regions, cages)
+        if not alone[grid.n].names:  # e.g. an empty cage file: no rule added
+            return grid
+        return Grid(grid.box, grid.values, grid.alphabet, alone[grid.n])
+    for option, given, has in (
+        ("--regions", regions is not None, own.regions is not None),
+        ("--cages", bool(cages), bool(own.cages)),
+    ):
+        if given and has:
+            what = "region map" if option == "--regions" else "cages"
+            raise InvalidArgument(f"{option}: the puzzle has its own {what}")
+    rules = Variant(
+        own.names + names,
+        own.regions if own.regions is not None else regions,
+        own.cages or cages,
+    )
+    return Grid(grid.box, grid.values, grid.alphabet, rules)
+
+
+def _option_rules(args: argparse.Namespace, n: int) -> Rules:
+    """The names, region map (or None) and cages of the variant options for an n×n grid,
+    read once per n."""
+    from ..formats.variant import parse_cages
+    from ..variants import parse_regions, variant_names
 
     cache: dict[int, Any] = args.__dict__.setdefault("_variants", {})
-    if grid.n not in cache:
+    if n not in cache:
+        names = variant_names(getattr(args, "variant", None) or "")
         regions = cages = None
-        regions_source = cages_source = None
         if getattr(args, "regions", None):
-            regions, regions_source = _text_of(args.regions, "--regions")
+            text, source = _text_of(args.regions, "--regions")
+            regions = parse_regions(text, n, source=source)
         if getattr(args, "cages", None):
-            cages, cages_source = _text_of(args.cages, "--cages", inline=False)
-        cache[grid.n] = variant_from_options(
-            getattr(args, "variant", None),
-            grid.n,
-            regions=regions,
-            cages=cages,
-            regions_source=regions_source,
-            cages_source=cages_source,
-        )
-    return Grid(grid.box, grid.values, grid.alphabet, cache[grid.n])
+            text, source = _text_of(args.cages, "--cages", inline=False)
+            cages = parse_cages(text, n, source=source)
+        cache[n] = (names, regions, cages or ())
+    rules: Rules = cache[n]
+    return rules
 
 
 def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
-    """The text of an option naming a file (or, if ``inline``, holding the text itself)."""
+    """The text of an option naming a file (or, if ``inline``, holding the text itself); a
+    file that is not UTF-8 is a :class:`ParseError` at its first bad byte."""
     if inline and not os.path.exists(arg):
         return arg, option
-    with open(arg, encoding="utf-8") as f:
-        return f.read(), arg
+    with open(arg, "rb") as f:
+        data = f.read()
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff"), arg
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[start : exc.start].decode("utf-8", errors="replace")) + 1
+        raise ParseError("invalid UTF-8", line=line, column=column, source=arg) from None
 
 
 def variant_file_kind(arg: str) -> str | None:
@@ -116,9 +169,12 @@ def is_variant_file(arg: str) -> bool:
     return variant_file_kind(arg) is not None
 
 
-def read_variant_file(arg: str) -> list[Item] | None:
+def read_variant_file(
+    arg: str, *, box: tuple[int, int] | None = None, alphabet: str | None = None
+) -> list[Item] | None:
     """The puzzles of a file in the sudograph variant format (text or JSON, one puzzle or
-    several) or f-puzzles JSON (docs/variants.md), or None when ``arg`` is not such a file."""
+    several) or f-puzzles JSON (docs/variants.md), or None when ``arg`` is not such a file.
+    ``box`` (``--box``) is the shape of a puzzle that gives none, ``alphabet`` its symbols."""
     kind = variant_file_kind(arg)
     if kind is None or os.path.getsize(arg) > 64 << 20:
         return None
@@ -127,9 +183,9 @@ def read_variant_file(arg: str) -> list[Item] | None:
     with open(arg, encoding="utf-8", errors="replace") as f:
         text = f.read()
     if kind != "fpuzzles":
-        return list(read_variant_puzzles(text, source=arg))
+        return list(read_variant_puzzles(text, source=arg, box=box, alphabet=alphabet))
     try:
-        return [(1, read_fpuzzles(text, source=arg))]
+        return [(1, read_fpuzzles(text, source=arg, box=box, alphabet=alphabet))]
     except ParseError as exc:
         return [(1, exc)]
 
@@ -150,15 +206,16 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     A missing file raises OSError (the CLI reports it); a bad line is yielded as a ParseError.
     """
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
-    variant_puzzles = read_variant_file(arg)
+    variant_puzzles = read_variant_file(arg, box=box, alphabet=alphabet)
     if variant_puzzles is not None:
-        yield from variant_puzzles
+        for no, item in variant_puzzles:
+            yield no, _with_options(item, args, no, arg)
         return
     if looks_like_path(arg):
         stream, name = open_source(arg)
         try:
             for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
-                yield no, with_variant(item, args) if isinstance(item, Grid) else item
+                yield no, _with_options(item, args, no, name)
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()
@@ -169,6 +226,23 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
         yield None, exc.located(source=INLINE)
     else:
         yield None, with_variant(grid, args)
+
+
+def _with_options(
+    item: Grid | ParseError, args: argparse.Namespace, no: int | None, source: str
+) -> Grid | ParseError:
+    """A puzzle read from a file with the variant options applied (:func:`with_variant`): a
+    bad option ends the command, options that do not go with the puzzle's own rules make this
+    puzzle a :class:`ParseError` at its line."""
+    if isinstance(item, ParseError):
+        return item
+    if item.variant is None or not has_variant(args):
+        return with_variant(item, args)
+    _option_rules(args, item.n)  # a bad option file: raised, not blamed on this puzzle
+    try:
+        return with_variant(item, args)
+    except (InvalidArgument, InvalidPuzzle) as exc:
+        return ParseError(str(exc), line=no, source=source)
 
 
 ONE_SHOT_WORK = 160_000
@@ -237,5 +311,9 @@ def load_graph(arg: str, *, strict: bool = False) -> Any:
         return petersen_graph()
     if arg.startswith("sudoku:"):
         spec = arg.split(":", 1)[1]
-        return sudoku_graph(*(box_for(int(spec)) if spec.isdigit() else parse_box(spec)))
+        try:
+            shape = box_for(int(spec)) if spec.isascii() and spec.isdigit() else parse_box(spec)
+        except InvalidArgument as exc:
+            raise InvalidArgument(f"{arg}: {exc}") from None
+        return sudoku_graph(*shape)
     return read_dimacs(arg, strict=strict)

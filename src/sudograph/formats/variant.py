@@ -1,5 +1,8 @@
 """Variant puzzles on disk: cage files, the sudograph variant format, f-puzzles JSON.
 
+Every format skips a line whose first non-blank character is ``#`` (a comment) and a UTF-8
+byte-order mark at the start of the text.
+
 **Cage file** (``--cages FILE``): one cage per line, its sum then its cells, ``r{row}c{col}``
 1-based (``R1C1`` too), separated by blanks or commas; ``#`` starts a comment::
 
@@ -23,7 +26,8 @@ its own header line; ``grid`` is any one-line grid (``.`` or ``0`` for empty)::
 
 **Variant puzzle (JSON)**: ``{"grid": "1...", "box": "2x2", "variant": "x", "regions":
 ["aabb", ...], "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}`` (what
-:func:`format_variant_json` writes).
+:func:`format_variant_json` writes); a file holds one object (over one line or several) or one
+object per line.
 
 **f-puzzles JSON** (:func:`read_fpuzzles`): the exchange format of f-puzzles.com, which
 SudokuPad also reads (its ``fpuzzles…`` URLs are the same JSON, lz-string compressed; give the
@@ -31,7 +35,8 @@ decompressed JSON). Chosen because it is the one format setters already publish 
 and it is plain JSON. Read: ``size``, ``grid`` (``value`` + ``given``, ``region`` for jigsaw),
 ``diagonal+`` / ``diagonal-`` (both: ``x``; a single diagonal is refused), ``antiknight``,
 ``antiking``, ``disjointgroups``, ``killercage`` (``cells`` + ``value``); any other constraint is
-refused by name rather than ignored.
+refused by name rather than ignored. A size that is not a square takes the box shape given, else
+f-puzzles' own: the most rows up to √N (6: 2x3, 8: 2x4, 10: 2x5, 12: 3x4).
 
 >>> parse_cages("15 r1c1 r1c2\\n7 r2c1, r2c2  # a comment", 9)
 (((0, 1), 15), ((9, 10), 7))
@@ -44,6 +49,7 @@ sudograph.errors.ParseError: k.txt:1:9: bad cell 'r1c0' (expected r1c1..r9c9)
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -64,7 +70,7 @@ def looks_like_variant(text: str) -> str | None:
     >>> looks_like_variant("variant: x\\ngrid: 1..."), looks_like_variant("1.3.\\n..2.")
     ('text', None)
     """
-    head = text.lstrip()
+    head = _after_comments(text)
     if head.startswith("{"):
         start = head[:4096]
         if re.search(r'"grid"\s*:\s*\[\s*\[\s*(\{|null)', start) and (
@@ -72,11 +78,22 @@ def looks_like_variant(text: str) -> str | None:
         ):
             return "fpuzzles"  # rows of cell objects
         return "json" if re.search(r'"grid"\s*:\s*"', head[:4096]) else None
-    for line in head.splitlines()[:50]:
-        body = line.split("#", 1)[0].strip().lower()
-        if body:
-            return "text" if re.match(r"(variant|grid|box)\s*:", body) else None
-    return None
+    body = head.split("\n", 1)[0].split("#", 1)[0].strip().lower()
+    return "text" if re.match(r"(variant|grid|box)\s*:", body) else None
+
+
+_LEADING = re.compile(r"(?:[^\S\n]*(?:#[^\n]*)?\n)*\s*")
+"""Blank and comment lines (and the blanks) before the first content of a text."""
+
+_COMMENT_LINE = re.compile(r"^[^\S\n]*#.*$", re.MULTILINE)
+"""A line whose first non-blank character is ``#``."""
+
+
+def _after_comments(text: str) -> str:
+    """``text`` from its first content: no byte-order mark, blank or comment line before."""
+    text = text.removeprefix("\ufeff")
+    m = _LEADING.match(text)
+    return text[m.end() if m else 0 :]
 
 
 def parse_cell(token: str, n: int) -> int | None:
@@ -95,7 +112,7 @@ def parse_cages(text: str, n: int, *, source: str | None = None) -> tuple[Cage, 
     cages: list[Cage] = []
     lines: list[int] = []
     owner: dict[int, int] = {}  # cell -> its cage (from 1)
-    for ln, line in enumerate(text.splitlines(), 1):
+    for ln, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         body = line.split("#", 1)[0]
         tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
         if not tokens:
@@ -175,10 +192,19 @@ def variant_from_options(
     return Variant.parse(spec or "", regions=reg, cages=cgs)
 
 
-def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
-    """A variant puzzle in the text or JSON format of the module docstring."""
-    if text.lstrip().startswith("{"):
-        return _from_json(text, source)
+def read_variant_puzzle(
+    text: str,
+    *,
+    source: str | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+) -> Grid:
+    """A variant puzzle in the text or JSON format of the module docstring. ``box`` is the box
+    shape when the puzzle gives none (one it gives must be the same), ``alphabet`` that of its
+    grid."""
+    text = text.removeprefix("\ufeff")
+    if _after_comments(text).startswith("{"):
+        return _from_json(text, source, box, alphabet)
     keys: dict[str, str] = {}
     blocks: dict[str, list[str]] = {"regions": [], "cages": []}
     starts: dict[str, int] = {}
@@ -206,13 +232,22 @@ def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
             raise ParseError(f"unexpected line {stripped[:20]!r}", line=ln, column=1, source=source)
     if "grid" not in keys:
         raise ParseError("no 'grid:' line", source=source)
-    try:
-        box = parse_box(keys["box"]) if "box" in keys else None
-    except InvalidArgument as exc:
+    if "box" in keys:
         row, column = where["box"]
-        raise ParseError(f"box: {exc}", line=row, column=column, source=source) from None
+        try:
+            own = parse_box(keys["box"])
+        except InvalidArgument as exc:
+            raise ParseError(f"box: {exc}", line=row, column=column, source=source) from None
+        if box is not None and own != tuple(box):
+            raise ParseError(
+                f"box: {own[0]}x{own[1]}, but the box given is {box[0]}x{box[1]}",
+                line=row,
+                column=column,
+                source=source,
+            )
+        box = own
     try:
-        grid = Grid.parse(keys["grid"], box=box)
+        grid = Grid.parse(keys["grid"], box=box, alphabet=alphabet)
     except (ParseError, InvalidArgument) as exc:
         row, column = where["grid"]
         if isinstance(exc, ParseError):
@@ -241,28 +276,39 @@ def read_variant_puzzle(text: str, *, source: str | None = None) -> Grid:
 
 
 def read_variant_puzzles(
-    text: str, *, source: str | None = None
+    text: str,
+    *,
+    source: str | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
 ) -> Iterator[tuple[int, Grid | ParseError]]:
-    """Every puzzle of a variant file: ``(first line, Grid or ParseError)``.
+    """Every puzzle of a variant file: ``(first line, Grid or ParseError)``; ``box`` and
+    ``alphabet`` as :func:`read_variant_puzzle` takes them.
 
     A text file holds one puzzle, or several, each starting at its ``variant:`` line (as
-    ``sudograph generate --variant`` writes them); a JSON file one object, or one object per
-    line. A bad puzzle is yielded as its error (lines numbered in the whole file) and the
-    others are still read.
+    ``sudograph generate --variant`` writes them); a JSON file one object (on one line or
+    several), or one object per line. A bad puzzle is yielded as its error (lines numbered in
+    the whole file) and the others are still read; comment lines are skipped.
 
     >>> one = "variant: x\\nbox: 2x2\\ngrid: " + "1" + "." * 15
     >>> [(no, g.to_line()) for no, g in read_variant_puzzles(one + "\\n\\n" + one)]
     [(1, '1...............'), (5, '1...............')]
+    >>> two = '{"grid": "1..............."}\\n# a comment\\n{"grid": "1.."}'
+    >>> [(no, type(g).__name__) for no, g in read_variant_puzzles(two)]
+    [(1, 'Grid'), (3, 'ParseError')]
     """
+    text = text.removeprefix("\ufeff")
     lines = text.splitlines()
-    head = text.lstrip()
-    if head.startswith("{"):
-        rows = [(no, line) for no, line in enumerate(lines, 1) if line.strip()]
-        if len(rows) > 1 and all(line.lstrip().startswith("{") for _, line in rows):
-            blocks = rows  # JSON lines
-        else:
-            blocks = [(1, text)]
+    if _after_comments(text).startswith("{"):
+        rows = [
+            (no, line)
+            for no, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
+        per_line = len(rows) > 1 and _json_lines(text, rows)
+        blocks = rows if per_line else [(1, text)]
     else:
+        per_line = False
         starts = [
             no
             for no, line in enumerate(lines, 1)
@@ -278,13 +324,35 @@ def read_variant_puzzles(
             ]
     for first, block in blocks:
         try:
-            yield first, read_variant_puzzle(block, source=source)
+            if per_line:  # a line that is not an object is bad JSON, not a text puzzle
+                yield first, _from_json(block, source, box, alphabet)
+            else:
+                yield first, read_variant_puzzle(block, source=source, box=box, alphabet=alphabet)
         except ParseError as exc:
             if exc.line is not None and first > 1:
                 exc = exc.located(line=exc.line + first - 1)
-            elif exc.line is None and first > 1:
+            elif exc.line is None and len(blocks) > 1:
                 exc = exc.located(line=first)
             yield first, exc
+
+
+def _json_lines(text: str, rows: list[tuple[int, str]]) -> bool:
+    """Whether ``text`` (its content ``rows``) is one JSON object per line rather than one
+    object over several lines: it is not one JSON document, and a line alone is a puzzle."""
+    try:
+        json.loads(_COMMENT_LINE.sub("", text))
+    except (json.JSONDecodeError, RecursionError):
+        pass
+    else:
+        return False
+    for _, line in rows:
+        try:
+            data = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            continue
+        if isinstance(data, dict) and "grid" in data:
+            return True
+    return False
 
 
 def format_variant_text(grid: Grid) -> str:
@@ -346,23 +414,26 @@ def with_json_variant(data: dict[str, Any], grid: Grid) -> Grid:
     doc["grid"] = "." * (grid.n * grid.n)
     doc["box"] = f"{grid.box[0]}x{grid.box[1]}"
     try:
-        rules = _from_json(json.dumps(doc), None).variant
+        rules = _from_json(json.dumps(doc), None, None, None).variant
     except ParseError as exc:  # its place in the text made here means nothing to the caller
         raise ParseError(exc.message) from None
     return Grid(grid.box, grid.values, grid.alphabet, rules)
 
 
 def _load_json(text: str, source: str | None) -> Any:
-    """``json.loads`` with a located :class:`ParseError`."""
+    """``json.loads`` with a located :class:`ParseError`; comment lines and a byte-order mark
+    are skipped."""
     try:
-        return json.loads(text)
+        return json.loads(_COMMENT_LINE.sub("", text.removeprefix("\ufeff")))
     except json.JSONDecodeError as exc:
         raise ParseError(
             f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno, source=source
         ) from None
 
 
-def _from_json(text: str, source: str | None) -> Grid:
+def _from_json(
+    text: str, source: str | None, box: tuple[int, int] | None, alphabet: str | None
+) -> Grid:
     data = _load_json(text, source)
     if not isinstance(data, dict) or not isinstance(data.get("grid"), str):
         raise ParseError("a variant puzzle is a JSON object with a 'grid' string", source=source)
@@ -391,7 +462,10 @@ def _from_json(text: str, source: str | None) -> Grid:
                     "'cages' is a list of {'sum': S, 'cells': ['r1c1', ...]}", source=source
                 )
             lines.append(f"{cage['sum']} " + " ".join(map(str, cage["cells"])))
-    return read_variant_puzzle("\n".join(lines), source=source)
+    try:
+        return read_variant_puzzle("\n".join(lines), source=source, box=box, alphabet=alphabet)
+    except ParseError as exc:  # placed in the lines made here, not in the JSON text
+        raise ParseError(exc.message, source=source) from None
 
 
 FPUZZLES_KNOWN = {
@@ -415,8 +489,33 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
-    """A puzzle from f-puzzles JSON (see the module docstring).
+def _shown(x: Any) -> str:
+    """A JSON value as the file writes it, cut short."""
+    text = json.dumps(x)
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
+def fpuzzles_box(n: int) -> tuple[int, int]:
+    """The boxes f-puzzles draws on an N×N grid: the most rows up to √N (SudokuPad's f-puzzles
+    import has the same table: 6 is 2x3, 8 2x4, 12 3x4; a prime N is 1xN).
+
+    >>> fpuzzles_box(9), fpuzzles_box(6), fpuzzles_box(12)
+    ((3, 3), (2, 3), (3, 4))
+    """
+    rows = next((r for r in range(math.isqrt(max(n, 1)), 0, -1) if n % r == 0), 1)
+    return (rows, n // rows)
+
+
+def read_fpuzzles(
+    text: str,
+    *,
+    source: str | None = None,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+) -> Grid:
+    """A puzzle from f-puzzles JSON (see the module docstring); ``box`` is the box shape (by
+    default f-puzzles' own, :func:`fpuzzles_box`), ``alphabet`` that of the grid. Every fault is
+    a :class:`ParseError` naming the cell (``r1c1``), cage or region as the file numbers it.
 
     >>> g = read_fpuzzles('{"size": 4, "diagonal+": true, "diagonal-": true, '
     ...     '"grid": [[{"value": 1, "given": true}, {}, {}, {}], [{}, {}, {}, {}], '
@@ -440,22 +539,44 @@ def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
             f"f-puzzles 'size' {n!r} does not match the grid's {len(data['grid'])} rows",
             source=source,
         )
+    try:
+        box = box_for(n, box or fpuzzles_box(n))
+    except InvalidArgument as exc:
+        raise ParseError(str(exc), source=source) from None
     values: list[int] = []
-    regions: list[int | None] = []
+    regions: list[int] = []
+    jigsaw_given = False
     for r, row in enumerate(data["grid"]):
         if not isinstance(row, list) or len(row) != n:
             raise ParseError(f"f-puzzles grid row {r + 1} does not have {n} cells", source=source)
         for c, cell in enumerate(row):
             cell = cell if isinstance(cell, dict) else {}
-            given = cell.get("given", False) and _is_int(cell.get("value"))
-            values.append(cell["value"] if given else 0)
-            region = cell.get("region")
-            if region is not None and not _is_int(region):
+            where = f"f-puzzles grid r{r + 1}c{c + 1}"
+            value: Any = cell.get("value")
+            if cell.get("given") and not (_is_int(value) and 1 <= value <= n):
                 raise ParseError(
-                    f"f-puzzles grid r{r + 1}c{c + 1}: region {region!r} is not an integer",
+                    f"{where}: given value {_shown(value)} is not a digit 1..{n}",
                     source=source,
                 )
-            regions.append(region)
+            values.append(value if cell.get("given") else 0)
+            region = cell.get("region")
+            if region is not None and not (_is_int(region) and 0 <= region < n):
+                raise ParseError(
+                    f"{where}: region {_shown(region)} is not 0..{n - 1}",
+                    source=source,
+                )
+            own_box = (r // box[0]) * (n // box[1]) + c // box[1]
+            regions.append(own_box if region is None else region)  # no region: its box's
+            jigsaw_given = jigsaw_given or region is not None
+    jigsaw = None
+    if jigsaw_given:
+        for region in range(n):
+            size = regions.count(region)
+            if size != n:
+                raise ParseError(
+                    f"f-puzzles region {region} has {size} cells, expected {n}", source=source
+                )
+        jigsaw = tuple(regions)
     names = []
     if data.get("diagonal+") or data.get("diagonal-"):
         if not (data.get("diagonal+") and data.get("diagonal-")):
@@ -470,10 +591,21 @@ def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
         )
         if data.get(key)
     ]
-    cages: list[Cage] = []
-    listed = data.get("killercage") or []
+    cages = _fpuzzles_cages(data.get("killercage") or [], n, source)
+    try:
+        variant = Variant(tuple(names), jigsaw, cages)
+        return Grid(box, tuple(values), alphabet or "", variant if variant.names else None)
+    except (InvalidArgument, InvalidPuzzle) as exc:
+        raise ParseError(str(exc), source=source) from None
+
+
+def _fpuzzles_cages(listed: Any, n: int, source: str | None) -> tuple[Cage, ...]:
+    """The killer cages of f-puzzles JSON, each checked, faults named as the file names them
+    (``killer cage 2 (R1C1 R1C2)``)."""
     if not isinstance(listed, list):
         raise ParseError("f-puzzles 'killercage' is not a list of cages", source=source)
+    cages: list[Cage] = []
+    owner: dict[int, int] = {}  # cell -> its cage (from 1)
     for i, cage in enumerate(listed, 1):
         given_cells = cage.get("cells", []) if isinstance(cage, dict) else None
         if not isinstance(given_cells, list):
@@ -483,19 +615,22 @@ def read_fpuzzles(text: str, *, source: str | None = None) -> Grid:
         cells = [parse_cell(str(c), n) for c in given_cells]
         value = cage.get("value", "")
         value = str(value) if _is_int(value) or isinstance(value, str) else ""
-        if None in cells or not cells or not value.isdigit():
+        if None in cells or not cells or not (value.isascii() and value.isdigit()):
             raise ParseError(
                 f"killer cage {i}: needs cells R1C1.. and a sum (one without is not supported)",
                 source=source,
             )
-        cages.append((tuple(c for c in cells if c is not None), int(value)))
-    try:
-        box = box_for(n)
-        jigsaw = None
-        if any(r is not None for r in regions):  # cells without a region keep their box's
-            boxes = [(v // n // box[0]) * (n // box[1]) + v % n // box[1] for v in range(n * n)]
-            jigsaw = tuple(b if r is None else r for r, b in zip(regions, boxes, strict=True))
-        variant = Variant(tuple(names), jigsaw, tuple(cages))
-        return Grid(box, tuple(values), "", variant if variant.names else None)
-    except (InvalidArgument, InvalidPuzzle) as exc:
-        raise ParseError(str(exc), source=source) from None
+        name = f"killer cage {i} ({' '.join(map(str, given_cells))})"
+        found = (tuple(v for v in cells if v is not None), int(value))
+        for v, cell in zip(found[0], given_cells, strict=True):
+            if v in owner:
+                other = "twice in this cage" if owner[v] == i else f"also in killer cage {owner[v]}"
+                raise ParseError(f"{name}: cell {cell} is {other}", source=source)
+            owner[v] = i
+        try:
+            check_cages([found], n * n, n)
+        except (InvalidArgument, InvalidPuzzle) as exc:
+            msg = str(exc).split(": ", 1)[-1]
+            raise ParseError(f"{name}: {msg}", source=source) from None
+        cages.append(found)
+    return tuple(cages)
