@@ -323,5 +323,5 @@ def test_file_mode_fast_timeout(tmp_path: Path) -> None:
     argv = ["solve", str(src), "-m", "fast", "-o", str(out), "--workers", "1", "--count"]
     assert main([*argv, "--timeout", "0.05"]) == 1  # not every puzzle was solved
     lines = out.read_text().splitlines()
-    assert Grid.parse(lines[0]).is_solution_of(Grid.parse(PUZZLES[0]))
-    assert lines[1] == "stopped"
+    assert lines[0] == "1"  # --count: the count, a lower bound when the search was cut short
+    assert lines[1].startswith("at least ")

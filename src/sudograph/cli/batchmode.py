@@ -1,9 +1,17 @@
 """The file mode of ``sudograph solve FILE|- [-o OUT] [--workers N] [--resume]``.
 
 Streams a puzzle file of any size in chunks across the cores (:func:`sudograph.batch.solve_many`)
-and writes **one line per puzzle line**, in input order: the solution as one line, or
+and writes **one line per puzzle**, in input order: the solution as one line, or
 ``unsatisfiable``, ``stopped`` or ``error: <message>`` (with ``--json``, one JSON object per
-line instead). A bad line is also reported on standard error (``file:line:column: what``).
+line instead; with ``--count``, the number of solutions; with ``--all``, every solution
+found, separated by spaces). ``--limit N`` stops each search at N solutions: the row shows
+the first, ``--json`` or ``--count`` how many were found. A bad line, or a puzzle with
+clashing clues, is also reported on standard error (``file:line[:column]: what``).
+
+A file of one puzzle per line is streamed; a file of grids written over several lines
+(boxed, as ``sudograph show`` prints them) is read as
+:func:`sudograph.formats.puzzles.iter_grids` reads it, its first lines deciding. ``-o``
+naming an input is refused: OUT is truncated before the input is read.
 
 Durability: only complete lines are written, each batch with a single ``os.write`` and no
 buffering in between, so Ctrl-C, a crash or SIGKILL leaves OUT holding every result written
@@ -20,16 +28,17 @@ import argparse
 import contextlib
 import json
 import os
+import stat
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .._process import Terminated, signals_held, terminate_gracefully
-from ..errors import InvalidArgument, ParseError
-from ..formats.puzzles import open_source
+from ..errors import InvalidArgument, ParseError, SudographError
+from ..formats.puzzles import holds_grid_blocks, iter_grids, open_source
 from ..grid import MAX_LINE, Grid
 from .common import stderr_is_tty, warn
 
@@ -113,7 +122,10 @@ class OutputLock:
         except ImportError:  # pragma: no cover - not on POSIX
             return self
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except (FileNotFoundError, NotADirectoryError) as exc:  # no such folder: name OUT
+                raise type(exc)(exc.errno, exc.strerror, self.output) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -148,6 +160,43 @@ class OutputLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def refuse_input_as_output(output: str | None, inputs: Iterable[str | None]) -> None:
+    """Raise :class:`InvalidArgument` when ``-o OUT`` is one of the files ``inputs`` (``-``:
+    what standard input reads): OUT is truncated before the input is read (or, with
+    ``--resume``, appended to while it is read), so the input would be lost. Inputs that are
+    no file (inline text, a pipe, a device) are left alone.
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "in.txt")
+    >>> _ = open(path, "w").write("1.3.....2...4..1\\n")
+    >>> refuse_input_as_output(path, ["1.3.....2...4..1", path])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: -o .../in.txt is the input file .../in.txt: writing there ...
+    """
+    if not output:
+        return
+    try:
+        out = os.stat(output)
+    except OSError:  # not there yet (or unreadable): no input can be it
+        return
+    if not stat.S_ISREG(out.st_mode):
+        return
+    for name in inputs:
+        if not name:
+            continue
+        try:
+            st = os.fstat(0) if name == "-" else os.stat(name)
+        except OSError:  # inline text, or no standard input
+            continue
+        if os.path.samestat(st, out):
+            what = "standard input" if name == "-" else f"the input file {name}"
+            raise InvalidArgument(
+                f"-o {output} is {what}: writing there would erase the input; "
+                "name another output file"
+            )
 
 
 def open_output(output: str | None, resume: bool) -> tuple[int, int, OutputLock | None]:
@@ -186,13 +235,40 @@ def read_puzzles(
     alphabet: str | None,
     report: bool = True,
 ) -> Iterator[tuple[int, Any]]:
-    """``(line number, item)`` per puzzle line after the first ``skip`` ones.
+    """``(line number, item)`` per puzzle after the first ``skip`` ones.
 
-    An item is the line itself when it is a plain 81-symbol 9×9 puzzle (the fast path needs
-    no parsing), a :class:`Grid` otherwise, or the :class:`ParseError` of a bad line (also
-    reported on standard error when ``report``). Blank lines and ``#`` comments are not
-    puzzle lines; a CSV header (``quizzes,solutions``) is skipped and the first column used.
+    The head of the stream decides, as :func:`~sudograph.formats.puzzles.iter_grids` does: a
+    file of grids written over several lines (boxed, rows, lists) is read by ``iter_grids``
+    (items are :class:`Grid` objects numbered by their first line); otherwise one puzzle per
+    line, streamed. There an item is the line itself when it is a plain 81-symbol 9×9 puzzle
+    (the fast path needs no parsing), a :class:`Grid` otherwise. A bad line or grid is its
+    :class:`ParseError` (also reported on standard error when ``report``). Blank lines and
+    ``#`` comments are not puzzles; a byte-order mark is ignored; a CSV header
+    (``quizzes,solutions``) is skipped and the first column used, its quotes stripped.
     """
+    head = stream.peek(MAX_LINE)[:MAX_LINE] if hasattr(stream, "peek") else b""
+    if holds_grid_blocks(head, box=box, alphabet=alphabet):
+        return _grid_blocks(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)
+    return _puzzle_lines(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)
+
+
+def _grid_blocks(
+    stream: BinaryIO, name: str, *, skip: int, box: Any, alphabet: str | None, report: bool
+) -> Iterator[tuple[int, Any]]:
+    """:func:`read_puzzles` of a file of multi-line grids."""
+    items = iter_grids(stream, box=box, alphabet=alphabet, name=name)
+    for seen, (no, item) in enumerate(items, 1):
+        if seen <= skip:
+            continue
+        if isinstance(item, ParseError) and report:
+            print(str(item), file=sys.stderr)
+        yield no, item
+
+
+def _puzzle_lines(
+    stream: BinaryIO, name: str, *, skip: int, box: Any, alphabet: str | None, report: bool
+) -> Iterator[tuple[int, Any]]:
+    """:func:`read_puzzles` of a file of one puzzle per line (one loop: the fast path)."""
     seen = 0
     csv = False
     no = 0
@@ -210,11 +286,14 @@ def read_puzzles(
             item: Any = ParseError(f"line longer than {MAX_LINE} bytes", line=no, source=name)
         else:
             try:
-                line = raw.decode("utf-8").strip()
+                line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 line = ""
                 item = ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=name)
             else:
+                if no == 1:
+                    line = line.removeprefix("\ufeff")  # a byte-order mark
+                line = line.strip()
                 if not line or line.startswith("#"):
                     continue
                 if (
@@ -225,8 +304,10 @@ def read_puzzles(
                     csv = True
                     continue
                 if csv:
-                    line = line.split(",", 1)[0].strip()
+                    line = line.split(",", 1)[0].strip().strip('"').strip()
                 item = line
+                if csv and not line:
+                    item = ParseError("empty first column", line=no, column=1, source=name)
         seen += 1
         if seen <= skip:
             continue
@@ -319,10 +400,20 @@ _clock = time.perf_counter
 def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | None = None) -> int:
     """Solve every puzzle of ``args.source`` (a file or ``-``); return the exit code.
 
-    ``line(line number, result)`` makes the output line when given (``count`` uses it).
-    With ``args.dask`` (an address or ``local``) the chunks run on that Dask cluster.
-    Raises :class:`InvalidArgument` for ``--resume`` without ``-o``; OSError when a file
-    cannot be opened (the CLI reports both).
+    One output row per puzzle: its first solution (or status), ``args.limit`` solutions
+    searched for (``count`` in the ``--json`` rows); with ``args.count``, the number of
+    solutions (``at least N`` when ``--limit`` or ``--max-nodes``/``--timeout`` cut the count
+    short); with ``args.all``, every solution found (up to ``--limit``), separated by spaces
+    (solved here, one puzzle at a time: a worker's result holds one solution).
+    ``line(line number, result)`` makes the row when given (``count`` uses it). With
+    ``args.dask`` (an address or ``local``) the chunks run on that Dask cluster.
+
+    A puzzle that reads but cannot be solved as given (clashing clues) is an error row
+    located ``FILE:LINE: message``, reported on standard error as a bad line is; the summary
+    counts it among the errors, and the bad (unreadable) lines apart.
+
+    Raises :class:`InvalidArgument` for ``--resume`` without ``-o``, ``-o`` naming an input,
+    or ``--dask`` with ``--all``; OSError when a file cannot be opened (the CLI reports them).
     """
     from ..batch import solve_many
 
@@ -330,13 +421,21 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     resume = bool(getattr(args, "resume", False))
     if resume and not output:
         raise InvalidArgument("--resume needs -o OUT (the file to continue)")
+    source = getattr(args, "source", None) or args.puzzle
+    inputs = [str(source), getattr(args, "regions", None), getattr(args, "cages", None)]
+    refuse_input_as_output(output, inputs)
     method = _method(args)
     limit = _limit(args)
+    counting = line is None and bool(getattr(args, "count", False))
+    listing = line is None and not counting and bool(getattr(args, "all", False))
+    if listing and getattr(args, "dask", None):
+        raise InvalidArgument(
+            "--all lists the solutions here, one puzzle at a time: not with --dask"
+        )
     workers = getattr(args, "workers", None)
     engine = getattr(args, "engine", None) or "auto"
     as_json = bool(getattr(args, "json", False))
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
-    source = getattr(args, "source", None) or args.puzzle
     stream, name = open_source(str(source))
     client = dask_client(args)
     try:
@@ -363,6 +462,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     try:
         items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet)
         numbers: deque[int] = deque()
+        unread: set[int] = set()  # the line numbers of bad lines (reported as read)
 
         def feed() -> Iterator[Any]:
             nonlocal bad
@@ -370,39 +470,58 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
                 numbers.append(no)
                 if isinstance(item, ParseError):
                     bad += 1
+                    unread.add(no)
                 yield item
 
-        results = solve_many(
-            feed(),
-            method=method,
-            limit=limit,
-            workers=workers,
-            engine=engine,
-            max_nodes=getattr(args, "max_nodes", None),
-            box=box,
-            alphabet=alphabet,
-            solve_options=_solve_options(args),
-            fallback=None if getattr(args, "method", None) else "propagate",
-            executor=client,
-        )
+        options = _solve_options(args)
+        max_nodes = getattr(args, "max_nodes", None)
+        listed: deque[list[str]] = deque()
+        if listing:
+            results: Iterator[BatchResult] = _list_solutions(
+                feed(), listed, method, limit, engine, max_nodes, box, alphabet, options
+            )
+        else:
+            results = solve_many(
+                feed(),
+                method=method,
+                limit=limit,
+                workers=workers,
+                engine=engine,
+                max_nodes=max_nodes,
+                box=box,
+                alphabet=alphabet,
+                solve_options=options,
+                fallback=None if getattr(args, "method", None) else "propagate",
+                executor=client,
+            )
         for res in results:
             tally[res.status] = tally.get(res.status, 0) + 1
             no = numbers.popleft()
+            if res.status == "error" and no not in unread:  # read, not solvable: locate it
+                res.error = f"{name}:{no}: {res.error}"
+                print(res.error, file=sys.stderr)
+            solutions = listed.popleft() if listing else None
+            complete = counting and res.status != "stopped" and (limit is None or res.count < limit)
             if line is not None:
                 writer.add(line(no, res))
             elif as_json:
-                writer.add(
-                    json.dumps(
-                        {
-                            "line": no,
-                            "status": res.status,
-                            "solution": res.solution,
-                            "count": res.count,
-                            "nodes": res.nodes,
-                            "error": res.error,
-                        }
-                    )
-                )
+                doc = {
+                    "line": no,
+                    "status": res.status,
+                    "solution": res.solution,
+                    "count": res.count,
+                    "nodes": res.nodes,
+                    "error": res.error,
+                }
+                if counting and res.status != "error":
+                    doc["complete"] = complete
+                if solutions is not None:
+                    doc["solutions"] = solutions
+                writer.add(json.dumps(doc))
+            elif counting and res.status != "error":
+                writer.add(str(res.count) if complete else f"at least {res.count}")
+            elif solutions and res.status == "solved":
+                writer.add(" ".join(solutions))
             else:
                 writer.add(res.to_line())
             if progress is not None:
@@ -435,6 +554,43 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     if tally["unsatisfiable"] or tally["stopped"]:
         return 1
     return 0
+
+
+def _list_solutions(
+    puzzles: Iterable[Any],
+    listed: deque[list[str]],
+    method: str,
+    limit: int | None,
+    engine: str,
+    max_nodes: int | None,
+    box: Any,
+    alphabet: str | None,
+    options: dict[str, Any],
+) -> Iterator[BatchResult]:
+    """A :class:`BatchResult` per puzzle, solved here (``--all``, up to ``limit``), every
+    solution found appended to ``listed`` as lines before its result is yielded."""
+    from ..batch import BatchResult
+    from ..solve import solve
+
+    for index, item in enumerate(puzzles):
+        if isinstance(item, BaseException):
+            listed.append([])
+            yield BatchResult(index, "error", error=str(item))
+            continue
+        try:
+            grid = item if isinstance(item, Grid) else Grid.parse(item, box=box, alphabet=alphabet)
+            result = solve(grid, method, limit=limit, engine=engine, max_nodes=max_nodes, **options)
+        except SudographError as exc:
+            listed.append([])
+            yield BatchResult(index, "error", error=str(exc))
+            continue
+        lines = [g.to_line() for g in result.grids] or [
+            grid.with_values(s).to_line() for s in result.solutions
+        ]
+        listed.append(lines)
+        found = len(lines) if result.count is None else result.count
+        first = lines[0] if lines else None
+        yield BatchResult(index, result.status, first, found, result.stats.nodes)
 
 
 def run_numbered(

@@ -168,13 +168,15 @@ def run_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _output(stack: ExitStack, path: str | None) -> IO[str]:
+def _output(stack: ExitStack, path: str | None, inputs: tuple[str | None, ...] = ()) -> IO[str]:
     """Standard output, or ``path`` opened for writing in ``stack``, locked before it is
-    truncated (one run writes a file at a time)."""
+    truncated (one run writes a file at a time); refused when it is one of the ``inputs``
+    files (``--regions``), which truncating would erase."""
     if not path:
         return sys.stdout
-    from .batchmode import OutputLock
+    from .batchmode import OutputLock, refuse_input_as_output
 
+    refuse_input_as_output(path, inputs)
     stack.enter_context(OutputLock(path))
     return stack.enter_context(open(path, "w", encoding="utf-8"))
 
@@ -202,7 +204,7 @@ def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int
     else:
         Variant.parse("+".join(x for x in names if x != "killer"))  # bad names: one line
     with ExitStack() as stack:
-        out = _output(stack, args.output)
+        out = _output(stack, args.output, (args.regions,))
         for k in range(1, args.count + 1):
             rng = random.Random(f"{seed}:{k}")
             puzzle = generate_variant(variant, box, symmetry=args.symmetry, seed=rng)

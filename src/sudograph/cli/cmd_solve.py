@@ -3,7 +3,9 @@
 A file or standard input (``-``) holding a single puzzle is solved as an inline puzzle is
 (the grid printed, ``--trace``, ``--stats``...), unless ``-o`` is given. Otherwise the input
 goes to :mod:`sudograph.cli.batchmode` when that module exists (parallel workers, ``-o``,
-``--resume``), else it is solved here, one line per puzzle.
+``--resume``), else it is solved here (and a variant file always), one line per puzzle:
+``--count`` and ``--all``/``--limit`` are honoured there, ``--trace``, ``--stats`` and
+``--format`` other than ``line`` refused (:func:`refuse_file_mode_options`).
 
 ``--trace`` shows the search steps of the search methods (``naive``, ``mrv``, ``forward``,
 ``propagate``, ``dsatur`` or any ``--order``/``--inference``); with ``--json`` they come as the
@@ -133,6 +135,11 @@ DEFAULT_METHOD = "propagate"
 
 def run(args: argparse.Namespace) -> int:
     """Solve one puzzle, or hand a file (or standard input) of several to the batch mode."""
+    if args.output:  # OUT is truncated before the input is read: never one of the inputs
+        from .batchmode import refuse_input_as_output
+
+        inputs = [args.puzzle if looks_like_path(args.puzzle) else None, args.regions, args.cages]
+        refuse_input_as_output(args.output, inputs)
     if looks_like_path(args.puzzle):
         saved = sys.stdin
         try:
@@ -152,7 +159,9 @@ def run(args: argparse.Namespace) -> int:
 
 def solve_many(args: argparse.Namespace) -> int:
     """A file of puzzles: the batch mode, or :func:`solve_sequential` without it (and for
-    variants, which the batch mode does not read)."""
+    variants, which the batch mode does not read). Both write one line per puzzle: the
+    options that show one puzzle at length are refused (:func:`refuse_file_mode_options`)."""
+    refuse_file_mode_options(args)
     if has_variant(args) or is_variant_file(args.puzzle):
         return solve_sequential(args)
     try:
@@ -163,6 +172,46 @@ def solve_many(args: argparse.Namespace) -> int:
         return solve_sequential(args)
     code: int = batch.run(args)
     return code
+
+
+def refuse_file_mode_options(args: argparse.Namespace) -> None:
+    """Raise :class:`InvalidArgument` for the options of one puzzle that the file mode (one
+    line per puzzle) cannot honour: ``--trace``, ``--stats``, ``--format`` other than ``line``.
+    ``--count``, ``--all`` and ``--limit`` are honoured there (see :func:`file_row`)."""
+    refused = [name for name, on in (("--trace", args.trace), ("--stats", args.stats)) if on]
+    if args.format not in (None, "line"):
+        refused.append(f"--format {args.format}")
+    if refused:
+        raise InvalidArgument(
+            f"{', '.join(refused)}: not for a file of several puzzles (or -o), written one line "
+            "per puzzle; solve a puzzle alone for them (--json gives each puzzle's nodes)"
+        )
+
+
+def lists_solutions(args: argparse.Namespace) -> bool:
+    """True when the file mode writes every solution found (``--all`` without ``--count``);
+    ``--limit N`` alone only stops the search (the row shows the first solution, ``--json``
+    the number found)."""
+    return bool(args.all) and not args.count
+
+
+def file_row(result: Result, args: argparse.Namespace) -> str:
+    """A puzzle's line in the file mode: its first solution or status; with ``--count`` the
+    number of solutions, ``at least N`` when the count stopped short (``--limit`` reached,
+    ``--max-nodes``, ``--timeout``); with ``--all`` (:func:`lists_solutions`), every solution
+    found, separated by spaces.
+
+    >>> from sudograph.solve import count
+    >>> r = count(Grid.empty(2), limit=5)
+    >>> file_row(r, argparse.Namespace(count=True, all=False, limit=5))
+    'at least 5'
+    """
+    if args.count:
+        return str(found(result)) if result.complete else f"at least {found(result)}"
+    if result.status != "solved" or not result.grids:
+        return result.status
+    shown = result.grids if lists_solutions(args) else result.grids[:1]
+    return " ".join(g.to_line() for g in shown)
 
 
 def single_item(args: argparse.Namespace) -> Grid | ParseError | None:
@@ -381,50 +430,70 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
 
 
 def solve_sequential(args: argparse.Namespace) -> int:
-    """File mode without the batch module: one line per puzzle, a summary on standard error."""
-    args.method = args.method or DEFAULT_METHOD
-    from ..solve import solve
+    """File mode without the batch module (and for variant files): one line per puzzle (see
+    :func:`file_row`), a summary on standard error. ``-o OUT`` is locked while written;
+    ``--resume`` keeps its complete lines and goes on with the next puzzle.
 
+    A bad puzzle, or one with clashing clues, is an ``error: FILE:LINE: message`` row (with
+    ``--json``, the row's ``line`` and ``error``), reported on standard error as
+    ``FILE:LINE: message``; the summary counts both among the errors, the bad (unread) ones
+    apart.
+    """
+    args.method = args.method or DEFAULT_METHOD
+    from ..solve import count, solve
+
+    if args.resume and not args.output:
+        raise InvalidArgument("--resume needs -o OUT (the file to continue)")
     start = time.perf_counter()
     tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
     bad = 0
+    skip = 0
     with contextlib.ExitStack() as stack:
-        out = (
-            stack.enter_context(open(args.output, "w", encoding="utf-8"))
-            if args.output
-            else sys.stdout
-        )
-        for no, item in read_items(args.puzzle, args):
+        out: Any = sys.stdout
+        if args.output:
+            from .batchmode import open_output
+
+            fd, skip, lock = open_output(args.output, args.resume)
+            if lock is not None:
+                stack.callback(lock.release)
+            out = stack.enter_context(open(fd, "w", encoding="utf-8"))
+        name = "<stdin>" if args.puzzle == "-" else args.puzzle
+        for k, (no, item) in enumerate(read_items(args.puzzle, args)):
+            if k < skip:
+                continue
             try:
                 if isinstance(item, ParseError):
                     bad += 1
                     raise item
-                result = solve(item, args.method, **solve_kwargs(args))
+                kwargs = solve_kwargs(args)
+                if args.count and not args.all:  # count without keeping every solution
+                    result = count(item, args.method, keep=1, **kwargs)
+                else:
+                    result = solve(item, args.method, **kwargs)
             except (ParseError, InvalidPuzzle) as exc:  # reported, the others still solved
                 tally["error"] += 1
-                if isinstance(exc, ParseError):
-                    print(str(exc), file=sys.stderr)
-                if args.json:
-                    doc = {"line": no, "status": "error", "error": str(exc)}
-                    print(json.dumps(doc), file=out)
+                located = str(exc) if isinstance(exc, ParseError) else f"{name}:{no}: {exc}"
+                print(located, file=sys.stderr)
+                if args.json:  # the row's "line" locates it
+                    row: dict[str, Any] = {"line": no, "status": "error", "error": str(exc)}
+                    print(json.dumps(row), file=out)
                 else:
-                    print(f"error: {exc}", file=out)
+                    print(f"error: {located}", file=out)
                 out.flush()
                 continue
             tally[result.status] += 1
             if args.json:
                 doc = result_json(result, args)
-                doc["line"] = no
+                doc["line"] = no  # with --all, "solutions" lists them (result_json)
                 print(json.dumps(doc), file=out)
-            elif args.count:
-                print(len(result.solutions), file=out)
             else:
-                print(result.grids[0].to_line() if result.grids else result.status, file=out)
+                print(file_row(result, args), file=out)
             out.flush()
     total = sum(tally.values())
+    resumed = f" (resumed after {skip})" if skip else ""
     warn(
-        f"{total} puzzles: {tally['solved']} solved, {tally['unsatisfiable']} unsatisfiable, "
-        f"{tally['stopped']} stopped, {tally['error']} errors ({bad} bad lines), "
+        f"{total} puzzles{resumed}: {tally['solved']} solved, {tally['unsatisfiable']} "
+        f"unsatisfiable, {tally['stopped']} stopped, {tally['error']} errors ({bad} bad lines), "
         f"{time.perf_counter() - start:.3f} s"
     )
     if tally["error"]:

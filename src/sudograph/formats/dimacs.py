@@ -1,9 +1,10 @@
 """DIMACS ``.col`` graphs: ``c`` comments, ``p edge N M``, ``e u v`` with 1-based vertices.
 
-Duplicate and reversed edges are merged (the classic files list every edge twice). A
-self-loop (``homer.col`` has ``e 95 95``) is dropped with a warning naming its line, or
-rejected with ``strict=True``. A wrong header, a vertex out of range or a missing ``p`` line
-raises :class:`~sudograph.errors.ParseError` with the line number.
+Duplicate and reversed edges are merged (the classic files list every edge twice); a UTF-8
+byte-order mark is ignored. A self-loop (``homer.col`` has ``e 95 95``) is dropped with a
+warning naming its line, or rejected with ``strict=True``. A wrong header, a vertex out of
+range or a missing ``p`` line raises :class:`~sudograph.errors.ParseError` with the line
+number.
 
 >>> g = parse_dimacs("c triangle\\np edge 3 3\\ne 1 2\\ne 2 3\\ne 3 1\\n")
 >>> g.n, g.num_edges
@@ -57,7 +58,7 @@ def parse_dimacs(
     edges: list[tuple[int, int]] = []
     name = Path(source).stem if source else ""
     for no, raw in enumerate(lines, 1):
-        line = raw.strip()
+        line = (raw.removeprefix("\ufeff") if no == 1 else raw).strip()  # a byte-order mark
         if not line or line[0] == "c":
             continue
         fields = line.split()

@@ -142,8 +142,7 @@ def iter_grids(
     if not hasattr(source, "peek"):
         source = cast(BinaryIO, io.BufferedReader(cast(Any, source)))
     head = cast(Any, source).peek(MAX_LINE)[:MAX_LINE]
-    lines = _content_lines(head, 2)
-    if not lines or _is_csv_header(lines[0]) or not _is_multiline(lines, box, alphabet):
+    if not holds_grid_blocks(head, box=box, alphabet=alphabet):
         yield from iter_puzzles(source, box=box, alphabet=alphabet, name=name)
         return
     data = source.read(MAX_GRID_FILE + 1)
@@ -158,6 +157,19 @@ def iter_grids(
         yield no, ParseError(text.message, line=no, column=col, source=name)
         return
     yield from _grid_blocks(text.removeprefix("\ufeff"), box=box, alphabet=alphabet, name=name)
+
+
+def holds_grid_blocks(head: bytes, *, box: Box | None = None, alphabet: str | None = None) -> bool:
+    """True when ``head``, the first bytes of a file, starts grids written over several lines
+    (the test of :func:`iter_grids`); False for one puzzle per line, a CSV or no content.
+
+    >>> holds_grid_blocks(b"+-----+-----+\\n| 1 . | . . |\\n")
+    True
+    >>> holds_grid_blocks(b"\\xef\\xbb\\xbf1.3.....2...4..1\\n.2.......1......\\n")
+    False
+    """
+    lines = _content_lines(head, 2)
+    return bool(lines) and not _is_csv_header(lines[0]) and _is_multiline(lines, box, alphabet)
 
 
 def _content_lines(head: bytes, count: int) -> list[str]:
