@@ -108,3 +108,41 @@ def test_show_candidates_refused_where_they_cannot_show(
     """Pencil marks have no place in a one-line or list grid: refused (they were dropped)."""
     code, out, err = run(capsys, "show", "1.3.....2...4..1", "--candidates", "--format", fmt)
     assert code == 2 and out == "" and "--candidates shows in the boxed and json" in err
+
+
+def test_solve_limit_json_lists_the_solutions_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--limit 3 --json`` carries every solution the text shows (it kept only the first)."""
+    code, out, _ = run(capsys, "solve", "1.3.....2...4..1", "--limit", "3", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["solutions"] == ["1234341221434321", "1432321421434321"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "deductions"),
+    [
+        (["--engine", "python"], "deductions: 101 "),
+        (["--engine", "numba"], "deductions: 101 "),  # the twin counts them
+        ([], "deductions: 101 "),  # the Python engine first (one puzzle alone)
+        (["--max-nodes", "10000"], "deductions: - "),  # straight to the compiled fast9 route
+        (["--method", "fast"], "deductions: - "),
+    ],
+)
+def test_stats_say_when_deductions_are_not_counted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str],
+    deductions: str,
+) -> None:  # fmt: skip
+    pytest.importorskip("numba")
+    monkeypatch.delenv("SUDOGRAPH_ENGINE", raising=False)
+    hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    code, out, _ = run(capsys, "solve", hard, "--stats", "--format", "line", *argv)
+    assert code == 0 and deductions in out
+
+
+def test_generate_takes_the_size_of_the_region_map(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "generate", "--regions", "aabbaabbccddccdd", "--seed", "1")
+    assert code == 0 and "box: 2x2\n" in out and "regions:\naabb\naabb\nccdd\nccdd" in out
+
+
+def test_generate_refuses_an_empty_variant_name(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "generate", "--variant", "x+", "--seed", "1")
+    assert code == 2 and out == "" and "empty variant name in 'x+'" in err

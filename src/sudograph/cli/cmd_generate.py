@@ -30,6 +30,7 @@ from .common import (
     print_json,
     python_first_budget,
     read_items,
+    regions_box,
     report_error,
     stderr_is_tty,
     warn,
@@ -133,7 +134,7 @@ def run_generate(args: argparse.Namespace) -> int:
     """Generate ``--count`` puzzles and print them one per line (or as JSON)."""
     if args.count < 1:
         raise InvalidArgument(f"--count must be >= 1, got {args.count}")
-    box = box_for(args.size) if args.size is not None else args.box or (3, 3)
+    box = box_for(args.size) if args.size is not None else args.box or regions_box(args) or (3, 3)
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -187,13 +188,13 @@ def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int
     one JSON object per line with ``--json``."""
     from ..formats.variant import format_variant_json, format_variant_text, variant_from_options
     from ..generate import generate_variant
-    from ..variants import Variant
+    from ..variants import Variant, variant_names
     from .common import _text_of
 
     refused = [f"--{o}" for o in ("clues", "difficulty", "resume", "dask") if getattr(args, o)]
     if refused:
         raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
-    names = [x.strip().lower() for x in (args.variant or "").split("+") if x.strip()]
+    names = list(variant_names(args.variant or ""))  # an empty or unknown name: one line
     variant: Any = "+".join(names)
     if args.regions:  # a jigsaw: the region map read (and checked) once
         if "killer" in names:

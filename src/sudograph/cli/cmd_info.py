@@ -20,6 +20,7 @@ from .common import (
     no_grid_error,
     print_json,
     read_items,
+    regions_box,
     report_error,
     with_variant,
 )
@@ -134,24 +135,11 @@ def _box(args: argparse.Namespace) -> Box | None:
     return args.box  # type: ignore[no-any-return]
 
 
-def _map_box(args: argparse.Namespace) -> Box | None:
-    """The box of the grid a ``--regions`` map is drawn for (N×N symbols: an N×N grid with
-    the boxes of that side), or None without a map."""
-    if not getattr(args, "regions", None):
-        return None
-    from .common import _text_of
-
-    text, _ = _text_of(args.regions, "--regions")
-    cells = sum(not (ch.isspace() or ch in "|-+") for ch in text)
-    side = math.isqrt(cells)
-    return box_for(side, None) if side * side == cells and side > 0 else None
-
-
 def run(args: argparse.Namespace) -> int:
     """Print the figures of the graph (and of each puzzle given); return the exit code."""
     box = _box(args)
     if args.source is None:
-        shape = box or _map_box(args) or (3, 3)
+        shape = box or regions_box(args) or (3, 3)
         grid = with_variant(Grid.empty(shape), args)  # the rules of --variant/--regions/--cages
         info = graph_info(grid.graph, grid.n, grid)
         if args.json:

@@ -344,6 +344,8 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
         printer.close()
     if args.json:
         doc = result_json(result, args)
+        if not args.count and (args.limit or 1) > 1:  # as the text shows them
+            doc["solutions"] = [g.to_line() for g in result.grids]
         if args.trace:
             doc["trace"] = lines if traceable is None else None
             if traceable is not None:
@@ -423,10 +425,17 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
         print(f"no solution: {result.status}{extra}")
     if args.stats or result.reason == "interrupted":
         s = result.stats
+        # the compiled kernels count guesses as nodes, and no deductions
+        counted = s.engine not in UNCOUNTED_DEDUCTIONS and result.method != "fast"
         print(
-            f"nodes: {s.nodes}  backtracks: {s.backtracks}  deductions: {s.deductions}  "
+            f"nodes: {s.nodes}  backtracks: {s.backtracks}  "
+            f"deductions: {s.deductions if counted else '-'}  "
             f"max depth: {s.max_depth}  time: {s.seconds:.4f} s"
         )
+
+
+UNCOUNTED_DEDUCTIONS = ("fast9", "houses")
+"""The engines (``Stats.engine``) that count no deductions (``--stats`` shows ``-``)."""
 
 
 def solve_sequential(args: argparse.Namespace) -> int:

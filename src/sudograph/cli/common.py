@@ -137,6 +137,27 @@ def _option_rules(args: argparse.Namespace, n: int) -> Rules:
     return rules
 
 
+def regions_box(args: argparse.Namespace) -> tuple[int, int] | None:
+    """The box of the grid a ``--regions`` map is drawn for (N×N symbols: an N×N grid, the
+    boxes of that side), or None without a map (or one of no square number of symbols)."""
+    import math
+
+    if not getattr(args, "regions", None):
+        return None
+    text, _ = _text_of(args.regions, "--regions")
+    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]
+    cells = sum(not (ch.isspace() or ch in "|-+\ufeff") for ln in lines for ch in ln)
+    side = math.isqrt(cells)
+    if side * side != cells or side == 0:
+        return None
+    from ..grid import box_for
+
+    try:
+        return box_for(side)
+    except InvalidArgument:  # a side that is not a square: the caller's --box or its error
+        return None
+
+
 def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
     """The text of an option naming a file (or, if ``inline``, holding the text itself); a
     file that is not UTF-8 is a :class:`ParseError` at its first bad byte."""
