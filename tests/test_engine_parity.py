@@ -239,8 +239,8 @@ def test_many_more_random_puzzles(order: str, inference: str) -> None:
 # -- random graphs --------------------------------------------------------------------------
 @st.composite
 def problems(draw: st.DrawFn) -> Problem:
-    """A random graph on up to 10 vertices, maybe with houses (cliques or not, of k vertices
-    or not), k in 1..5, and a precolouring that does not clash."""
+    """A random graph on up to 10 vertices, maybe with houses (cliques, as a Graph requires,
+    of k vertices or not), k in 1..5, and a precolouring that does not clash."""
     n = draw(st.integers(0, 10))
     pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
     edges = draw(st.lists(st.sampled_from(pairs), max_size=len(pairs))) if pairs else []
@@ -251,8 +251,7 @@ def problems(draw: st.DrawFn) -> Problem:
             size = draw(st.sampled_from([k, min(k, n), max(1, k - 1)]))
             members = draw(st.permutations(range(n)))[: min(size, n)]
             houses.append(list(members))
-            if draw(st.booleans()):  # make it a clique
-                edges += [(a, b) for a, b in itertools.combinations(members, 2)]
+            edges += [(a, b) for a, b in itertools.combinations(members, 2)]
     g = Graph.from_edges(n, edges, houses=houses)
     pre = [0] * n
     for v in range(n):

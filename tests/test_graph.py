@@ -179,3 +179,19 @@ def test_largest_sudoku_graph() -> None:
     g = sudoku_graph(8)
     assert g.n == 4096
     assert g.stats()["degree"] == {"min": degree_law(8, 8), "max": degree_law(8, 8)}
+
+
+@pytest.mark.parametrize(
+    ("edges", "houses", "message"),
+    [
+        ([(0, 1), (1, 2)], [(0, 2)], "house 0: vertex 0 and 2 not adjacent"),
+        ([(0, 1), (1, 2), (0, 2)], [(0, 1, 2), (1, 1)], "house 1: vertex 1 twice"),
+    ],
+)
+def test_a_house_must_be_a_clique(
+    edges: list[tuple[int, int]], houses: list[tuple[int, ...]], message: str
+) -> None:
+    """Every method reads a house as a clique (the search methods by its edges, propagation
+    and SAT by the house): one that is not would give different answers by method."""
+    with pytest.raises(InvalidArgument, match=message):
+        Graph.from_edges(3, edges, houses=houses)

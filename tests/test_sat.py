@@ -265,7 +265,7 @@ def test_cli_self_loop_is_one_warning_line(
         (["color", "petersen"], "color needs -k K"),
         (["color", "petersen", "-k", "0"], "k must be at least 1, got 0"),
         (["color", "petersen", "-k", "-5", "-m", "sat"], "k must be at least 1, got -5"),
-        (["color", "petersen", "-k", "70", "-m", "dsatur"], "only --method sat takes it"),
+        (["color", "sudoku:3x3", "-k", "70", "-m", "dsatur"], "only --method sat takes it"),
         (["color", "petersen", "-k", "3", "-m", "fast"], "not graphs; use one of naive, mrv"),
         (["color", "petersen", "-k", "3", "-m", "logic"], "'logic' solves Sudoku grids only"),
     ],
@@ -277,3 +277,20 @@ def test_cli_refusals(capsys: pytest.CaptureFixture[str], argv: list[str], messa
         code = int(exc.code or 0)
     err = capsys.readouterr().err
     assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("graph", "k", "clues"),
+    [
+        ("petersen", 4, [2] + [0] * 9),
+        ("empty2", 3, [0, 3]),
+        ("petersen", 3, [3, 0, 0, 0, 0, 0, 0, 0, 0, 1]),
+    ],
+)
+def test_sat_keeps_the_precolouring_of_a_graph(graph: str, k: int, clues: list[int]) -> None:
+    """One solution leaves out the at-most-one clauses: a clue's vertex may have other colours
+    true beside it, and it must read as its clue (it read as its lowest, a non-solution)."""
+    g = petersen_graph() if graph == "petersen" else Graph.from_edges(2, [])
+    problem = Problem(g, k, tuple(clues))
+    result = solve(problem, "sat")
+    assert result.status == "solved" and is_solution(problem, result.solutions[0])

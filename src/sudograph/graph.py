@@ -36,8 +36,9 @@ class Graph:
     """An immutable undirected simple graph on vertices ``0..n-1``.
 
     ``neighbors[v]`` is the sorted tuple of the neighbours of ``v``; ``houses`` are optional
-    groups of vertices in which every colour must appear exactly once (a Sudoku's rows, columns
-    and boxes); ``labels`` optional names of the vertices.
+    cliques of the graph in which, when a house has as many vertices as there are colours,
+    every colour appears exactly once (a Sudoku's rows, columns and boxes); ``labels``
+    optional names of the vertices.
 
     >>> g = Graph.from_edges(3, [(0, 1), (2, 1), (1, 0)])
     >>> g.neighbors
@@ -77,6 +78,13 @@ class Graph:
             for v in house:
                 if not 0 <= v < n:
                     raise InvalidArgument(f"house {h}: vertex {v} out of range 0..{n - 1}")
+            for i, v in enumerate(house):  # a clique: every method reads it as edges or as one
+                for u in house[i + 1 :]:
+                    if u == v or u not in sets[v]:
+                        what = "twice" if u == v else f"and {u} not adjacent"
+                        raise InvalidArgument(
+                            f"house {h}: vertex {v} {what} (a house is a clique of the graph)"
+                        )
         if self.labels is not None and len(self.labels) != n:
             raise InvalidArgument(f"{len(self.labels)} labels for {n} vertices")
         object.__setattr__(self, "_edge_count", total // 2)

@@ -574,7 +574,10 @@ def run(problem: Problem, options: SolveOptions) -> Result:
             return Result("unsatisfiable", [], stats, method="sat", complete=True)
     deadline = None if options.timeout is None else start + options.timeout
     try:
-        clauses = _problem_clauses(problem, options.limit != 1, clique)
+        # one solution: no at-most-one clauses (a vertex's colours true at once are each
+        # proper), except with cages, whose sums read one colour a cell
+        amo = options.limit != 1 or bool(problem.cages)
+        clauses = _problem_clauses(problem, amo, clique)
         slicer = _Slicer(_load(clauses, deadline, BACKEND, SAT_OPTIONS))
     except OutOfTime:
         stats = Stats(seconds=time.perf_counter() - start)
@@ -600,7 +603,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
             if not answer:
                 break
             model = slicer.solver.get_model()
-            col = [0] * n
+            col = list(problem.precolouring)  # a clue is true, maybe beside other colours
             for lit in model:
                 if 0 < lit <= n * k:
                     v, c = divmod(lit - 1, k)
