@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import subprocess
 import sys
 import time
@@ -308,3 +309,28 @@ def test_counting_memory_does_not_grow_with_the_count() -> None:
         tracemalloc.stop()
         del result
     assert peaks[1] * 5 < peaks[0], peaks
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"limit": None, "max_nodes": 2.5}, "max_nodes must be a whole number, got 2.5"),
+        ({"limit": 1.5}, "limit must be a whole number, got 1.5"),
+        ({"limit": True}, "limit must be a whole number, got True"),
+        ({"max_nodes": "5"}, "max_nodes must be a whole number, got '5'"),
+        ({"timeout": "1"}, "timeout must be a number of seconds, got '1'"),
+        ({"itermax": 2.0}, "itermax must be a whole number, got 2.0"),
+    ],
+)
+@pytest.mark.parametrize("method", ["propagate", "naive", "fast", "sat", "greedy"])
+def test_limits_of_the_wrong_type_are_refused(
+    method: str, kwargs: dict[str, object], message: str
+) -> None:
+    """A count that is no whole number is refused by every method alike (2.5 nodes made the
+    house kernel loop forever; 1.5 solutions gave two on some methods, a TypeError on
+    others)."""
+    from sudograph.solve import solve
+
+    grid = Grid.empty(3) if method == "fast" else Grid.empty(2)
+    with pytest.raises(InvalidArgument, match=re.escape(message)):
+        solve(grid, method, **kwargs)  # type: ignore[arg-type]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 from operator import and_, eq, truth
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -416,6 +417,14 @@ class SolveOptions:
     engine: str = "auto"
 
     def __post_init__(self) -> None:
+        for name in ("limit", "max_nodes", "itermax"):  # counts: whole numbers (2.5 nodes hung)
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, Integral)):
+                raise InvalidArgument(f"{name} must be a whole number, got {value!r}")
+        if self.timeout is not None and (
+            isinstance(self.timeout, bool) or not isinstance(self.timeout, Real)
+        ):
+            raise InvalidArgument(f"timeout must be a number of seconds, got {self.timeout!r}")
         check_nonnegative("max_nodes", self.max_nodes)
         check_nonnegative("timeout", self.timeout)
         if self.limit is not None and self.limit < 1:
