@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -100,3 +101,22 @@ def test_sum_range_is_the_extremes_of_all_combinations(size: int, k: int) -> Non
             assert not feasible
         else:
             assert feasible
+
+
+@pytest.mark.parametrize("method", ["propagate", "naive", "dsatur"])
+def test_engine_variable_numba_with_killer_cages(
+    monkeypatch: pytest.MonkeyPatch, method: str
+) -> None:
+    """``$SUDOGRAPH_ENGINE=numba`` asks for the compiled engine where the caller named none;
+    the twin does not read cages, so a killer runs as ``auto`` does (every call raised)."""
+    pytest.importorskip("numba")
+    from sudograph.formats.variant import read_variant_puzzle
+    from sudograph.solve import count, is_unique, solve
+
+    root = Path(__file__).resolve().parents[1]
+    grid = read_variant_puzzle((root / "examples" / "variants" / "killer_4x4.txt").read_text())
+    monkeypatch.setenv("SUDOGRAPH_ENGINE", "numba")
+    assert solve(grid, method).status == "solved"
+    assert count(grid, method).count == 1 and is_unique(grid, method)
+    with pytest.raises(InvalidArgument, match="twin does not read killer cages"):
+        solve(grid, method, engine="numba")  # named by the caller: refused, as before

@@ -140,7 +140,7 @@ def solve(
     if (order or inference) and m.order is None:
         raise InvalidArgument(f"method {m.name!r} is not a search: order/inference do not apply")
     problem, grid = to_problem(x)
-    engine = _engine_override(engine)
+    engine = _engine_override(engine, problem)
     overridden = order is not None or inference is not None
     route = compiled_route(m.name, problem, engine, limit, overridden, trace is not None)
     if m.sudoku_only and route != "houses" and grid is None and not _is_sudoku(problem):
@@ -253,10 +253,14 @@ def _run_fast9(problem: Problem, options: SolveOptions, keep: int | None) -> Res
     return result
 
 
-def _engine_override(engine: str) -> str:
-    """``engine``, with ``auto`` replaced by ``$SUDOGRAPH_ENGINE`` when that is python/numba."""
+def _engine_override(engine: str, problem: Problem) -> str:
+    """``engine``, with ``auto`` replaced by ``$SUDOGRAPH_ENGINE`` when that is python/numba;
+    not by ``numba`` for a problem with killer cages, which the twin does not read (``auto``
+    runs them compiled on the house kernel, or on Python)."""
     env = os.environ.get("SUDOGRAPH_ENGINE", "")
-    return env if engine == "auto" and env in ("python", "numba") else engine
+    if engine != "auto" or env not in ("python", "numba"):
+        return engine
+    return "auto" if env == "numba" and problem.cages else env
 
 
 def _python_then_twin(
@@ -451,7 +455,7 @@ def count(
         engine=engine,
         **kw,
     )
-    engine = _engine_override(engine)
+    engine = _engine_override(engine, problem)
     result = _count_on(engine, problem, options, keep)
     result.method = m.name if order is None and inference is None else result.method
     for s in result.solutions:
@@ -476,7 +480,7 @@ def _count_compiled(
     if limit is not None or "trace" in kw or given - {"max_nodes", "timeout", "engine"}:
         return None  # seed and itermax: options of the randomized methods, not of propagate
     problem, grid = to_problem(x)
-    engine = _engine_override(kw.get("engine", "auto"))
+    engine = _engine_override(kw.get("engine", "auto"), problem)
     route = compiled_route(method, problem, engine, max(keep, 1))
     if route is None:
         return None
