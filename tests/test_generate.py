@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -21,6 +22,7 @@ from sudograph.generate import (
     _counter,
     full_grid,
     generate,
+    generate_variant,
     is_minimal,
     is_symmetric,
     orbits,
@@ -289,3 +291,19 @@ def test_timeout_alone_is_best_effort() -> None:
     p = generate(4, seed=1, timeout=0.5)
     assert p.n == 16 and p.clues < 256
     assert other_count(p) == 1
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: generate(4, seed=1),  # 3 removable clues before
+        lambda: generate_variant("disjoint", (3, 4), seed=1),  # 10
+        lambda: generate_variant("x", 4, seed=715),  # 5
+    ],
+    ids=["16x16", "disjoint 12x12", "x 16x16"],
+)
+def test_removal_past_its_budget_is_still_minimal(make: Callable[[], Grid]) -> None:
+    """A removal whose check runs out of the budget was counted "not unique" and the clue
+    stayed: those are decided exactly at the end, so the puzzle is minimal (for its orbits)."""
+    puzzle = make()
+    assert is_unique(puzzle) and is_minimal(puzzle)

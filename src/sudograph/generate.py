@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError
@@ -91,7 +91,13 @@ KNOWN_MIN_CLUES = {4: 4, 9: 17}
 REMOVAL_BUDGET = {9: 20_000}
 """Search nodes (guesses on the house kernel) per uniqueness check during clue removal, by grid
 side (other sides: 50). A check that runs out counts as "not unique": the clue stays, the puzzle
-is still unique."""
+is still unique; up to :data:`SETTLE_MAX_SIDE` such clues are tried again, exactly, at the
+end."""
+
+SETTLE_MAX_SIDE = 16
+"""Grids up to this side have the removals their budget left undecided decided exactly (see
+:func:`_settle`): ``generate(4)`` and the 12×12 variants were not minimal (3 to 12 removable
+clues); a 25×25 took more than 5 minutes so."""
 
 FILL_BUDGET = 20
 """Search nodes per cell for the random solve of a full grid (a fill that runs out is redrawn)."""
@@ -124,6 +130,8 @@ class _Counter:
     batched: bool
     max_nodes: int | None
     engine: str
+    stopped: list[int] = field(default_factory=lambda: [0], compare=False)
+    """How many checks ran out of ``max_nodes`` (counted "not unique", undecided in truth)."""
 
     def check(self, puzzle: Grid) -> bool:
         """The independent check: exactly one solution by another method (no node budget)."""
@@ -152,6 +160,7 @@ class _Counter:
             counts, _, _, stopped = solve_array(
                 np.array(puzzles, dtype=np.uint8), 2, max_guesses=self.max_nodes
             )
+            self.stopped[0] += int(stopped.sum())
             return [
                 c == 1 and not s for c, s in zip(counts.tolist(), stopped.tolist(), strict=True)
             ]
@@ -163,6 +172,7 @@ class _Counter:
             result = solve(
                 problem, self.method, limit=2, max_nodes=self.max_nodes, engine=self.engine
             )
+            self.stopped[0] += result.status == "stopped"
             out.append(result.complete and len(result.solutions) == 1)
         return out
 
@@ -537,7 +547,29 @@ def _remove(
         else:
             used = ends[-1] + 1
         remaining = remaining[used:]
+    if target == 0 and not logic:  # as far as uniqueness allows: what the budget left, settled
+        puzzle = _settle(solution, puzzle, cells_by_orbit, counter)
     return solution.with_values(puzzle)
+
+
+def _settle(
+    solution: Grid, puzzle: list[int], orbits: Sequence[tuple[int, ...]], counter: _Counter
+) -> list[int]:
+    """``puzzle`` with the removals ``counter`` could not decide within its budget decided
+    exactly: each orbit still full is emptied when the puzzle stays unique (none when no check
+    ran out). An orbit refused by a check that finished stays refused: with fewer clues now, a
+    second solution is still there. So the result is minimal for its orbits, on sides up to
+    :data:`SETTLE_MAX_SIDE` (beyond, exact checks of hundreds of clues take minutes: the
+    puzzle is unique and as small as the budget could tell)."""
+    if not counter.stopped[0] or solution.n > SETTLE_MAX_SIDE:
+        return puzzle
+    exact = _counter(solution, exact=True)
+    for orbit in orbits:
+        if all(puzzle[c] for c in orbit):
+            trial = _without(puzzle, orbit)
+            if exact.unique([trial])[0]:
+                puzzle = trial
+    return puzzle
 
 
 def generate_variant(
@@ -555,8 +587,10 @@ def generate_variant(
     relabelled at random (every rule but a cage sum is blind to the digits' names). For a
     killer without cages given, cages of ``cage_sizes`` cells are grown at random over the
     solution. Then clue removal, one ``symmetry`` orbit at a time, each removal kept when the
-    puzzle stays unique: one pass, so the result is minimal (for ``symmetry`` none). Checked
-    unique again another way (see :class:`_Counter`).
+    puzzle stays unique: one pass, so the result is minimal (for ``symmetry`` none; a removal
+    its check's budget left undecided is decided exactly at the end on sides up to
+    :data:`SETTLE_MAX_SIDE`, see :func:`_settle`). Checked unique again another way (see
+    :class:`_Counter`).
 
     >>> p = generate_variant("x", 2, seed=4)
     >>> p.variant.spec, is_unique(p), is_minimal(p)
@@ -576,11 +610,12 @@ def generate_variant(
         solution = Grid(shape, solution.values, "", rules)
     puzzle = list(solution.values)
     counter = _counter(solution)
-    for orbit in rng.sample(orbits(solution.n, symmetry), len(orbits(solution.n, symmetry))):
+    order = rng.sample(orbits(solution.n, symmetry), len(orbits(solution.n, symmetry)))
+    for orbit in order:
         trial = _without(puzzle, orbit)
         if counter.unique([trial])[0]:
             puzzle = trial
-    result = solution.with_values(puzzle)
+    result = solution.with_values(_settle(solution, puzzle, order, counter))
     if not counter.check(result):  # pragma: no cover - two engines disagree: a bug
         raise AssertionError("a generated variant puzzle failed the second uniqueness check")
     return result
