@@ -232,3 +232,34 @@ def test_compiled_parse_agrees_with_the_table(
     monkeypatch.setattr(fast9_io, "_compiled_parse", lambda: None)
     table_arr, table_bad = fast9_io.parse_chunk(lines)
     assert arr.tolist() == table_arr.tolist() and bad.tolist() == table_bad.tolist()
+
+
+MANY = ".....1.........8.......94..3.71..2.825....1...1....6..73.......6..735....4..1.76."
+"""A 9x9 puzzle of 17,376 solutions: more than the fast kernel stores (10,000)."""
+
+
+@pytest.mark.parametrize(
+    ("limit", "kept", "counted"), [(None, 10_000, 17_376), (15_000, 10_000, 15_000), (3, 3, 3)]
+)
+def test_fast_keeps_its_store_and_counts_the_rest(
+    limit: int | None, kept: int, counted: int
+) -> None:
+    """Method fast keeps at most its store of solutions (as its description says: memory stays
+    bounded however many there are), counting them all; the default method keeps them all."""
+    from sudograph.engine.fast9 import MAX_STORED
+    from sudograph.methods import METHODS
+    from sudograph.solve import solve
+
+    result = solve(Grid.parse(MANY), "fast", limit=limit)
+    assert len(result.solutions) == kept == len(set(result.solutions)) <= MAX_STORED
+    assert (result.count or len(result.solutions)) == counted
+    assert "keeps 10,000 solutions at most" in METHODS["fast"].description
+    assert len(solve(Grid.parse(MANY), limit=limit).solutions) == counted
+
+
+@pytest.mark.parametrize("keep", [0, 1, 3])
+def test_count_keeps_what_it_is_told(keep: int) -> None:
+    from sudograph.solve import count
+
+    result = count(Grid.parse(MANY), keep=keep)
+    assert result.count == 17_376 and len(result.solutions) == keep

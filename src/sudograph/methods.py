@@ -145,7 +145,7 @@ METHODS: dict[str, Method] = {
         Method(
             "fast",
             "compiled 9x9 bitboard solver: singles, locked candidates, guesses on the most "
-            "constrained cell; nodes = guesses",
+            "constrained cell; nodes = guesses; keeps 10,000 solutions at most (counts all)",
             "beyond the seeds (tdoku-style)",
             runner="sudograph.engine.fast9:run",
             engines=("numba",),

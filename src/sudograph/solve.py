@@ -214,7 +214,8 @@ def compiled_route(
     With numba installed and ``engine="auto"``, method ``propagate`` (its preset order and
     inference, no trace) runs on the ``fast9`` kernel on a plain 9×9 Sudoku (keeping at most
     its store of solutions) and on the ``houses`` kernel otherwise; method ``fast`` runs on
-    ``houses`` on anything but a plain 9×9 (whatever the engine). A problem the house kernel
+    ``houses`` on anything but a plain 9×9 (whatever the engine; on a plain 9×9 its kernel
+    keeps at most ``MAX_STORED`` solutions, counting the others). A problem the house kernel
     cannot take (:func:`sudograph.engine.houses.unsupported`) keeps the method's own path.
 
     >>> from sudograph.grid import Grid
@@ -487,6 +488,7 @@ def _count_compiled(
     options = SolveOptions(limit=None, max_nodes=kw.get("max_nodes"), timeout=kw.get("timeout"))
     if route == "fast9":
         result = _run_fast9(problem, options, keep)
+        del result.solutions[keep:]  # its store holds one at least
     else:
         from .engine.houses import count as count_houses
 
