@@ -334,3 +334,15 @@ def test_limits_of_the_wrong_type_are_refused(
     grid = Grid.empty(3) if method == "fast" else Grid.empty(2)
     with pytest.raises(InvalidArgument, match=re.escape(message)):
         solve(grid, method, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("method", ["greedy", "greedy-mrv-random", "logic"])
+@pytest.mark.parametrize("call", ["count", "count_solutions", "is_unique"])
+def test_incomplete_methods_do_not_count(method: str, call: str) -> None:
+    """A method that does not explore every possibility cannot count nor prove uniqueness:
+    refused (greedy counted 1 and logic 0 on the empty 4x4, 288 solutions, saying nothing)."""
+    import importlib
+
+    api = importlib.import_module("sudograph.solve")  # the package's `solve` is the function
+    with pytest.raises(InvalidArgument, match=f"method '{method}' does not explore every"):
+        getattr(api, call)(Grid.empty(2), method=method)

@@ -120,3 +120,42 @@ def test_engine_variable_numba_with_killer_cages(
     assert count(grid, method).count == 1 and is_unique(grid, method)
     with pytest.raises(InvalidArgument, match="twin does not read killer cages"):
         solve(grid, method, engine="numba")  # named by the caller: refused, as before
+
+
+def test_fast_says_why_it_cannot_take_a_large_killer() -> None:
+    """Beyond 9x9 method fast runs on the house kernel; a cage of too many digit combinations
+    is refused naming that (it said 'solves 9x9 Sudoku only', yet the default method solves
+    the puzzle)."""
+    pytest.importorskip("numba")
+    from sudograph.generate import full_grid, killer_cages
+    from sudograph.grid import Grid
+    from sudograph.solve import solve
+    from sudograph.variants import Variant
+
+    solution = full_grid(5, seed=1)
+    cages = killer_cages(solution, (10, 12), seed=1)
+    clues = tuple(v if i % 3 == 0 else 0 for i, v in enumerate(solution.values))
+    grid = Grid(solution.box, clues, "", Variant(("killer",), None, cages))
+    with pytest.raises(InvalidArgument, match=r"cannot take this puzzle \(a cage has too many"):
+        solve(grid, "fast")
+
+
+def test_generation_check_falls_back_when_sat_cannot_encode_a_cage(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last uniqueness check of a killer uses sat when installed; a cage it cannot encode
+    (too many combinations: a 25x25 with cages of 10-12 cells) is checked on the Python engine
+    instead (generation failed after minutes)."""
+    pytest.importorskip("pysat")
+    pytest.importorskip("numba")
+    import sudograph.search.cages as cages
+    from sudograph.formats.variant import read_variant_puzzle
+    from sudograph.generate import _counter
+    from sudograph.solve import is_unique
+
+    root = Path(__file__).resolve().parents[1]
+    puzzle = read_variant_puzzle((root / "examples" / "variants" / "killer_4x4.txt").read_text())
+    monkeypatch.setattr(cages, "cage_combinations", lambda *a: None)  # every cage: too many
+    with pytest.raises(InvalidArgument, match="too many digit combinations"):
+        is_unique(puzzle, "sat")
+    assert _counter(puzzle).check(puzzle)

@@ -142,7 +142,10 @@ class _Counter:
             from .search.sat import sat_available
 
             if sat_available():
-                return is_unique(puzzle, "sat")
+                try:
+                    return is_unique(puzzle, "sat")
+                except InvalidArgument:  # a cage of too many combinations for its encoding
+                    pass
             return is_unique(puzzle, "propagate", engine="python")
         if cages:
             return is_unique(puzzle, "propagate", order="static", engine="python")  # cages

@@ -23,7 +23,7 @@ from typing import Any
 from .errors import InvalidArgument, MissingExtra
 from .graph import Graph
 from .grid import Grid
-from .methods import Method, check_method, check_order_inference, get_method
+from .methods import METHODS, Method, check_method, check_order_inference, get_method
 from .problem import Coloring, Problem, Result, SolveOptions, TraceHook, is_solution
 
 AUTO_NODE_BUDGET = 20_000
@@ -143,6 +143,13 @@ def solve(
     engine = _engine_override(engine, problem)
     overridden = order is not None or inference is not None
     route = compiled_route(m.name, problem, engine, limit, overridden, trace is not None)
+    if m.name == "fast" and route is None and not _engine_module("fast9").is_sudoku9(problem):
+        why = _engine_module("houses").unsupported(problem) if _numba() else None
+        if why:  # else the runner says what it takes
+            raise InvalidArgument(
+                f"method 'fast' runs beyond a plain 9x9 on the house kernel, which cannot take "
+                f"this puzzle ({why}); the default method solves it"
+            )
     if m.sudoku_only and route != "houses" and grid is None and not _is_sudoku(problem):
         check_method(m.name, "graph")  # raises, naming the methods that colour any graph
     if problem.cages and m.name not in KILLER_METHODS:
@@ -232,6 +239,10 @@ def compiled_route(
             return None if method == "fast" else "fast9"
         return "houses"
     return "houses" if _engine_module("houses").supports(problem) else None
+
+
+def _numba() -> bool:
+    return bool(_engine_module().numba_available())
 
 
 @functools.cache
@@ -430,6 +441,7 @@ def count(
     (288, True, 1)
     """
     m = get_method(method)
+    _refuse_incomplete(m.name, "count solutions")
     if kw.get("trace", 0) is None:
         del kw["trace"]
     compiled = _count_compiled(x, m.name, limit, keep, kw)
@@ -528,6 +540,17 @@ def _count_on(engine: str, problem: Problem, options: SolveOptions, keep: int) -
     )
 
 
+def _refuse_incomplete(method: str, what: str) -> None:
+    """Raise :class:`InvalidArgument` for a method that cannot prove there is no other
+    solution (a greedy heuristic, human-style logic): its count would be a guess."""
+    if not get_method(method).complete:
+        complete = ", ".join(n for n, m in METHODS.items() if m.complete)
+        raise InvalidArgument(
+            f"method {method!r} does not explore every possibility, so it cannot {what}; "
+            f"use one of {complete}"
+        )
+
+
 def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:
     """True when the puzzle has exactly one solution (a count with ``limit=2``).
 
@@ -535,6 +558,7 @@ def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:
     >>> is_unique(Grid.empty(2))
     False
     """
+    _refuse_incomplete(method, "tell uniqueness")
     r = solve(grid, method, limit=2, **kw)
     if len(r.solutions) < 2 and (r.status == "stopped" or not r.complete):
         raise InvalidArgument(f"the count was stopped ({r.reason}): uniqueness unknown")
