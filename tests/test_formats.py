@@ -181,3 +181,13 @@ def test_a_list_over_several_lines_is_still_one_grid() -> None:
     assert [(no, g.to_line()) for no, g in iter_grids(io.BytesIO(text.encode()))] == [  # type: ignore[union-attr]
         (1, "1..............1")
     ]
+
+
+def test_lines_that_are_no_rows_of_the_boxs_grid_are_puzzles() -> None:
+    """With ``box=(2, 3)`` three lines of 16 cells are three 4x4 puzzles, each told that the
+    box does not fit (they were glued into one 3-row grid: 'does not fit a 3x3 grid')."""
+    text = b"1234............\n................\n11..............\n"
+    items = list(iter_grids(io.BytesIO(text), box=(2, 3)))
+    assert [(no, str(e)) for no, e in items] == [
+        (no, f"{no}: box 2x3 does not fit a 4x4 grid") for no in (1, 2, 3)
+    ]

@@ -209,6 +209,9 @@ def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None) -> bo
             return False
         second = lines[1]
         width = _cell_count(first)
+        symbols = len(first.replace("|", "").replace("+", "").replace(" ", "").replace("\t", ""))
+        if box is not None and box[0] * box[1] not in (width, symbols):  # no row of the box's
+            return False  # grid: one puzzle per line, each told why it does not fit
         return _is_ruler(second) or (width <= MAX_SIDE and _cell_count(second) == width)
     return False
 
