@@ -294,3 +294,10 @@ def test_sat_keeps_the_precolouring_of_a_graph(graph: str, k: int, clues: list[i
     problem = Problem(g, k, tuple(clues))
     result = solve(problem, "sat")
     assert result.status == "solved" and is_solution(problem, result.solutions[0])
+
+
+def test_sat_counts_a_complete_enumeration() -> None:
+    """``limit=None``: ``result.count`` holds the number found, as with every other method
+    (it was None for sat)."""
+    result = solve(Grid.empty(2), "sat", limit=None)
+    assert result.complete and result.count == len(result.solutions) == 288

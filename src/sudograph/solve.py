@@ -173,6 +173,8 @@ def solve(
         result = _run_fast9(problem, options, keep)
     else:
         result = _run_method(m, problem, options, keep)
+    if result.count is None and limit is None and result.complete:  # every one found (sat)
+        result.count = len(result.solutions)
     if keep is not None:
         if result.count is None and len(result.solutions) > keep:
             result.count = len(result.solutions)
