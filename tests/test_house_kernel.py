@@ -321,13 +321,14 @@ def test_timeout_stops() -> None:
     assert r.stats.seconds < 5
 
 
-def test_trace_and_unsupported_refused() -> None:
+def test_trace_and_unsupported_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InvalidArgument, match="trace"):
         houses.run(Grid.empty(2).problem, SolveOptions(trace=lambda e: None))
-    g = Graph.from_edges(3, [(0, 1)], houses=[(0, 1, 2)])  # a house of k vertices, no clique
-    assert houses.unsupported(Problem(g, 3)) is not None
+    with pytest.raises(InvalidArgument, match="a house is a clique"):  # no longer a Graph
+        Graph.from_edges(3, [(0, 1)], houses=[(0, 1, 2)])
+    monkeypatch.setattr(houses, "unsupported", lambda problem: "a reason")
     with pytest.raises(InvalidArgument, match="house kernel cannot take"):
-        houses.run(Problem(g, 3), SolveOptions())
+        houses.run(Grid.empty(2).problem, SolveOptions())
 
 
 def test_deep_search_grows_the_stack() -> None:
