@@ -102,8 +102,7 @@ def graphs_with_houses(draw: st.DrawFn) -> Graph:
         for _ in range(draw(st.integers(0, 3))):
             h = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True))
             houses.append(h)
-            if draw(st.booleans()):
-                edges += list(itertools.combinations(h, 2))
+            edges += list(itertools.combinations(h, 2))  # a house is a clique of the graph
     return Graph.from_edges(n, edges, houses=houses)
 
 
