@@ -307,3 +307,22 @@ def test_count_of_one_puzzle_tries_the_python_engine_first(
     assert main(["count", HARD]) == 0
     assert capsys.readouterr().out == "1 solution (unique)\n"
     assert seen == engines
+
+
+@pytest.mark.parametrize("method", ["greedy", "logic", "sat", "fast"])
+def test_methods_of_one_engine_are_not_tried_twice(
+    monkeypatch: pytest.MonkeyPatch, method: str
+) -> None:
+    """A method with no Python and compiled engine to choose between runs once, as asked."""
+    import argparse
+
+    import sudograph.cli.cmd_solve as cmd
+    from sudograph.engine import numba_available
+
+    monkeypatch.delenv("SUDOGRAPH_ENGINE", raising=False)
+    args = argparse.Namespace(engine="auto", method=method)
+    kwargs = {"max_nodes": None, "timeout": None}
+    assert cmd.one_shot_budget(Grid.parse(HARD), args, kwargs, False) is None
+    args.method = "propagate"
+    expected = 160_000 // 81 if numba_available() else None
+    assert cmd.one_shot_budget(Grid.parse(HARD), args, kwargs, False) == expected

@@ -364,14 +364,14 @@ def one_shot_budget(
     """The node budget of the Python engine's first try at a puzzle solved alone (see
     :func:`~sudograph.cli.common.python_first_budget`), or None when it goes straight to the
     engine asked for: an engine named, a node or time limit given, a trace (on the Python
-    engine anyway), a method without a Python engine."""
+    engine anyway), a method without both a Python and a compiled engine."""
     if args.engine != "auto" or traced:
         return None
     if kwargs["max_nodes"] is not None or kwargs["timeout"] is not None:
         return None
     from ..methods import get_method
 
-    if "python" not in get_method(args.method).engines:
+    if {"python", "numba"} - set(get_method(args.method).engines):  # no choice to make
         return None
     return python_first_budget(grid)
 
