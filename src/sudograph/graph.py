@@ -251,7 +251,7 @@ class ClashPlan(NamedTuple):
 def _build_clash_plan(graph: Graph) -> ClashPlan:
     """The :class:`ClashPlan` of ``graph`` (see :meth:`Graph._clash_plan`, which keeps it).
 
-    >>> g = Graph.from_edges(4, [(0, 1), (1, 2), (0, 2), (2, 3)], houses=[(0, 1, 2), (1, 3)])
+    >>> g = Graph.from_edges(4, [(0, 1), (1, 2), (0, 2), (2, 3)], houses=[(0, 1, 2)])
     >>> plan = _build_clash_plan(g)
     >>> plan.bound, [(hex(base), hex(members)) for base, members in plan.layers]
     (3, [('0x0', '0xffffff')])
