@@ -325,3 +325,36 @@ def test_file_mode_fast_timeout(tmp_path: Path) -> None:
     lines = out.read_text().splitlines()
     assert lines[0] == "1"  # --count: the count, a lower bound when the search was cut short
     assert lines[1].startswith("at least ")
+
+
+def test_end_pool_keeps_the_manager_threads_exception_quiet() -> None:
+    """The pool's manager thread may end on an exception when its workers are ended under it:
+    that one is not printed, another thread's is, and the hook is put back once it ended."""
+    import threading
+
+    from sudograph.batch import _quiet
+
+    seen: list[str] = []
+    before = threading.excepthook
+
+    def record(args: threading.ExceptHookArgs) -> None:
+        seen.append(args.thread.name if args.thread else "")
+
+    threading.excepthook = record
+    try:
+
+        def boom() -> None:
+            raise OSError("pipe closed under it")
+
+        manager = threading.Thread(target=boom, name="manager")
+        other = threading.Thread(target=boom, name="other")
+        restore = _quiet(manager)
+        manager.start()
+        other.start()
+        manager.join()
+        other.join()
+        assert seen == ["other"]
+        restore()
+        assert threading.excepthook is record
+    finally:
+        threading.excepthook = before

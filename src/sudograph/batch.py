@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
@@ -202,6 +203,7 @@ def end_pool(pool: ProcessPoolExecutor) -> None:
     procs = list((getattr(pool, "_processes", None) or {}).values())
     pipes = _parent_ends(pool)
     manager = getattr(pool, "_executor_manager_thread", None)
+    restore = _quiet(manager) if manager is not None else None
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         if proc.is_alive():
@@ -217,6 +219,28 @@ def end_pool(pool: ProcessPoolExecutor) -> None:
             # exit, concurrent.futures wakes it through that pipe, and a close racing that
             # write printed "OSError: Bad file descriptor" (Python 3.11, seen in CI under load)
             manager.join(timeout=2.0)
+    if restore is not None and manager is not None and not manager.is_alive():
+        restore()  # it has ended: the hook is no longer needed
+
+
+def _quiet(thread: threading.Thread) -> Callable[[], None]:
+    """Let ``thread`` (a pool's manager thread, whose workers this process is ending) end on
+    an exception without printing it: reading from a worker ended mid-message or from a pipe
+    closed under it is how it learns the pool is gone (a traceback on standard error after a
+    clean SIGTERM was seen once in CI under load). Other threads' exceptions print as before.
+    Returns what puts the previous hook back."""
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if args.thread is not thread:
+            previous(args)
+
+    def restore() -> None:
+        if threading.excepthook is hook:
+            threading.excepthook = previous
+
+    threading.excepthook = hook
+    return restore
 
 
 def _parent_ends(pool: ProcessPoolExecutor) -> list[Any]:
