@@ -7,17 +7,10 @@ import json
 
 import pytest
 
-from sudograph.cli import main
+from test_bad_input import cli as run  # main() in-process, no traceback allowed
 
 NO_SOLUTION = ".2345678...................1................1" + "." * 36  # r1c1, r1c9 need 9
 EMPTY4 = "." * 16
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out, err
 
 
 @pytest.mark.parametrize("k", ["4", "11", "99999999999"])

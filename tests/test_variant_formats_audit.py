@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from sudograph.cli import main
 from sudograph.errors import InvalidArgument, ParseError
 from sudograph.formats.variant import (
     format_variant_text,
@@ -23,19 +22,13 @@ from sudograph.formats.variant import (
 )
 from sudograph.grid import Grid
 from sudograph.variants import Variant, check_solution, parse_regions, variant_names
+from test_bad_input import cli as run  # main() in-process, no traceback allowed
 from variant_oracle import sat_solutions
 
 BOM = "\ufeff"
 ONE = '{"grid": "......34.......2", "box": "2x2", "variant": "x"}'
 TWO = '{"grid": "....31...4......", "box": "2x2", "variant": "x"}'
 MAP4 = "aabb\naabb\nccdd\nccdd\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err
-    return code, out, err
 
 
 def fpuzzles(n: int = 4, cells: dict[str, Any] | None = None, **extra: Any) -> str:

@@ -120,10 +120,22 @@ def box_for(n: int, box: Box | None = None) -> Box:
     k = math.isqrt(n)
     if k * k == n:
         return (k, k)
-    hint = next(((r, n // r) for r in range(k, 0, -1) if n % r == 0), (1, n))
+    hint = nearest_box(n)
     raise InvalidArgument(
         f"side {n} is not a square: give the box shape (rows x columns), e.g. {hint[0]}x{hint[1]}"
     )
+
+
+def nearest_box(n: int) -> Box:
+    """The box of an N×N grid closest to a square: the most rows up to √N that divide N
+    (``(k, k)`` when ``N = k²``, ``(1, N)`` for a prime N). The shape :func:`box_for` proposes
+    when none is given, and the one f-puzzles draws.
+
+    >>> nearest_box(9), nearest_box(6), nearest_box(12), nearest_box(7)
+    ((3, 3), (2, 3), (3, 4), (1, 7))
+    """
+    rows = next((r for r in range(math.isqrt(max(n, 1)), 0, -1) if n % r == 0), 1)
+    return (rows, n // rows)
 
 
 def check_alphabet(n: int, alphabet: str) -> None:

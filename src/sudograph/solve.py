@@ -144,7 +144,8 @@ def solve(
     overridden = order is not None or inference is not None
     route = compiled_route(m.name, problem, engine, limit, overridden, trace is not None)
     if m.name == "fast" and route is None and not _engine_module("fast9").is_sudoku9(problem):
-        why = _engine_module("houses").unsupported(problem) if _numba() else None
+        numba = _engine_module().numba_available()
+        why = _engine_module("houses").unsupported(problem) if numba else None
         if why:  # else the runner says what it takes
             raise InvalidArgument(
                 f"method 'fast' runs beyond a plain 9x9 on the house kernel, which cannot take "
@@ -241,10 +242,6 @@ def compiled_route(
             return None if method == "fast" else "fast9"
         return "houses"
     return "houses" if _engine_module("houses").supports(problem) else None
-
-
-def _numba() -> bool:
-    return bool(_engine_module().numba_available())
 
 
 @functools.cache

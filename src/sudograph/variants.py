@@ -34,8 +34,9 @@ sudograph.errors.InvalidArgument: variant 'asterisk' needs a 9x9 grid, not 4x4
 
 from __future__ import annotations
 
+import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -228,6 +229,28 @@ def check_regions(regions: Sequence[int], n: int) -> None:
             raise InvalidArgument(f"region {r + 1} has {size} cells, expected {n}")
 
 
+def _map_symbols(text: str) -> Iterator[tuple[int, int, str]]:
+    """The cells of a region map: ``(line, column, symbol)`` of each one, comment lines,
+    blanks, rulers and a byte-order mark left out (see :func:`parse_regions`)."""
+    for ln, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        if line.lstrip().startswith("#"):
+            continue
+        for col, ch in enumerate(line, 1):
+            if not (ch.isspace() or ch in "|-+"):
+                yield ln, col, ch
+
+
+def region_map_side(text: str) -> int | None:
+    """N for a region map of N×N cells (None when its cells are no square number).
+
+    >>> region_map_side("aabb aabb\\n# a comment\\nccdd ccdd"), region_map_side("aab")
+    (4, None)
+    """
+    cells = sum(1 for _ in _map_symbols(text))
+    side = math.isqrt(cells)
+    return side if side and side * side == cells else None
+
+
 def parse_regions(text: str, n: int, *, source: str | None = None) -> tuple[int, ...]:
     """A region map: one symbol per cell (any non-blank character), row-major; blanks, ``|``,
     ``-`` and ``+`` rulers are ignored, rows may be on separate lines. Regions are numbered in
@@ -249,17 +272,12 @@ def parse_regions(text: str, n: int, *, source: str | None = None) -> tuple[int,
     where: dict[str, tuple[int, int]] = {}
     cells: list[int] = []
     sizes: dict[str, int] = {}
-    for ln, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
-        if line.lstrip().startswith("#"):
-            continue
-        for col, ch in enumerate(line, 1):
-            if ch.isspace() or ch in "|-+":
-                continue
-            if ch not in ids:
-                ids[ch] = len(ids)
-                where[ch] = (ln, col)
-            sizes[ch] = sizes.get(ch, 0) + 1
-            cells.append(ids[ch])
+    for ln, col, ch in _map_symbols(text):
+        if ch not in ids:
+            ids[ch] = len(ids)
+            where[ch] = (ln, col)
+        sizes[ch] = sizes.get(ch, 0) + 1
+        cells.append(ids[ch])
     if len(cells) != n * n:
         raise ParseError(f"region map has {len(cells)} cells, expected {n * n}", source=source)
     if len(ids) != n:

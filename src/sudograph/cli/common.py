@@ -140,17 +140,14 @@ def _option_rules(args: argparse.Namespace, n: int) -> Rules:
 def regions_box(args: argparse.Namespace) -> tuple[int, int] | None:
     """The box of the grid a ``--regions`` map is drawn for (N×N symbols: an N×N grid, the
     boxes of that side), or None without a map (or one of no square number of symbols)."""
-    import math
-
     if not getattr(args, "regions", None):
         return None
-    text, _ = _text_of(args.regions, "--regions")
-    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("#")]
-    cells = sum(not (ch.isspace() or ch in "|-+\ufeff") for ln in lines for ch in ln)
-    side = math.isqrt(cells)
-    if side * side != cells or side == 0:
-        return None
     from ..grid import box_for
+    from ..variants import region_map_side
+
+    side = region_map_side(_text_of(args.regions, "--regions")[0])
+    if side is None:
+        return None
 
     try:
         return box_for(side)

@@ -49,13 +49,12 @@ sudograph.errors.ParseError: k.txt:1:9: bad cell 'r1c0' (expected r1c1..r9c9)
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError
-from ..grid import Grid, box_for, parse_box
+from ..grid import Grid, box_for, nearest_box, parse_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
 
@@ -414,7 +413,7 @@ def with_json_variant(data: dict[str, Any], grid: Grid) -> Grid:
     doc["grid"] = "." * (grid.n * grid.n)
     doc["box"] = f"{grid.box[0]}x{grid.box[1]}"
     try:
-        rules = _from_json(json.dumps(doc), None, None, None).variant
+        rules = _from_data(doc, None, None, None).variant
     except ParseError as exc:  # its place in the text made here means nothing to the caller
         raise ParseError(exc.message) from None
     return Grid(grid.box, grid.values, grid.alphabet, rules)
@@ -434,7 +433,13 @@ def _load_json(text: str, source: str | None) -> Any:
 def _from_json(
     text: str, source: str | None, box: tuple[int, int] | None, alphabet: str | None
 ) -> Grid:
-    data = _load_json(text, source)
+    return _from_data(_load_json(text, source), source, box, alphabet)
+
+
+def _from_data(
+    data: Any, source: str | None, box: tuple[int, int] | None, alphabet: str | None
+) -> Grid:
+    """A variant puzzle from the JSON variant format's value, read as the text format."""
     if not isinstance(data, dict) or not isinstance(data.get("grid"), str):
         raise ParseError("a variant puzzle is a JSON object with a 'grid' string", source=source)
     lines = ["grid: " + data["grid"]]
@@ -496,14 +501,14 @@ def _shown(x: Any) -> str:
 
 
 def fpuzzles_box(n: int) -> tuple[int, int]:
-    """The boxes f-puzzles draws on an N×N grid: the most rows up to √N (SudokuPad's f-puzzles
-    import has the same table: 6 is 2x3, 8 2x4, 12 3x4; a prime N is 1xN).
+    """The boxes f-puzzles draws on an N×N grid: :func:`~sudograph.grid.nearest_box`, the most
+    rows up to √N (SudokuPad's f-puzzles import has the same table: 6 is 2x3, 8 2x4, 12 3x4; a
+    prime N is 1xN).
 
     >>> fpuzzles_box(9), fpuzzles_box(6), fpuzzles_box(12)
     ((3, 3), (2, 3), (3, 4))
     """
-    rows = next((r for r in range(math.isqrt(max(n, 1)), 0, -1) if n % r == 0), 1)
-    return (rows, n // rows)
+    return nearest_box(n)
 
 
 def read_fpuzzles(
