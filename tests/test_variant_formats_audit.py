@@ -74,11 +74,11 @@ def test_json_lines_each_line_its_puzzle(text: str, expected: list[tuple[int, st
             assert isinstance(item, ParseError) and str(item).startswith(f"f.txt:{error}"), item
 
 
-def test_json_lines_file_on_the_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_json_lines_file_on_the_cli(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A comment and a bad line cost only the bad line: the others are solved."""
     path = tmp_path / "v.txt"
     path.write_text(f"# killers\n{ONE}\n# note\nnot json\n{TWO}\n")
-    code, out, err = run(capsys, "solve", "--format", "line", str(path))
+    code, out, err = run(capfd, "solve", "--format", "line", str(path))
     assert code == 2 and f"{path}:4:1: bad JSON" in err
     rows = out.splitlines()
     assert len(rows) == 3 and rows[1].startswith(f"error: {path}:4:1: bad JSON")
@@ -144,11 +144,11 @@ def test_region_maps_written_never_start_a_line_with_hash() -> None:
     ],
 )
 def test_option_files_bom_comments_and_invalid_utf8(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, option: str, data: bytes, where: str | None
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, option: str, data: bytes, where: str | None
 ) -> None:
     path = tmp_path / "option.txt"
     path.write_bytes(data)
-    code, out, err = run(capsys, "solve", "--format", "line", option, str(path), "." * 16)
+    code, out, err = run(capfd, "solve", "--format", "line", option, str(path), "." * 16)
     if where is None:
         assert code == 0 and len(out.strip()) == 16, err
     else:
@@ -165,7 +165,7 @@ DISJOINT_FP = fpuzzles(cells={"r1c1": {"value": 1, "given": True}}, disjointgrou
 
 @pytest.mark.parametrize("text", [DISJOINT_TEXT, DISJOINT_JSON, DISJOINT_FP])
 def test_variant_option_adds_to_the_file_rules(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, text: str
 ) -> None:
     """``--variant x`` on a disjoint file: the solutions of disjoint and x together (12 of the
     42 of disjoint alone)."""
@@ -173,10 +173,10 @@ def test_variant_option_adds_to_the_file_rules(
     path.write_text(text)
     both = Grid.parse("1" + "." * 15, variant="disjoint+x")
     expected = len(sat_solutions(both.problem, 1000))
-    code, out, err = run(capsys, "count", str(path), "--variant", "x")
+    code, out, err = run(capfd, "count", str(path), "--variant", "x")
     assert code == 0, err
     assert f"{expected} solutions" in out and expected == 12
-    code, out, _ = run(capsys, "solve", "--format", "line", str(path), "--variant", "x")
+    code, out, _ = run(capfd, "solve", "--format", "line", str(path), "--variant", "x")
     assert check_solution(both.variant, (2, 2), Grid.parse(out.strip()).values) == []
 
 
@@ -189,7 +189,7 @@ def test_variant_option_adds_to_the_file_rules(
     ],
 )
 def test_variant_options_that_clash_with_the_file(
-    capsys: pytest.CaptureFixture[str],
+    capfd: pytest.CaptureFixture[str],
     tmp_path: Path,
     argv: list[str],
     message: str,
@@ -203,7 +203,7 @@ def test_variant_options_that_clash_with_the_file(
     killer = "variant: killer\nbox: 2x2\ngrid: " + "." * 16 + "\ncages:\n3 r1c1 r1c2\n"
     path.write_text(killer + "\n" + DISJOINT_TEXT)
     argv = [str(cages) if a == "CAGES" else a for a in argv]
-    code, out, err = run(capsys, "solve", "--format", "line", str(path), *argv)
+    code, out, err = run(capfd, "solve", "--format", "line", str(path), *argv)
     assert code == 2 and f"{path}{message}" in err
     rows = out.splitlines()
     assert rows[0].startswith(f"error: {path}{message}")
@@ -214,11 +214,11 @@ def test_variant_options_that_clash_with_the_file(
 
 
 def test_regions_option_with_a_jigsaw_file_is_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "j.txt"
     path.write_text("variant: jigsaw\nbox: 2x2\ngrid: " + "." * 16 + "\nregions:\n" + MAP4)
-    code, _, err = run(capsys, "solve", str(path), "--regions", "abababab" + "cdcdcdcd")
+    code, _, err = run(capfd, "solve", str(path), "--regions", "abababab" + "cdcdcdcd")
     assert code == 2 and f"{path}:1: --regions: the puzzle has its own region map" in err
 
 
@@ -234,14 +234,14 @@ def test_regions_option_with_a_jigsaw_file_is_refused(
     ],
 )
 def test_fpuzzles_box_shape(
-    capsys: pytest.CaptureFixture[str],
+    capfd: pytest.CaptureFixture[str],
     tmp_path: Path,
     argv: list[str],
     box: tuple[int, int] | str,
 ) -> None:
     path = tmp_path / "six.json"
     path.write_text(fpuzzles(6, {"r1c1": {"value": 1, "given": True}}))
-    code, out, err = run(capsys, "solve", "--format", "line", str(path), *argv)
+    code, out, err = run(capfd, "solve", "--format", "line", str(path), *argv)
     if isinstance(box, str):
         assert code == 2 and err == f"sudograph: error: {path}: {box}\n"
         return
@@ -264,7 +264,7 @@ def test_fpuzzles_default_boxes(n: int, box: tuple[int, int]) -> None:
     ],
 )
 def test_variant_file_without_box_takes_the_box_option(
-    capsys: pytest.CaptureFixture[str],
+    capfd: pytest.CaptureFixture[str],
     tmp_path: Path,
     text: str,
     argv: list[str],
@@ -272,7 +272,7 @@ def test_variant_file_without_box_takes_the_box_option(
 ) -> None:
     path = tmp_path / "v.txt"
     path.write_text(text)
-    code, out, err = run(capsys, "solve", "--format", "line", str(path), *argv)
+    code, out, err = run(capfd, "solve", "--format", "line", str(path), *argv)
     if message is not None:
         assert code == 2 and f"{path}{message}" in err
         return
@@ -295,19 +295,19 @@ SIX = "sudoku:6: side 6 is not a square: give the box shape (rows x columns), e.
     ],
 )  # fmt: skip
 def test_graph_names_refused_in_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, graph: str, message: str
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, command: str, graph: str, message: str
 ) -> None:
     extra = {"color": ["-k", "6"], "chromatic": [], "draw": ["--svg", str(tmp_path / "g.svg")]}
-    code, out, err = run(capsys, command, graph, *extra[command])
+    code, out, err = run(capfd, command, graph, *extra[command])
     assert (code, out) == (2, "") and err == f"sudograph: error: {message}\n"
 
 
 @pytest.mark.parametrize("command", ["solve", "check", "show", "info"])
 def test_box_advice_reads_on_the_command_line(
-    capsys: pytest.CaptureFixture[str], command: str
+    capfd: pytest.CaptureFixture[str], command: str
 ) -> None:
     """The advice names the shape as ``--box`` takes it (it said ``box=(2, 3)``, Python)."""
-    code, _, err = run(capsys, command, "." * 36)
+    code, _, err = run(capfd, command, "." * 36)
     assert code == 2 and err.startswith("sudograph: error: <puzzle>:1: side 6 is not a square")
     assert err.rstrip().endswith("give the box shape (rows x columns), e.g. 2x3")
 
@@ -360,18 +360,18 @@ def test_fpuzzles_faults_named_as_the_file_names_them(
 
 
 @pytest.mark.parametrize("spec", ["+", "x+", "+x", "x++anti-king", " + "])
-def test_empty_variant_names_refused(capsys: pytest.CaptureFixture[str], spec: str) -> None:
+def test_empty_variant_names_refused(capfd: pytest.CaptureFixture[str], spec: str) -> None:
     with pytest.raises(InvalidArgument, match=re.escape(f"empty variant name in {spec!r}")):
         variant_names(spec)
     with pytest.raises(InvalidArgument, match="empty variant name"):
         Variant.parse(spec)
-    code, out, err = run(capsys, "solve", "--variant", spec, "." * 16)
+    code, out, err = run(capfd, "solve", "--variant", spec, "." * 16)
     assert (code, out) == (2, "")
     assert err == f"sudograph: error: empty variant name in {spec!r}\n"
 
 
-def test_empty_alphabet_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "solve", "--alphabet", "", "." * 16)
+def test_empty_alphabet_refused(capfd: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capfd, "solve", "--alphabet", "", "." * 16)
     assert (code, out) == (2, "")
     assert err.splitlines()[-1].endswith(
         "argument --alphabet: an alphabet needs N symbols, not none"

@@ -26,25 +26,25 @@ from variant_oracle import sat_solutions
 EXAMPLES = Path(__file__).parent.parent / "examples" / "variants"
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
-    out, err = capsys.readouterr()
+    out, err = capfd.readouterr()
     return code, out, err
 
 
-def test_solve_x_inline(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "solve", "--variant", "x", "--format", "line", "1" + "." * 15)
+def test_solve_x_inline(capfd: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capfd, "solve", "--variant", "x", "--format", "line", "1" + "." * 15)
     assert code == 0
     sol = Grid.parse(out.strip())
     assert check_solution(Grid.parse(out.strip(), variant="x").variant, (2, 2), sol.values) == []
 
 
-def test_jigsaw_and_killer_from_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_jigsaw_and_killer_from_files(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     cages = tmp_path / "cages.txt"
     cages.write_text("# sum cells\n3 r1c1 r1c2\n7 r1c3 r1c4\n")
     regions = DATA / "variants" / "jigsaw4.regions"
     argv = ["--regions", str(regions), "--cages", str(cages), "--format", "line"]
-    code, out, _ = run(capsys, "solve", "--all", *argv, "." * 16)
+    code, out, _ = run(capfd, "solve", "--all", *argv, "." * 16)
     assert code == 0
     grid = Grid.parse("." * 16)
     variant = read_variant_puzzle(
@@ -66,39 +66,39 @@ def test_jigsaw_and_killer_from_files(capsys: pytest.CaptureFixture[str], tmp_pa
     ],
 )
 def test_bad_variant_options_one_line_exit_2(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+    capfd: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
-    code, out, err = run(capsys, "solve", *argv, "1" + "." * 15)
+    code, out, err = run(capfd, "solve", *argv, "1" + "." * 15)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
-def test_bad_cage_file_is_located(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_bad_cage_file_is_located(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     cages = tmp_path / "c.txt"
     cages.write_text("3 r1c1 r1c2\n\n19 r1c3 r1c4\n")
-    code, _, err = run(capsys, "solve", "--cages", str(cages), "." * 16)
+    code, _, err = run(capfd, "solve", "--cages", str(cages), "." * 16)
     assert code == 2
     assert err.strip() == (
         f"sudograph: error: {cages}:3:1: cage 2: sum 19 is impossible for 2 distinct digits "
         "1..4 (3..7)"
     )
-    code, _, err = run(capsys, "solve", "--cages", str(cages), "--method", "sat", "." * 16)
+    code, _, err = run(capfd, "solve", "--cages", str(cages), "--method", "sat", "." * 16)
     assert code == 2
 
 
 def test_killer_refuses_methods_that_ignore_cages(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     cages = tmp_path / "c.txt"
     cages.write_text("3 r1c1 r1c2\n")
-    code, _, err = run(capsys, "solve", "--cages", str(cages), "--method", "greedy", "." * 16)
+    code, _, err = run(capfd, "solve", "--cages", str(cages), "--method", "greedy", "." * 16)
     assert code == 2 and "does not read killer cages; use one of naive, mrv" in err
 
 
-def test_check_and_show_read_the_variant(capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_and_show_read_the_variant(capfd: pytest.CaptureFixture[str]) -> None:
     good = "1234341243212143"
-    assert run(capsys, "check", "--variant", "x", good)[0] == 0
-    code, out, err = run(capsys, "check", "--variant", "x", "1234341221434321")
+    assert run(capfd, "check", "--variant", "x", good)[0] == 0
+    code, out, err = run(capfd, "check", "--variant", "x", "1234341221434321")
     assert code != 0 and "diagonal" in out + err
 
 
@@ -154,11 +154,9 @@ def test_fpuzzles_import() -> None:
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.txt")), ids=lambda p: p.stem)
-def test_variant_file_as_the_puzzle_argument(
-    path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_variant_file_as_the_puzzle_argument(path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     """``sudograph solve FILE`` reads a variant file whole: its rules, not one grid per line."""
-    code, out, err = run(capsys, "solve", "--format", "line", str(path))
+    code, out, err = run(capfd, "solve", "--format", "line", str(path))
     assert code == 0, err
     puzzle = read_variant_puzzle(path.read_text(), source=str(path))
     solution = Grid.parse(out.strip(), box=puzzle.box)
@@ -167,7 +165,7 @@ def test_variant_file_as_the_puzzle_argument(
 
 
 def test_fpuzzles_file_as_the_puzzle_argument(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """An f-puzzles file (x + killer, cages summing to the solution's digits) is solved whole."""
     x = read_variant_puzzle((EXAMPLES / "x.txt").read_text())
@@ -188,7 +186,7 @@ def test_fpuzzles_file_as_the_puzzle_argument(
     path = tmp_path / "killer_x.json"
     path.write_text(json.dumps(data))
     puzzle = read_fpuzzles(path.read_text())
-    code, out, err = run(capsys, "solve", "--format", "line", str(path))
+    code, out, err = run(capfd, "solve", "--format", "line", str(path))
     assert code == 0, err
     solution = Grid.parse(out.strip())
     assert puzzle.variant is not None and len(puzzle.variant.cages) == 2
@@ -206,11 +204,11 @@ def test_fpuzzles_file_as_the_puzzle_argument(
     ],
 )
 def test_bad_variant_file_is_located(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, where: str, message: str
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, text: str, where: str, message: str
 ) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text(text)
-    code, _, err = run(capsys, "solve", str(bad))
+    code, _, err = run(capfd, "solve", str(bad))
     assert code == 2
     errors = [line for line in err.splitlines() if "error" in line]
     assert len(errors) == 1 and f"{bad}{where}" in errors[0] and message in errors[0], err
@@ -228,7 +226,7 @@ def test_bad_variant_file_is_located(
 )
 @pytest.mark.parametrize("as_json", [False, True])
 def test_generate_variant_round_trip(
-    capsys: pytest.CaptureFixture[str],
+    capfd: pytest.CaptureFixture[str],
     tmp_path: Path,
     argv: list[str],
     box: tuple[int, int],
@@ -239,7 +237,7 @@ def test_generate_variant_round_trip(
     out = tmp_path / ("p.jsonl" if as_json else "p.txt")
     flags = ["--json"] if as_json else []
     code, _, err = run(
-        capsys, "generate", *argv, "--count", "3", "--seed", "7", "-o", str(out), *flags
+        capfd, "generate", *argv, "--count", "3", "--seed", "7", "-o", str(out), *flags
     )
     assert code == 0, err
     puzzles = list(read_variant_puzzles(out.read_text(), source=str(out)))
@@ -247,7 +245,7 @@ def test_generate_variant_round_trip(
     for _, puzzle in puzzles:
         assert isinstance(puzzle, Grid) and puzzle.box == box and puzzle.variant is not None
         assert len(sat_solutions(puzzle.problem, 2)) == 1
-    code, solved, err = run(capsys, "solve", str(out))
+    code, solved, err = run(capfd, "solve", str(out))
     assert code == 0, err
     for (_, puzzle), line in zip(puzzles, solved.split(), strict=True):
         assert isinstance(puzzle, Grid)
@@ -266,19 +264,19 @@ def test_generate_variant_round_trip(
     ],
 )
 def test_generate_variant_refusals(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+    capfd: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
-    code, out, err = run(capsys, "generate", *argv)
+    code, out, err = run(capfd, "generate", *argv)
     assert code == 2 and out == "" and message in err and "Traceback" not in err
 
 
 def test_a_bad_puzzle_of_a_variant_file_is_skipped(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     good = (EXAMPLES / "x_6x6.txt").read_text().strip()
     path = tmp_path / "three.txt"
     path.write_text(f"{good}\n\nvariant: x\nbox: 2x3\ngrid: 12\n\n{good}\n")
-    code, out, err = run(capsys, "solve", str(path))
+    code, out, err = run(capfd, "solve", str(path))
     assert code == 2  # a bad puzzle: exit 2, the others solved
     rows = out.splitlines()
     assert len(rows) == 3 and rows[0] == rows[2] and len(rows[0]) == 36
@@ -290,7 +288,7 @@ def test_a_bad_puzzle_of_a_variant_file_is_skipped(
 
 
 def test_a_variant_file_puzzle_with_clashing_clues_is_skipped(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """A clash found when the puzzle is solved is that puzzle's error, not the run's end."""
     one = "variant: x\nbox: 2x2\ngrid: {}\n"
@@ -298,19 +296,19 @@ def test_a_variant_file_puzzle_with_clashing_clues_is_skipped(
     path.write_text(
         one.format("1" + "." * 15) + one.format("11" + "." * 14) + one.format("1" + "." * 15)
     )
-    code, out, _err = run(capsys, "solve", str(path), "--json")
+    code, out, _err = run(capfd, "solve", str(path), "--json")
     assert code == 2
     docs = [json.loads(row) for row in out.splitlines()]
     assert [d["line"] for d in docs] == [1, 4, 7]
     assert [d["status"] for d in docs] == ["solved", "error", "solved"]
-    assert docs[1]["error"].startswith("clashing clues: row 1: 1 at r1c1, r1c2")
+    assert docs[1]["error"].startswith(f"{path}:4: clashing clues: row 1: 1 at r1c1, r1c2")
 
 
 @pytest.mark.parametrize("method", ["greedy", "greedy-mrv-random"])
 def test_methods_blind_to_cage_sums_refuse_killers(
-    capsys: pytest.CaptureFixture[str], method: str
+    capfd: pytest.CaptureFixture[str], method: str
 ) -> None:
-    code, out, err = run(capsys, "solve", "--method", method, str(EXAMPLES / "killer_4x4.txt"))
+    code, out, err = run(capfd, "solve", "--method", method, str(EXAMPLES / "killer_4x4.txt"))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "does not read killer cages" in err and "logic" in err
 
@@ -318,11 +316,11 @@ def test_methods_blind_to_cage_sums_refuse_killers(
 @pytest.mark.parametrize("method", ["naive", "dsatur", "propagate", "fast", "logic", "sat"])
 @pytest.mark.parametrize("name", ["x_6x6", "jigsaw_6x6", "killer_4x4", "killer"])
 def test_every_method_that_applies_solves_variant_files(
-    capsys: pytest.CaptureFixture[str], method: str, name: str
+    capfd: pytest.CaptureFixture[str], method: str, name: str
 ) -> None:
     path = EXAMPLES / f"{name}.txt"
     puzzle = read_variant_puzzle(path.read_text())
-    code, out, err = run(capsys, "solve", "--method", method, "--format", "line", str(path))
+    code, out, err = run(capfd, "solve", "--method", method, "--format", "line", str(path))
     assert code == 0, err
     values = Grid.parse(out.strip(), box=puzzle.box).values
     assert check_solution(puzzle.variant, puzzle.box, values) == []
@@ -359,9 +357,9 @@ def test_api_refuses_what_cannot_read_cages_and_solves_the_rest() -> None:
     ],
 )
 def test_info_names_the_houses_of_the_variant(
-    capsys: pytest.CaptureFixture[str], name: str, houses: str
+    capfd: pytest.CaptureFixture[str], name: str, houses: str
 ) -> None:
-    code, out, _ = run(capsys, "info", str(EXAMPLES / f"{name}.txt"))
+    code, out, _ = run(capfd, "info", str(EXAMPLES / f"{name}.txt"))
     assert code == 0 and houses in out
 
 
@@ -374,7 +372,7 @@ def test_info_names_the_houses_of_the_variant(
     ],
 )
 def test_an_fpuzzles_file_without_givens_is_still_fpuzzles(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: str, code: int, message: str
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, extra: str, code: int, message: str
 ) -> None:
     """An empty f-puzzles grid (cells ``{}``, no ``value`` anywhere) is told by its rows of
     cell objects and its size, not read as a plain JSON grid."""
@@ -382,5 +380,5 @@ def test_an_fpuzzles_file_without_givens_is_still_fpuzzles(
     path.write_text(
         '{"size": 4, "grid": [' + ", ".join(["[{}, {}, {}, {}]"] * 4) + "], " + extra + "}"
     )
-    got, out, err = run(capsys, "count", str(path))
+    got, out, err = run(capfd, "count", str(path))
     assert got == code and message in out + err

@@ -551,12 +551,16 @@ def _solve_item(
             result = run(grid.problem, options, keep=1)
             grids = [grid.with_values(s) for s in result.solutions]
         else:
+            from .solve import count as count_only
             from .solve import solve
 
             kwargs: dict[str, Any] = {**extra, "limit": limit, "engine": engine}
             if max_nodes is not None:
                 kwargs["max_nodes"] = max_nodes
-            result = solve(grid, method, **kwargs)
+            if limit is None:  # every solution counted, one kept (memory stays flat)
+                result = count_only(grid, method, keep=1, **kwargs)
+            else:
+                result = solve(grid, method, **kwargs)
             grids = list(result.grids) or [grid.with_values(s) for s in result.solutions]
         for g in grids:
             if not g.is_solution_of(grid):  # pragma: no cover - a bug in a solver

@@ -40,7 +40,7 @@ from .._process import Terminated, signals_held, terminate_gracefully
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..formats.puzzles import holds_grid_blocks, iter_grids, open_source
 from ..grid import MAX_LINE, Grid
-from .common import stderr_is_tty, warn
+from .common import has_variant, is_variant_file, read_items, stderr_is_tty, warn
 
 if TYPE_CHECKING:
     from ..batch import BatchResult
@@ -252,6 +252,19 @@ def read_puzzles(
     return _puzzle_lines(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)
 
 
+def _variant_items(args: argparse.Namespace, source: str, skip: int) -> Iterator[tuple[int, Any]]:
+    """``(line number, item)`` per puzzle after the first ``skip`` ones of a variant file, or
+    of any file read with ``--variant/--regions/--cages``: :class:`Grid` objects carrying
+    their rules (see :func:`~sudograph.cli.common.read_items`), a bad puzzle its
+    :class:`ParseError`, also reported on standard error."""
+    for seen, (no, item) in enumerate(read_items(source, args), 1):
+        if seen <= skip:
+            continue
+        if isinstance(item, ParseError):
+            print(str(item), file=sys.stderr)
+        yield no or seen, item
+
+
 def _grid_blocks(
     stream: BinaryIO, name: str, *, skip: int, box: Any, alphabet: str | None, report: bool
 ) -> Iterator[tuple[int, Any]]:
@@ -424,7 +437,8 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     source = getattr(args, "source", None) or args.puzzle
     inputs = [str(source), getattr(args, "regions", None), getattr(args, "cages", None)]
     refuse_input_as_output(output, inputs)
-    method = _method(args)
+    variants = has_variant(args) or is_variant_file(str(source))
+    method = _method(args) if not variants else getattr(args, "method", None) or "propagate"
     limit = _limit(args)
     counting = line is None and bool(getattr(args, "count", False))
     listing = line is None and not counting and bool(getattr(args, "all", False))
@@ -460,7 +474,10 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     interrupted: int | None = None
     guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
-        items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet)
+        if variants:  # grids with their rules (the fast path reads plain lines only)
+            items = _variant_items(args, str(source), skip)
+        else:
+            items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet)
         numbers: deque[int] = deque()
         unread: set[int] = set()  # the line numbers of bad lines (reported as read)
 
