@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import statistics
 from pathlib import Path
 
@@ -146,6 +147,31 @@ def test_table_and_csv_have_a_line_per_row() -> None:
     assert float(parsed[0]["nodes_mean"]) == 10
 
 
+def test_uncounted_backtracks_are_shown_as_not_counted() -> None:
+    """A run whose engine counts no backtracks (the fast kernel) has None, not 0: its row
+    too (one such run is enough), shown ``-`` in the table, empty in CSV, null in JSON."""
+    runs = [
+        Run("s", 0, 30, "fast", "solved", "", 4, None, 0, 0.001),
+        Run("s", 1, 30, "fast", "solved", "", 0, None, 0, 0.001),
+        Run("s", 0, 30, "mixed", "solved", "", 4, 3, 0, 0.001),
+        Run("s", 1, 30, "mixed", "solved", "", 0, None, 0, 0.001),
+        Run("s", 0, 30, "mrv", "solved", "", 4, 0, 0, 0.001),
+    ]
+    fast, mixed, mrv = summarize(runs)
+    for row in (fast, mixed):
+        assert (row.backtracks_mean, row.backtracks_median, row.backtracks_max) == (None,) * 3
+        assert row.nodes_mean == 2.0
+    assert (mrv.backtracks_mean, mrv.backtracks_median, mrv.backtracks_max) == (0.0, 0.0, 0)
+    header, *lines = (re.split(r"\s{2,}", ln) for ln in format_table([fast, mrv]).splitlines())
+    back = [k for k, h in enumerate(header) if h.startswith("back ")]
+    assert [header[k] for k in back] == ["back mean", "back med", "back max"]
+    assert [lines[0][k] for k in back] == ["-", "-", "-"]
+    assert [lines[1][k] for k in back] == ["0.0", "0.0", "0"]
+    parsed = list(csv.DictReader(io.StringIO(to_csv([fast]))))
+    assert parsed[0]["backtracks_mean"] == "" and parsed[0]["nodes_mean"] == "2.0"
+    assert json.loads(json.dumps(fast.as_dict()))["backtracks_max"] is None
+
+
 # -- the command -----------------------------------------------------------------------------
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["bench", str(SAMPLE), str(LEVELS), "--first", "3", "--methods", "naive,mrv,greedy",
@@ -182,6 +208,32 @@ def test_bench_csv_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("method") and len(lines) == 3
+
+
+def test_bench_fast_shows_its_backtracks_as_not_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The 9×9 fast kernel (method fast, or propagate with ``--engine auto``) counts no
+    backtracks: ``-`` and null, not 0; the house kernel (fast on a 16×16) counts them."""
+    pytest.importorskip("numba")
+    base = ["bench", str(SAMPLE), "--first", "3", "--methods", "fast,propagate"]
+    code, out, _ = run_cli(base, capsys)
+    assert code == 0
+    header, *lines = (re.split(r"\s{2,}", ln) for ln in out.splitlines())
+    back = [k for k, h in enumerate(header) if h.startswith("back ")]
+    assert lines[0][0] == "fast" and [lines[0][k] for k in back] == ["-", "-", "-"]
+    assert lines[1][0] == "propagate" and "-" not in [lines[1][k] for k in back]
+    code, out, _ = run_cli([*base, "--engine", "auto", "--json"], capsys)
+    assert code == 0
+    for row in json.loads(out):  # propagate runs on the fast kernel too
+        assert row["solved"] == 3 and row["backtracks_mean"] is None
+    line16 = (ROOT / "tests" / "data" / "regression.txt").read_text().split("\n4x4:")[1]
+    (tmp_path / "p16.txt").write_text(line16.split(":")[0] + "\n")
+    code, out, _ = run_cli(["bench", str(tmp_path / "p16.txt"), "--methods", "fast", "--json"],
+                           capsys)  # fmt: skip
+    assert code == 0
+    (row,) = json.loads(out)
+    assert row["solved"] == 1 and row["backtracks_max"] is not None  # on the house kernel
 
 
 @pytest.mark.parametrize("suffix", ["png", "svg"])

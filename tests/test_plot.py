@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,19 @@ def test_plot_runs_draws_one_line_per_method(tmp_path: Path, metric: str, sort_b
         expect = [max(int(w * scale) if metric == "backtracks" else w * scale, floor) for w in want]
         assert ys == pytest.approx(expect)
     assert png_size(ax, tmp_path)[0] > 100
+
+
+def test_plot_runs_leaves_out_backtracks_not_counted() -> None:
+    """The fast kernel counts no backtracks (None): no line, rather than a line of zeros."""
+    runs = fake_runs({"naive": [10, 1000, 50, 0], "fast": [1, 2, 3, 4]}, [30, 22, 25, 17])
+    runs = [replace(r, backtracks=None) if r.method == "fast" else r for r in runs]
+    for sort_by in ("clues", "difficulty"):
+        ax = plot_runs(runs, metric="backtracks", sort_by=sort_by)
+        assert [line.get_label() for line in ax.get_lines()] == ["naive"]
+    nodes = plot_runs(runs, metric="nodes")
+    assert [line.get_label() for line in nodes.get_lines()] == ["naive", "fast"]
+    with pytest.raises(InvalidArgument, match="no run counted its backtracks"):
+        plot_runs([r for r in runs if r.method == "fast"], metric="backtracks")
 
 
 def test_plot_runs_marks_stopped_runs() -> None:

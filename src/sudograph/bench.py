@@ -4,7 +4,8 @@ Every method runs on every puzzle of every set, each solve capped (``limit_secon
 ``max_nodes`` if given) so that a hopeless method reports ``stopped`` instead of hanging.
 Every solution is checked against its puzzle. :func:`summarize` turns the runs into one
 :class:`Row` per method and set: solved, nodes, backtracks and time (mean, median, max),
-µs per puzzle, success rate and, for randomized methods, attempts.
+µs per puzzle, success rate and, for randomized methods, attempts. Backtracks are None (shown
+``-``) where the kernel that ran does not count them (``Result.uncounted``).
 
 >>> from sudograph.grid import Grid
 >>> s = PuzzleSet("tiny", (Grid.parse("...3.2.1...4.1.2"), Grid.parse("1.3.....2...4..1")))
@@ -75,7 +76,8 @@ def load_set(
 
 @dataclass(frozen=True)
 class Run:
-    """One method on one puzzle: status, counts and wall time (``seconds``, checks included)."""
+    """One method on one puzzle: status, counts and wall time (``seconds``, checks included);
+    ``backtracks`` is None when the kernel that ran does not count them."""
 
     set: str
     index: int
@@ -84,14 +86,15 @@ class Run:
     status: str
     reason: str
     nodes: int
-    backtracks: int
+    backtracks: int | None
     attempts: int
     seconds: float
 
 
 @dataclass(frozen=True)
 class Row:
-    """One method on one set, summarized (see the module docstring)."""
+    """One method on one set, summarized (see the module docstring); the backtracks are None
+    when a run of the set did not count them."""
 
     method: str
     set: str
@@ -103,9 +106,9 @@ class Row:
     nodes_mean: float
     nodes_median: float
     nodes_max: int
-    backtracks_mean: float
-    backtracks_median: float
-    backtracks_max: int
+    backtracks_mean: float | None
+    backtracks_median: float | None
+    backtracks_max: int | None
     seconds_mean: float
     seconds_median: float
     seconds_max: float
@@ -181,7 +184,7 @@ def run_one(
         result.status,
         result.reason,
         s.nodes,
-        s.backtracks,
+        None if "backtracks" in result.uncounted else s.backtracks,
         s.attempts,
         seconds,
     )
@@ -240,7 +243,7 @@ def summarize(runs: Iterable[Run]) -> list[Row]:
     """One :class:`Row` per (method, set), in the order the runs came.
 
     Nodes, backtracks and time are over every run, stopped ones included (their counts are
-    what was spent before the cap).
+    what was spent before the cap); the backtracks are None when a run has none counted.
     """
     groups: dict[tuple[str, str], list[Run]] = {}
     for r in runs:
@@ -248,7 +251,8 @@ def summarize(runs: Iterable[Run]) -> list[Row]:
     rows = []
     for (method, set_name), rs in groups.items():
         nodes = [r.nodes for r in rs]
-        backs = [r.backtracks for r in rs]
+        backs = [r.backtracks for r in rs if r.backtracks is not None]
+        counted = len(backs) == len(rs)
         secs = [r.seconds for r in rs]
         solved = sum(r.status == "solved" for r in rs)
         randomized = method in METHODS and METHODS[method].randomized
@@ -264,9 +268,9 @@ def summarize(runs: Iterable[Run]) -> list[Row]:
                 nodes_mean=statistics.fmean(nodes),
                 nodes_median=float(statistics.median(nodes)),
                 nodes_max=max(nodes),
-                backtracks_mean=statistics.fmean(backs),
-                backtracks_median=float(statistics.median(backs)),
-                backtracks_max=max(backs),
+                backtracks_mean=statistics.fmean(backs) if counted else None,
+                backtracks_median=float(statistics.median(backs)) if counted else None,
+                backtracks_max=max(backs) if counted else None,
                 seconds_mean=statistics.fmean(secs),
                 seconds_median=statistics.median(secs),
                 seconds_max=max(secs),

@@ -100,10 +100,12 @@ def plot_runs(
 
     ``sort_by="clues"`` puts the puzzles with most clues first; ``"difficulty"`` sorts them by
     the median of ``metric`` over the methods. The y axis is logarithmic (zeros are drawn at
-    the bottom); a stopped run is marked with a cross. Returns the Axes.
+    the bottom); a stopped run is marked with a cross. A run whose engine did not count the
+    ``metric`` (backtracks None: the ``fast`` kernel) is left out, not drawn as a zero.
+    Returns the Axes.
 
-    Raises :class:`InvalidArgument` on an unknown metric or ordering or no runs,
-    :class:`MissingExtra` without matplotlib.
+    Raises :class:`InvalidArgument` on an unknown metric or ordering, no runs or none that
+    counted the metric, :class:`MissingExtra` without matplotlib.
     """
     _check_metric(metric)
     if sort_by not in ("clues", "difficulty"):
@@ -111,6 +113,8 @@ def plot_runs(
     runs = list(runs)
     if not runs:
         raise InvalidArgument("no runs to plot")
+    if all(getattr(r, metric) is None for r in runs):
+        raise InvalidArgument(f"no run counted its {metric} (the fast kernel does not)")
     puzzles: dict[tuple[str, int], list[Run]] = {}
     methods: list[str] = []
     for r in runs:
@@ -122,14 +126,21 @@ def plot_runs(
         rs = puzzles[p]
         if sort_by == "clues":
             return (-rs[0].clues, p[0], p[1])
-        return (statistics.median(float(getattr(r, metric)) for r in rs), p[0], p[1])
+        values = [float(v) for r in rs if (v := getattr(r, metric)) is not None]
+        return (statistics.median(values) if values else 0.0, p[0], p[1])
 
     order = sorted(puzzles, key=key)
     rank = {p: i for i, p in enumerate(order)}
     ax = _new_axes() if ax is None else ax
     floor = 0.5 if metric != "seconds" else 1e-6
     for method in methods:
-        mine = sorted((rank[(r.set, r.index)], r) for r in runs if r.method == method)
+        mine = sorted(
+            (rank[(r.set, r.index)], r)
+            for r in runs
+            if r.method == method and getattr(r, metric) is not None
+        )
+        if not mine:  # its engine did not count the metric
+            continue
         xs = [x for x, _ in mine]
         ys = [max(float(getattr(r, metric)), floor) for _, r in mine]
         (line,) = ax.plot(xs, ys, marker=".", lw=1, label=method)

@@ -334,6 +334,15 @@ class Stats:
         }
 
 
+UNCOUNTED: dict[str, tuple[str, ...]] = {
+    "fast9": ("backtracks", "deductions", "max_depth"),
+    "houses": ("deductions",),
+}
+"""The fields of :class:`Stats` that a compiled engine (``Stats.engine``) does not count,
+leaving them at 0: the 9×9 kernel counts only its guesses (``nodes``); the house kernel its
+guesses, backtracks and depth. After a handoff to SAT (``houses+sat``) every field counts."""
+
+
 @dataclass
 class Result:
     """The outcome of a solve: ``status``, up to ``limit`` ``solutions`` and the ``stats``.
@@ -365,6 +374,22 @@ class Result:
     def grid(self) -> Grid | None:
         """The first solved grid (Grid inputs only), or None."""
         return self.grids[0] if self.grids else None
+
+    @property
+    def uncounted(self) -> tuple[str, ...]:
+        """The fields of :attr:`stats` left at 0 because the engine that ran does not count
+        them (:data:`UNCOUNTED`; method ``fast`` on a plain 9×9 runs the 9×9 kernel and
+        names no engine).
+
+        >>> Result("solved", stats=Stats(engine="houses")).uncounted
+        ('deductions',)
+        >>> Result("solved", method="fast").uncounted
+        ('backtracks', 'deductions', 'max_depth')
+        >>> Result("solved", method="propagate").uncounted
+        ()
+        """
+        engine = self.stats.engine or ("fast9" if self.method == "fast" else "")
+        return UNCOUNTED.get(engine, ())
 
     def __bool__(self) -> bool:
         return self.status == "solved"

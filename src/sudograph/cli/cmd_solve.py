@@ -32,8 +32,6 @@ from ..methods import INFERENCES, METHODS, ORDERS
 from ..problem import Result
 from .common import (
     add_grid_options,
-    has_variant,
-    is_variant_file,
     looks_like_path,
     no_grid_error,
     print_json,
@@ -158,12 +156,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def solve_many(args: argparse.Namespace) -> int:
-    """A file of puzzles: the batch mode, or :func:`solve_sequential` without it (and for
-    variants, which the batch mode does not read). Both write one line per puzzle: the
+    """A file of puzzles: the batch mode (variants too: their grids carry their rules to the
+    workers), or :func:`solve_sequential` without it. Both write one line per puzzle: the
     options that show one puzzle at length are refused (:func:`refuse_file_mode_options`)."""
     refuse_file_mode_options(args)
-    if has_variant(args) or is_variant_file(args.puzzle):
-        return solve_sequential(args)
     try:
         batch = importlib.import_module("sudograph.cli.batchmode")
     except ModuleNotFoundError as exc:
@@ -395,7 +391,7 @@ def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
         "status": result.status,
         "solution": result.grids[0].to_line() if result.grids else None,
         "nodes": s.nodes,
-        "backtracks": s.backtracks,
+        "backtracks": None if "backtracks" in result.uncounted else s.backtracks,
         "seconds": round(s.seconds, 6),
     }
     if result.reason:
@@ -425,17 +421,15 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
         print(f"no solution: {result.status}{extra}")
     if args.stats or result.reason == "interrupted":
         s = result.stats
-        # the compiled kernels count guesses as nodes, and no deductions
-        counted = s.engine not in UNCOUNTED_DEDUCTIONS and result.method != "fast"
+        counted = {  # what the engine that ran does not count: "-"
+            name: "-" if name in result.uncounted else getattr(s, name)
+            for name in ("backtracks", "deductions", "max_depth")
+        }
         print(
-            f"nodes: {s.nodes}  backtracks: {s.backtracks}  "
-            f"deductions: {s.deductions if counted else '-'}  "
-            f"max depth: {s.max_depth}  time: {s.seconds:.4f} s"
+            f"nodes: {s.nodes}  backtracks: {counted['backtracks']}  "
+            f"deductions: {counted['deductions']}  "
+            f"max depth: {counted['max_depth']}  time: {s.seconds:.4f} s"
         )
-
-
-UNCOUNTED_DEDUCTIONS = ("fast9", "houses")
-"""The engines (``Stats.engine``) that count no deductions (``--stats`` shows ``-``)."""
 
 
 def solve_sequential(args: argparse.Namespace) -> int:
