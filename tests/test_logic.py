@@ -19,6 +19,7 @@ from sudograph.logic import (
     STALLED_SCORE,
     TECHNIQUES,
     TRIAL,
+    Step,
     explain,
     find_steps,
     grid_of,
@@ -401,3 +402,66 @@ def test_method_logic_through_solve() -> None:
     assert r.status == "solved" and r.grid is not None and r.grid.is_solution_of(grid)
     stuck = solve(stalled_puzzle(), "logic")
     assert stuck.status == "stopped" and stuck.reason == "logic stalled"
+
+
+# -- step texts ---------------------------------------------------------------------------------
+
+
+def _pattern_steps() -> list[Step]:
+    """One hand-made pattern per technique of the classic grid (those of the tests above)."""
+    patterns: list[tuple[str, Cands]] = [
+        ("pointing", confine(full(), 7, box(1), [cell(1, 1), cell(1, 2)])),
+        ("box-line reduction", confine(full(), 7, row(1), [cell(1, 1), cell(1, 2), cell(1, 3)])),
+        *((t, make()) for t, make, _ in SUBSETS),
+        *((t, _hidden(digits, cells)) for t, digits, cells in HIDDEN),
+        (
+            "xy-wing",
+            set_cells(full(), {cell(1, 1): {1, 2}, cell(1, 5): {1, 3}, cell(5, 1): {2, 3}}),
+        ),
+    ]
+    for t, rows in FISH:
+        cands = full()
+        for r, cols in rows.items():
+            confine(cands, 1, row(r), [cell(r, c) for c in cols])
+        patterns.append((t, cands))
+    wrap = full()
+    for house, keep in ((row(1), [(1, 1), (1, 5)]), (col(5), [(1, 5), (5, 5)]),
+                        (row(5), [(5, 5), (5, 2)]), (col(2), [(5, 2), (2, 2)])):  # fmt: skip
+        confine(wrap, 1, house, [cell(r, c) for r, c in keep])
+    patterns.append(("simple colouring", wrap))
+    steps = [s for t, cands in patterns for s in find_steps(Grid.empty(3), t, cands)]
+    steps += find_steps(Grid.parse("12345678." + "." * 72), "naked single")
+    steps += find_steps(Grid.empty(3), "hidden single", confine(full(), 5, box(1), [cell(2, 2)]))
+    return steps
+
+
+def test_step_texts_leave_the_technique_name_to_the_caller() -> None:
+    """``hint`` and ``explain`` print ``technique: text``: no text names its technique again
+    (``hidden pair: hidden pair: in column 9 ...`` was printed), on every classic technique
+    (hand-made patterns, and the path of every puzzle of two hard sets)."""
+    steps = _pattern_steps()
+    for name in ("norvig_top95.txt", "norvig_hardest.txt"):
+        steps += [s for g in read(name) for s in solve_logically(g).steps]
+    killer_only = {"cage combination", "innies", "outies"}  # tests/test_logic_variants.py
+    assert {s.technique for s in steps} == set(TECHNIQUES) - killer_only
+    for s in steps:
+        assert s.text and not s.text.startswith(s.technique), s.text
+        assert s.technique not in s.text, s.text
+
+
+def test_explain_and_hint_print_the_technique_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from sudograph.cli import main
+
+    # top95 #4, solved by logic with naked and hidden pairs, a naked triple, simple colouring
+    line = (DATA / "norvig_top95.txt").read_text().split()[4]
+    assert main(["explain", line]) == 0
+    out = capsys.readouterr().out
+    lines = [ln.split(". ", 1)[1] for ln in out.splitlines() if ln.split(". ")[0].isdigit()]
+    assert len(lines) == 85 and "solved in 85 steps:" in out
+    techniques = [ln.split(": ", 1)[0] for ln in lines]
+    assert {"naked pair", "hidden pair", "naked triple", "simple colouring"} <= set(techniques)
+    for ln, t in zip(lines, techniques, strict=True):
+        assert ln.count(t) == 1, ln
+    assert main(["hint", line]) == 0
+    (hint,) = capsys.readouterr().out.splitlines()
+    assert hint == lines[0]

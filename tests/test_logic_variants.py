@@ -58,6 +58,7 @@ def assert_agrees(steps: list[Step], solution: tuple[int, ...]) -> None:
     """No step removes the solution's digit from its cell or writes another digit."""
     for step in steps:
         assert step.technique in TECHNIQUES
+        assert step.technique not in step.text, step.text  # the caller prints it before
         assert step.eliminations or step.placements
         for i, d in step.eliminations:
             assert solution[i] != d, step.text
@@ -274,7 +275,7 @@ def test_innies_place_the_last_cell_of_a_house_outside_its_cages() -> None:
     grid = killer4([((0, 1, 2), 6)])
     steps = find_steps(grid, "innies")
     assert [s.placements for s in steps] == [((3, 4),)]
-    assert steps[0].text == "innies: row 1 adds up to 10, the cage 1 inside it to 6, so r1c4 is 4"
+    assert steps[0].text == "row 1 adds up to 10, the cage 1 inside it to 6, so r1c4 is 4"
 
 
 def test_innies_make_a_cage_of_the_cells_left() -> None:
@@ -284,7 +285,7 @@ def test_innies_make_a_cage_of_the_cells_left() -> None:
         (i, d) for i in (2, 3, 4, 5) for d in (1, 2)
     }
     assert steps[0].text == (
-        "innies: row 1 adds up to 10, the cage 1 inside it to 3, so r1c3, r1c4 add up to 7: "
+        "row 1 adds up to 10, the cage 1 inside it to 3, so r1c3, r1c4 add up to 7: "
         "{3,4}, which removes 1 from r1c3, r1c4; 2 from r1c3, r1c4"
     )
 
@@ -292,7 +293,7 @@ def test_innies_make_a_cage_of_the_cells_left() -> None:
 def test_innies_count_the_placed_digits_outside_the_cages() -> None:
     # r1c3 is 3, so r1c4 is 10 - 3 (cage 1) - 3 = 4
     steps = find_steps(killer4([((0, 1), 3)], "..3" + "." * 13), "innies")
-    row1 = next(s for s in steps if s.text.startswith("innies: row 1"))
+    row1 = next(s for s in steps if s.text.startswith("row 1"))
     assert row1.placements == ((3, 4),)
     assert "and its placed digits outside them to 3, so r1c4 is 4" in row1.text
 
@@ -302,9 +303,7 @@ def test_outies_place_the_cell_a_covering_cage_sticks_out() -> None:
     grid = killer4([((0, 1), 3), ((2, 3, 7), 9)])
     steps = find_steps(grid, "outies")
     assert [s.placements for s in steps] == [((7, 2),)]
-    assert steps[0].text == (
-        "outies: row 1 adds up to 10, the cages 1, 2 covering it to 12, so r2c4 is 2"
-    )
+    assert steps[0].text == "row 1 adds up to 10, the cages 1, 2 covering it to 12, so r2c4 is 2"
     every = solve(grid, "propagate", limit=None, engine="python").solutions
     assert every and all(sol[7] == 2 for sol in every)
 
@@ -315,7 +314,7 @@ def test_outies_make_a_cage_of_the_cells_outside_in_one_house() -> None:
     steps = find_steps(grid, "outies")
     assert {e for s in steps for e in s.eliminations} == {(i, d) for i in (6, 7) for d in (3, 4)}
     assert steps[0].text == (
-        "outies: row 1 adds up to 10, the cages 1, 2, 3 covering it to 13, so r2c3, r2c4 add "
+        "row 1 adds up to 10, the cages 1, 2, 3 covering it to 13, so r2c3, r2c4 add "
         "up to 3: {1,2}, which removes 3 from r2c3, r2c4; 4 from r2c3, r2c4"
     )
 
@@ -324,6 +323,18 @@ def test_outies_in_two_houses_make_no_set() -> None:
     # row 1's cages stick out into r2c3 and r3c4: two houses, digits may repeat, no step
     grid = killer4([((0, 1), 3), ((2, 6), 4), ((3, 11), 6)])
     assert find_steps(grid, "outies") == []
+
+
+def test_killer_step_texts_leave_the_technique_name_to_the_caller() -> None:
+    """``hint`` and ``explain`` print ``technique: text``, so no text starts with its name."""
+    steps = [
+        *find_steps(killer4([((0, 1), 3), ((2, 3), 7), ((4, 5, 6), 9)]), "cage combination"),
+        *find_steps(killer4([((0, 1), 3)]), "innies"),
+        *find_steps(killer4([((0, 1), 3), ((2, 6), 4), ((3, 7), 6)]), "outies"),
+    ]
+    assert {s.technique for s in steps} == {"cage combination", "innies", "outies"}
+    for s in steps:
+        assert s.text and s.technique not in s.text, s.text
 
 
 def test_a_full_cage_missing_its_sum_is_a_contradiction() -> None:

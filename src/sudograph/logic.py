@@ -76,7 +76,8 @@ Placement = tuple[int, int]
 @dataclass(frozen=True)
 class Step:
     """One logical step: the technique, the cells and digits that make the pattern, what it
-    removes (``eliminations``) or writes (``placements``), and the reason in words."""
+    removes (``eliminations``) or writes (``placements``), and the reason in words (``text``,
+    without the technique's name: ``hint`` and ``explain`` print ``technique: text``)."""
 
     technique: str
     cells: tuple[int, ...]
@@ -505,7 +506,7 @@ def _rule_of_45(outside: bool) -> Callable[[_State], Iterator[Step]]:
                 else f" and its placed digits outside them to {given}"
             )
             head = (
-                f"{technique}: {s.house(h)} adds up to {whole}, the cage{plural} "
+                f"{s.house(h)} adds up to {whole}, the cage{plural} "
                 f"{', '.join(str(k + 1) for k in cages)} "
                 f"{'covering' if outside else 'inside'} it to {caged}" + (placed if given else "")
             )
@@ -575,7 +576,7 @@ def _naked_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
                         digits,
                         eliminations=elims,
                         text=(
-                            f"{name}: in {s.house(h)}, {_cells(s, group)} hold only "
+                            f"in {s.house(h)}, {_cells(s, group)} hold only "
                             f"{_set(digits)}, which removes {_elim_text(s, elims)}"
                         ),
                     )
@@ -611,7 +612,7 @@ def _hidden_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
                         digits,
                         eliminations=elims,
                         text=(
-                            f"{name}: in {s.house(h)}, {_set(digits)} fit only in "
+                            f"in {s.house(h)}, {_set(digits)} fit only in "
                             f"{_cells(s, cells)}, which removes {_elim_text(s, elims)}"
                         ),
                     )
@@ -655,7 +656,7 @@ def _fish(size: int) -> Callable[[_State], Iterator[Step]]:
                             (d,),
                             eliminations=elims,
                             text=(
-                                f"{name} on {d}: {kinds[base_kind]} {bases} have {d} only in "
+                                f"{kinds[base_kind]} {bases} have {d} only in "
                                 f"{kinds[cover_kind]} {covers_txt}, which removes "
                                 f"{_elim_text(s, elims)}"
                             ),
@@ -700,7 +701,7 @@ def _xy_wing(s: _State) -> Iterator[Step]:
                     (z,),
                     eliminations=elims,
                     text=(
-                        f"xy-wing: pivot {s.cell(pivot)} {_set(_digits(pc))} with pincers "
+                        f"pivot {s.cell(pivot)} {_set(_digits(pc))} with pincers "
                         f"{s.cell(a)} {_set(_digits(ca))} and {s.cell(b)} {_set(_digits(cb))}: "
                         f"one pincer is {z}, which removes {_elim_text(s, elims)}"
                     ),
@@ -757,7 +758,7 @@ def _simple_colouring(s: _State) -> Iterator[Step]:
                         (d,),
                         eliminations=elims,
                         text=(
-                            f"simple colouring on {d} (colour wrap): {s.cell(clash[0])} and "
+                            f"colour wrap on {d}: {s.cell(clash[0])} and "
                             f"{s.cell(clash[1])} share a colour and see each other, so that "
                             f"colour is false, which removes {_elim_text(s, elims)}"
                         ),
@@ -782,7 +783,7 @@ def _simple_colouring(s: _State) -> Iterator[Step]:
                     (d,),
                     eliminations=elims,
                     text=(
-                        f"simple colouring on {d} (colour trap): one of the two colours of "
+                        f"colour trap on {d}: one of the two colours of "
                         f"the chain {_cells(s, chain)} is {d}; cells seeing both colours "
                         f"(e.g. {s.cell(witness[0])} and {s.cell(witness[1])}) cannot be {d}, "
                         f"which removes {_elim_text(s, elims)}"

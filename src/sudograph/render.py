@@ -499,10 +499,20 @@ def _drawn_edges(graph: Graph, max_edges: int) -> list[tuple[int, int]]:
     return out
 
 
-def _vertex_label(graph: Graph, v: int, coloring: Sequence[int] | None) -> str:
-    """A Sudoku graph with a colouring shows its digits; other graphs their vertex numbers."""
+def _vertex_label(
+    graph: Graph, v: int, coloring: Sequence[int] | None, symbols: str | None = None
+) -> str:
+    """A Sudoku graph with a colouring shows its digits (colour ``c`` as ``symbols[c - 1]``
+    when given: a grid's alphabet); other graphs their vertex numbers.
+
+    >>> from sudograph.graph import sudoku_graph
+    >>> g, threes = sudoku_graph(2), [3] * 16
+    >>> _vertex_label(g, 0, threes), _vertex_label(g, 0, threes, "0123"), _vertex_label(g, 5, None)
+    ('3', '2', '5')
+    """
     if coloring is not None and graph.houses and coloring[v]:
-        return str(coloring[v])
+        c = coloring[v]
+        return symbols[c - 1] if symbols is not None and 1 <= c <= len(symbols) else str(c)
     return str(v)
 
 
@@ -514,12 +524,14 @@ def graph_svg(
     size: int = 480,
     labels: bool = True,
     max_edges: int = 20000,
+    symbols: str | None = None,
 ) -> str:
     """The graph as SVG: vertices filled with their colours, labelled; edges as lines.
 
     ``layout`` gives each vertex a position in the unit square (default :func:`graph_layout`).
     For a Sudoku graph only the edges inside boxes are drawn (like seed 002's figure 8), so the
-    picture stays readable, and a colouring labels the vertices with its digits.
+    picture stays readable, and a colouring labels the vertices with its digits (colour ``c``
+    written ``symbols[c - 1]`` when ``symbols`` is given: a grid's alphabet).
 
     >>> from sudograph.graph import petersen_graph
     >>> svg = graph_svg(petersen_graph(), (1, 2, 1, 2, 3, 2, 1, 3, 3, 2))
@@ -548,7 +560,8 @@ def graph_svg(
             'stroke="#000" stroke-width="1"/>'
         )
         if labels:
-            parts.append(_text(x, y, _vertex_label(graph, v, coloring), radius, ink_on(fill)))
+            label = _vertex_label(graph, v, coloring, symbols)
+            parts.append(_text(x, y, label, radius, ink_on(fill)))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -576,15 +589,17 @@ def save_graph(
     layout: Sequence[tuple[float, float]] | None = None,
     size: int = 480,
     labels: bool = True,
+    symbols: str | None = None,
 ) -> None:
-    """Write the graph picture to ``path`` as ``svg`` or ``png`` (``size`` × ``size`` pixels).
+    """Write the graph picture to ``path`` as ``svg`` or ``png`` (``size`` × ``size`` pixels);
+    ``symbols`` as in :func:`graph_svg`.
 
     Raises :class:`InvalidArgument` on another format or a colouring/layout of the wrong
     length, :class:`MissingExtra` for a PNG without matplotlib.
     """
     kind = _kind(path, fmt)
     if kind == "svg":
-        text = graph_svg(graph, coloring, layout=layout, size=size, labels=labels)
+        text = graph_svg(graph, coloring, layout=layout, size=size, labels=labels, symbols=symbols)
         Path(path).write_text(text, encoding="utf-8")
         return
     pos = _positions(graph, coloring, layout, 1.0)
@@ -604,7 +619,7 @@ def save_graph(
                edgecolors="black", zorder=2)  # fmt: skip
     if labels:
         for v, (x, y) in enumerate(pos):
-            ax.text(x, y, _vertex_label(graph, v, coloring), ha="center", va="center",
+            ax.text(x, y, _vertex_label(graph, v, coloring, symbols), ha="center", va="center",
                     fontsize=points, color=ink_on(fills[v]), zorder=3)  # fmt: skip
     fig.savefig(path, format="png", facecolor="white")
 

@@ -3,9 +3,12 @@
 GRAPH is ``petersen``, ``sudoku:RxC`` (or ``sudoku:N``) or a DIMACS ``.col`` file; it is
 coloured first with ``--method`` (``--colors K`` colours, else its chromatic number), so
 ``sudograph draw petersen --png p.png`` gives seed 002's figure 4 (1 red, 2 blue, 3 yellow).
-A PUZZLE is drawn as its Sudoku graph coloured by its solution (figure 8b); ``--no-color``
-draws the bare graph (figure 8a). ``--trace FILE.gif|FILE.svg|FOLDER`` draws a PUZZLE's
-search step by step instead (SVG frames, an animated SVG or a GIF).
+A PUZZLE is drawn as its Sudoku graph coloured by its solution (figure 8b), each vertex
+labelled with the grid's symbol for its colour (those ``show`` writes: ``A``..``G`` past 9 on a
+16×16, ``0`` for colour 1 with ``--alphabet 0123456789ABCDEF``); a GRAPH's vertices show their
+colour numbers. ``--no-color`` draws the bare graph (figure 8a). ``--trace
+FILE.gif|FILE.svg|FOLDER`` draws a PUZZLE's search step by step instead (SVG frames, an
+animated SVG or a GIF).
 """
 
 from __future__ import annotations
@@ -83,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidArgument(f"{option} must be at least 1, got {getattr(args, name)}")
     if args.method is not None:
         check_method(args.method, "graph" if is_graph_arg(args.source) else "sudoku")
+    symbols: str | None = None  # a graph's colours are numbers
     if is_graph_arg(args.source):
         if args.trace:
             raise InvalidArgument("--trace draws a puzzle's search: give a puzzle, not a graph")
@@ -100,8 +104,9 @@ def run(args: argparse.Namespace) -> int:
                               size=args.size)  # fmt: skip
         graph = grid.graph
         coloring = None if args.no_color else _solve_grid(grid, args.method)
+        symbols = grid.alphabet  # the vertices labelled as show writes the grid
     for fmt, path in targets:
-        render.save_graph(graph, path, coloring, fmt=fmt, size=args.size or 480)
+        render.save_graph(graph, path, coloring, fmt=fmt, size=args.size or 480, symbols=symbols)
     return 0
 
 
