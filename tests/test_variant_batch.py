@@ -118,3 +118,29 @@ def test_count_in_file_mode_matches_the_api_on_generated_variants(
     counts = [json.loads(row)["count"] for row in got.splitlines()]
     assert counts == [count_solutions(p) for p in puzzles]
     assert counts[::2] == [1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["generate", "--size", "4", "--count", "1", "--clues", "200", "--seed", "1"],
+        ["generate", "--variant", "asterisk", "--size", "4", "--seed", "1"],
+        ["solve", "1234"],
+        ["solve", "11" + "." * 14],
+    ],
+    ids=["clues", "variant-size", "unreadable", "clashing"],
+)
+def test_bad_input_leaves_the_output_file_as_it_was(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    """``-o OUT`` is written only once there is something to write: an error found by the
+    first puzzle (exit 2) leaves the file as it was (it used to be emptied)."""
+    out_file = tmp_path / "keep.txt"
+    out_file.write_text("precious\n")
+    code, _, err = run(capfd, *argv, "-o", str(out_file))
+    assert code == 2 and "error:" in err and "Traceback" not in err
+    assert out_file.read_text() == "precious\n"
+    code, _, err = run(capfd, "generate", "--size", "4", "--count", "2", "--seed", "1",
+                       "-o", str(out_file))  # fmt: skip
+    assert code == 0, err
+    assert len(out_file.read_text().splitlines()) == 2  # a good run writes it

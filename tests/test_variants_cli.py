@@ -261,6 +261,7 @@ def test_generate_variant_round_trip(
         (["--variant", "jigsaw"], "needs a region map (--regions)"),
         (["--variant", "x", "--clues", "30"], "does not take --clues"),
         (["--variant", "x", "--resume", "--seed", "1", "-o", "f"], "does not take --resume"),
+        (["--variant", "killer", "--timeout", "0.01"], "does not take --timeout"),
     ],
 )
 def test_generate_variant_refusals(

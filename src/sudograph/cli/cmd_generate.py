@@ -160,26 +160,40 @@ def run_generate(args: argparse.Namespace) -> int:
         return run_numbered(args, puzzle_lines, spec, args.count)
     show = stderr_is_tty() and args.count > 1
     with ExitStack() as stack:
-        out = _output(stack, args.output)
+        write = _writer(stack, args.output)
         for k in range(1, args.count + 1):
-            print(*puzzle_lines(range(k, k + 1), spec), file=out)
-            out.flush()
+            write(*puzzle_lines(range(k, k + 1), spec))
             if show:
                 _progress(k, args.count)
     return 0
 
 
-def _output(stack: ExitStack, path: str | None, inputs: tuple[str | None, ...] = ()) -> IO[str]:
-    """Standard output, or ``path`` opened for writing in ``stack``, locked before it is
-    truncated (one run writes a file at a time); refused when it is one of the ``inputs``
-    files (``--regions``), which truncating would erase."""
-    if not path:
-        return sys.stdout
-    from .batchmode import OutputLock, refuse_input_as_output
+def _writer(
+    stack: ExitStack, path: str | None, inputs: tuple[str | None, ...] = ()
+) -> Callable[..., None]:
+    """A ``print`` to standard output, or to ``path``, opened in ``stack`` at the first line:
+    locked before it is truncated (one run writes a file at a time), so that an error before
+    any line (an option that the first puzzle finds bad) leaves the file as it was; refused
+    at once when it is one of the ``inputs`` files (``--regions``), which truncating would
+    erase."""
+    out: IO[str] | None = None if path else sys.stdout
+    if path:
+        from .batchmode import refuse_input_as_output
 
-    refuse_input_as_output(path, inputs)
-    stack.enter_context(OutputLock(path))
-    return stack.enter_context(open(path, "w", encoding="utf-8"))
+        refuse_input_as_output(path, inputs)
+
+    def write(*texts: str) -> None:
+        nonlocal out
+        if out is None:
+            from .batchmode import OutputLock
+
+            stack.enter_context(OutputLock(str(path)))
+            opened = open(str(path), "w", encoding="utf-8")  # noqa: SIM115 - the stack closes it
+            out = stack.enter_context(opened)
+        print(*texts, file=out)
+        out.flush()
+
+    return write
 
 
 def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int) -> int:
@@ -191,7 +205,8 @@ def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int
     from ..variants import Variant, variant_names
     from .common import _text_of
 
-    refused = [f"--{o}" for o in ("clues", "difficulty", "resume", "dask") if getattr(args, o)]
+    options = ("clues", "difficulty", "timeout", "resume", "dask")
+    refused = [f"--{o}" for o in options if getattr(args, o) not in (None, False)]
     if refused:
         raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
     names = list(variant_names(args.variant or ""))  # an empty or unknown name: one line
@@ -205,15 +220,14 @@ def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int
     else:
         Variant.parse("+".join(x for x in names if x != "killer"))  # bad names: one line
     with ExitStack() as stack:
-        out = _output(stack, args.output, (args.regions,))
+        write = _writer(stack, args.output, (args.regions,))
         for k in range(1, args.count + 1):
             rng = random.Random(f"{seed}:{k}")
             puzzle = generate_variant(variant, box, symmetry=args.symmetry, seed=rng)
             if args.json:
-                print(format_variant_json(puzzle), file=out)
+                write(format_variant_json(puzzle))
             else:
-                print(("\n" if k > 1 else "") + format_variant_text(puzzle), file=out)
-            out.flush()
+                write(("\n" if k > 1 else "") + format_variant_text(puzzle))
     return 0
 
 

@@ -150,8 +150,13 @@ def run(args: argparse.Namespace) -> int:
             sys.stdin = saved
     ((_, item),) = list(read_items(args.puzzle, args))
     if args.output:  # one puzzle on the command line: its output, as printed, to OUT
-        with open(args.output, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
-            return solve_one(item, args)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            code = solve_one(item, args)
+        if code != 2:  # bad input leaves OUT as it was
+            with open(args.output, "w", encoding="utf-8") as out:
+                out.write(printed.getvalue())
+        return code
     return solve_one(item, args)
 
 
