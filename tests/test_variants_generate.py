@@ -102,3 +102,59 @@ def test_killer_check_runs_on_sat_or_on_python(sat: bool, monkeypatch: pytest.Mo
     puzzle = generate_variant("killer", 2, seed=3)
     assert asked == [("sat", "auto")] if sat else [("propagate", "python")]
     assert len(sat_solutions(puzzle.problem, 2)) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("spec", "seed"), [("windoku", 2), ("killer", 1), ("anti-knight", 5)])
+def test_sixteen_by_sixteen_variants_need_no_long_search(
+    spec: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No count of a 16x16 variant's generation runs long: the independent check hands over
+    to CaDiCaL once the twin has spent CHECK_TWIN_NODES (it took 600 s and millions of nodes
+    on a minimal windoku), and exact counts on killer cages run on method sat (the house
+    kernel, which cannot hand cages to a SAT solver, took minutes on a killer's last clues).
+    The puzzle is still unique (CaDiCaL's oracle) and minimal."""
+    import sys
+
+    pytest.importorskip("pysat")
+    pytest.importorskip("numba")
+    from sudograph.generate import CHECK_TWIN_NODES
+
+    core, gen = sys.modules["sudograph.solve"], sys.modules["sudograph.generate"]
+    real = core.solve
+    nodes: list[int] = []
+
+    def spy(x: object, method: str = "propagate", **kw: object):  # type: ignore[no-untyped-def]
+        result = real(x, method, **kw)  # type: ignore[arg-type]
+        nodes.append(result.stats.nodes)
+        return result
+
+    monkeypatch.setattr(core, "solve", spy)  # is_unique's
+    monkeypatch.setattr(gen, "solve", spy)
+    p = generate_variant(spec, 4, seed=seed)
+    assert nodes and max(nodes) <= CHECK_TWIN_NODES
+    assert len(sat_solutions(p.problem, 2)) == 1
+    assert is_minimal(p)
+
+
+def test_settle_asks_only_the_removals_left_undecided(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact checks at the end are for the orbits whose budgeted check ran out, not every
+    clue left (a clue refused by a check that finished stays refused: fewer clues now)."""
+    import sys
+
+    gen = sys.modules["sudograph.generate"]
+    real = gen._Counter.verdicts
+    asked = {"budgeted": 0, "exact": 0}
+
+    def spy(self, puzzles):  # type: ignore[no-untyped-def]
+        out = real(self, puzzles)
+        if self.max_nodes is None:
+            asked["exact"] += len(puzzles)
+        else:
+            asked["budgeted"] += out.count(None)
+        return out
+
+    monkeypatch.setattr(gen._Counter, "verdicts", spy)
+    p = generate_variant("x", 4, seed=1)
+    assert 0 < asked["exact"] <= asked["budgeted"] < p.clues
+    assert is_minimal(p)

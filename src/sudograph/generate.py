@@ -9,8 +9,10 @@ symmetry orbit at a time, and a removal is kept only if the puzzle still has one
 All counting goes through the core, :mod:`sudograph.solve` (this module has no search of its
 own): on 9×9 the compiled method ``fast`` counts whole batches of candidate removals in one
 call when numba is installed, else (and on other sizes, on the house kernel with numba)
-method ``propagate``. Every puzzle returned is checked unique again by another engine (the
-compiled twin after either kernel, the Python engine on killer cages; without numba, the
+method ``propagate`` (exact counts on killer cages: method ``sat`` when python-sat is
+installed). Every puzzle returned is checked unique again by another engine (the compiled twin
+after either kernel, CaDiCaL where the twin runs out of :data:`CHECK_TWIN_NODES` or on killer
+cages when python-sat is installed, else the Python engine on killer cages; without numba, the
 static vertex order instead of ``propagate``'s MRV) and its solution checked with
 :meth:`Grid.is_solution_of`.
 
@@ -37,7 +39,7 @@ from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError
 from .grid import Box, Grid, box_for
 from .logic import STALLED_SCORE, TECHNIQUES, rate, solve_logically
-from .problem import Problem
+from .problem import Problem, Result
 from .solve import is_unique, solve
 from .variants import Variant
 
@@ -99,6 +101,13 @@ SETTLE_MAX_SIDE = 16
 :func:`_settle`): ``generate(4)`` and the 12×12 variants were not minimal (3 to 12 removable
 clues); a 25×25 took more than 5 minutes so."""
 
+CHECK_TWIN_NODES = 100_000
+"""Nodes of the compiled twin's independent check (see :meth:`_Counter.check`) before method
+``sat`` answers instead, when python-sat is installed. The twin propagates naked singles only:
+on minimal 16×16 variants its tree explodes (a windoku took 600 s, anti-knight and disjoint
+puzzles 30 s to minutes, where CaDiCaL took 0.1 to 1.5 s); the plain grids and the 9×9
+variants it checks in a few thousand nodes."""
+
 FILL_BUDGET = 20
 """Search nodes per cell for the random solve of a full grid (a fill that runs out is redrawn)."""
 
@@ -116,9 +125,14 @@ class _Counter:
 
     9×9 with numba: method ``fast``, whole batches in one compiled call
     (:func:`sudograph.engine.fast9.solve_array`); otherwise :func:`sudograph.solve.solve` with
-    ``propagate``, one puzzle at a time (with numba the house kernel). ``max_nodes`` None:
-    exact; else a count that runs out is reported "not unique". :meth:`check` counts again
-    with another engine: the compiled twin (a CSR search of its own) after either kernel;
+    ``propagate``, one puzzle at a time (with numba the house kernel, which goes on with a SAT
+    solver after a few thousand guesses when python-sat is installed and there are no cages).
+    Exact counts on killer cages run method ``sat`` when python-sat is installed (the house
+    kernel cannot hand cages over: the checks of a 16×16 killer's last clues took 10 s, 50 s,
+    220 s... against 0.1 to 0.4 s). ``max_nodes`` None: exact; else a count that runs out is
+    reported "not unique" (undecided in :meth:`verdicts`). :meth:`check` counts again with
+    another engine: the compiled twin (a CSR search of its own) after either kernel, method
+    ``sat`` when the twin runs out of :data:`CHECK_TWIN_NODES` and python-sat is installed;
     after the house kernel on killer cages (the twin does not read cages) method ``sat``
     (CaDiCaL, its own encoding of the sums) when python-sat is installed, else the Python
     engine (a 16×16 killer: 0.1 s against 36 s); after ``propagate`` on Python, singles with
@@ -131,16 +145,22 @@ class _Counter:
     max_nodes: int | None
     engine: str
     stopped: list[int] = field(default_factory=lambda: [0], compare=False)
-    """How many checks ran out of ``max_nodes`` (counted "not unique", undecided in truth)."""
+    """How many checks ran out of ``max_nodes`` undecided (counted "not unique" by
+    :meth:`unique`, None in :meth:`verdicts`)."""
 
     def check(self, puzzle: Grid) -> bool:
         """The independent check: exactly one solution by another method (no node budget)."""
+        from .search.sat import sat_available
+
         cages = self.template.variant is not None and self.template.variant.cages
         if self.engine == "auto" and not cages:  # built on a kernel: the twin checks
-            return is_unique(puzzle, "propagate", engine="numba")
+            if not sat_available():
+                return is_unique(puzzle, "propagate", engine="numba")
+            try:  # within a budget, then CaDiCaL (the twin alone took minutes on 16x16 variants)
+                return is_unique(puzzle, "propagate", engine="numba", max_nodes=CHECK_TWIN_NODES)
+            except InvalidArgument:  # the twin ran out of nodes: uniqueness unknown
+                return is_unique(puzzle, "sat")
         if self.engine == "auto":
-            from .search.sat import sat_available
-
             if sat_available():
                 try:
                     return is_unique(puzzle, "sat")
@@ -153,6 +173,11 @@ class _Counter:
 
     def unique(self, puzzles: Sequence[Sequence[int]]) -> list[bool]:
         """For each puzzle (values of the template's shape): exactly one solution, known."""
+        return [v is True for v in self.verdicts(puzzles)]
+
+    def verdicts(self, puzzles: Sequence[Sequence[int]]) -> list[bool | None]:
+        """For each puzzle: True (exactly one solution), False (none or several) or None (the
+        count ran out of ``max_nodes`` first: undecided)."""
         if not puzzles:
             return []
         if self.batched:
@@ -163,29 +188,53 @@ class _Counter:
             counts, _, _, stopped = solve_array(
                 np.array(puzzles, dtype=np.uint8), 2, max_guesses=self.max_nodes
             )
-            self.stopped[0] += int(stopped.sum())
-            return [
-                c == 1 and not s for c, s in zip(counts.tolist(), stopped.tolist(), strict=True)
+            verdicts = [
+                None if s and c < 2 else c == 1
+                for c, s in zip(counts.tolist(), stopped.tolist(), strict=True)
             ]
-        out = []
+            self.stopped[0] += verdicts.count(None)
+            return verdicts
+        out: list[bool | None] = []
         graph, k = self.template.graph, self.template.n
         cages = self.template.variant.cages if self.template.variant is not None else ()
         for values in puzzles:
             problem = Problem(graph, k, tuple(values), cages=cages)  # a Problem: no grids built
-            result = solve(
-                problem, self.method, limit=2, max_nodes=self.max_nodes, engine=self.engine
-            )
-            self.stopped[0] += result.status == "stopped"
-            out.append(result.complete and len(result.solutions) == 1)
+            result = self._count(problem)
+            if len(result.solutions) >= 2:
+                out.append(False)
+            elif result.complete:
+                out.append(len(result.solutions) == 1)
+            else:
+                out.append(None)
+                self.stopped[0] += 1
         return out
+
+    def _count(self, problem: Problem) -> Result:
+        """Up to two solutions of ``problem`` by the counter's method (method ``sat`` on cages
+        the SAT encoding cannot take: the house kernel instead)."""
+        if self.method == "sat":
+            try:
+                return solve(problem, "sat", limit=2, max_nodes=self.max_nodes)
+            except InvalidArgument:  # a cage of too many combinations for its encoding
+                pass
+            method = "propagate"
+        else:
+            method = self.method
+        return solve(problem, method, limit=2, max_nodes=self.max_nodes, engine=self.engine)
 
 
 def _counter(grid: Grid, *, exact: bool = False) -> _Counter:
-    """The counter for ``grid``'s shape: budgeted (clue removal) or ``exact`` (checks)."""
+    """The counter for ``grid``'s shape: budgeted (clue removal) or ``exact`` (checks; on
+    killer cages method ``sat`` when python-sat is installed, see :class:`_Counter`)."""
     budget = None if exact else REMOVAL_BUDGET.get(grid.n, 50)
     engine = _engine()
     if grid.n == 9 and engine == "auto" and grid.variant is None:
         return _Counter(grid, "fast", True, budget, engine)
+    if exact and grid.variant is not None and grid.variant.cages:
+        from .search.sat import sat_available
+
+        if sat_available():
+            return _Counter(grid, "sat", False, budget, engine)
     return _Counter(grid, "propagate", False, budget, engine)
 
 
@@ -508,11 +557,13 @@ def _remove(
     target = 0 if (clues is None or minimal) else clues
     logic = band is not None and band.techniques is not None
 
-    def accept(puzzles: list[list[int]]) -> list[bool]:
+    undecided: set[tuple[int, ...]] = set()  # orbits whose check ran out of its budget
+
+    def accept(puzzles: list[list[int]]) -> list[bool | None]:
         if band is not None and band.techniques is not None:
             techniques = band.techniques
             return [solve_logically(solution.with_values(p), techniques).solved for p in puzzles]
-        return counter.unique(puzzles)
+        return counter.verdicts(puzzles)
 
     batched = counter.batched and not logic
     while remaining and filled > target:
@@ -521,6 +572,7 @@ def _remove(
             return solution.with_values(puzzle) if best_effort else None
         if batched:
             alone = accept([_without(puzzle, o) for o in remaining])
+            undecided.update(o for o, ok in zip(remaining, alone, strict=True) if ok is None)
             remaining = [o for o, ok in zip(remaining, alone, strict=True) if ok]
         chain: list[tuple[int, ...]] = []  # orbits to empty in turn, then where they end
         ends: list[int] = []
@@ -544,6 +596,8 @@ def _remove(
         for orbit, ok, k in zip(chain, kept, ends, strict=True):
             if not ok:
                 used = k + 1  # this orbit stays; the next ones are tried again
+                if ok is None:
+                    undecided.add(orbit)
                 break
             puzzle = _without(puzzle, orbit)
             filled -= len(orbit)
@@ -551,23 +605,24 @@ def _remove(
             used = ends[-1] + 1
         remaining = remaining[used:]
     if target == 0 and not logic:  # as far as uniqueness allows: what the budget left, settled
-        puzzle = _settle(solution, puzzle, cells_by_orbit, counter)
+        puzzle = _settle(solution, puzzle, [o for o in cells_by_orbit if o in undecided])
     return solution.with_values(puzzle)
 
 
-def _settle(
-    solution: Grid, puzzle: list[int], orbits: Sequence[tuple[int, ...]], counter: _Counter
-) -> list[int]:
-    """``puzzle`` with the removals ``counter`` could not decide within its budget decided
-    exactly: each orbit still full is emptied when the puzzle stays unique (none when no check
-    ran out). An orbit refused by a check that finished stays refused: with fewer clues now, a
-    second solution is still there. So the result is minimal for its orbits, on sides up to
-    :data:`SETTLE_MAX_SIDE` (beyond, exact checks of hundreds of clues take minutes: the
-    puzzle is unique and as small as the budget could tell)."""
-    if not counter.stopped[0] or solution.n > SETTLE_MAX_SIDE:
+def _settle(solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ...]]) -> list[int]:
+    """``puzzle`` with the removals its budgeted checks left ``undecided`` decided exactly, in
+    that order: each such orbit is emptied when the puzzle stays unique. An orbit refused by a
+    check that finished is not asked again: with fewer clues now, a second solution is still
+    there (a 16×16 windoku: 45 exact checks instead of 66, x 68 instead of 88). A check that
+    ran out after finding one solution is undecided too (it was taken for "not unique", and
+    the settling skipped when no check had the status ``stopped``). So the result is minimal
+    for its orbits, on sides up to :data:`SETTLE_MAX_SIDE` (beyond,
+    exact checks of hundreds of clues take minutes: the puzzle is unique and as small as the
+    budget could tell)."""
+    if not undecided or solution.n > SETTLE_MAX_SIDE:
         return puzzle
     exact = _counter(solution, exact=True)
-    for orbit in orbits:
+    for orbit in undecided:
         if all(puzzle[c] for c in orbit):
             trial = _without(puzzle, orbit)
             if exact.unique([trial])[0]:
@@ -614,11 +669,15 @@ def generate_variant(
     puzzle = list(solution.values)
     counter = _counter(solution)
     order = rng.sample(orbits(solution.n, symmetry), len(orbits(solution.n, symmetry)))
+    undecided = []
     for orbit in order:
         trial = _without(puzzle, orbit)
-        if counter.unique([trial])[0]:
+        verdict = counter.verdicts([trial])[0]
+        if verdict:
             puzzle = trial
-    result = solution.with_values(_settle(solution, puzzle, order, counter))
+        elif verdict is None:  # the budget ran out: decided exactly at the end
+            undecided.append(orbit)
+    result = solution.with_values(_settle(solution, puzzle, undecided))
     if not counter.check(result):  # pragma: no cover - two engines disagree: a bug
         raise AssertionError("a generated variant puzzle failed the second uniqueness check")
     return result
