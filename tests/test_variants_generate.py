@@ -82,8 +82,9 @@ def test_uniqueness_agrees_with_sat_on_many_puzzles(spec: str) -> None:
 
 @pytest.mark.parametrize("sat", [True, False])
 def test_killer_check_runs_on_sat_or_on_python(sat: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A generated killer is counted again by another engine: method sat (its own encoding of
-    the sums) when python-sat is installed, else the Python engine; both are asked here."""
+    """A generated killer is counted again by another engine: CaDiCaL (the encoding of method
+    sat, its own of the sums) when python-sat is installed, else the Python engine; both are
+    asked here."""
     import sys
 
     from sudograph.search import sat as sat_module
@@ -92,13 +93,21 @@ def test_killer_check_runs_on_sat_or_on_python(sat: bool, monkeypatch: pytest.Mo
     if sat:
         pytest.importorskip("pysat")
     monkeypatch.setattr(sat_module, "sat_available", lambda: sat)
+    gen = sys.modules["sudograph.generate"]
     asked: list[tuple[str, str]] = []
 
     def spy(puzzle: Grid, method: str = "auto", **kw: str) -> bool:
         asked.append((method, kw.get("engine", "auto")))
         return real(puzzle, method, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sys.modules["sudograph.generate"], "is_unique", spy)
+    real_sat = gen._sat_unique
+
+    def sat_spy(problem: object) -> bool | None:
+        asked.append(("sat", "auto"))
+        return real_sat(problem)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(gen, "is_unique", spy)
+    monkeypatch.setattr(gen, "_sat_unique", sat_spy)
     puzzle = generate_variant("killer", 2, seed=3)
     assert asked == [("sat", "auto")] if sat else [("propagate", "python")]
     assert len(sat_solutions(puzzle.problem, 2)) == 1
@@ -111,9 +120,9 @@ def test_sixteen_by_sixteen_variants_need_no_long_search(
 ) -> None:
     """No count of a 16x16 variant's generation runs long: the independent check hands over
     to CaDiCaL once the twin has spent CHECK_TWIN_NODES (it took 600 s and millions of nodes
-    on a minimal windoku), and exact counts on killer cages run on method sat (the house
-    kernel, which cannot hand cages to a SAT solver, took minutes on a killer's last clues).
-    The puzzle is still unique (CaDiCaL's oracle) and minimal."""
+    on a minimal windoku), and exact counts on killer cages go to CaDiCaL (the house kernel,
+    which cannot hand cages to a SAT solver, took minutes on a killer's last clues). The
+    puzzle is still unique (the oracle) and minimal."""
     import sys
 
     pytest.importorskip("pysat")
@@ -125,7 +134,7 @@ def test_sixteen_by_sixteen_variants_need_no_long_search(
     nodes: list[int] = []
 
     def spy(x: object, method: str = "propagate", **kw: object):  # type: ignore[no-untyped-def]
-        result = real(x, method, **kw)  # type: ignore[arg-type]
+        result = real(x, method, **kw)
         nodes.append(result.stats.nodes)
         return result
 

@@ -9,12 +9,12 @@ symmetry orbit at a time, and a removal is kept only if the puzzle still has one
 All counting goes through the core, :mod:`sudograph.solve` (this module has no search of its
 own): on 9×9 the compiled method ``fast`` counts whole batches of candidate removals in one
 call when numba is installed, else (and on other sizes, on the house kernel with numba)
-method ``propagate`` (exact counts on killer cages: method ``sat`` when python-sat is
-installed). Every puzzle returned is checked unique again by another engine (the compiled twin
-after either kernel, CaDiCaL where the twin runs out of :data:`CHECK_TWIN_NODES` or on killer
-cages when python-sat is installed, else the Python engine on killer cages; without numba, the
-static vertex order instead of ``propagate``'s MRV) and its solution checked with
-:meth:`Grid.is_solution_of`.
+method ``propagate`` (exact counts on killer cages: CaDiCaL when python-sat is installed,
+through the encoding of method ``sat``). Every puzzle returned is checked unique again by
+another engine (the compiled twin after either kernel, CaDiCaL where the twin runs out of
+:data:`CHECK_TWIN_NODES` or on killer cages when python-sat is installed, else the Python
+engine on killer cages; without numba, the static vertex order instead of ``propagate``'s
+MRV) and its solution checked with :meth:`Grid.is_solution_of`.
 
 Glossary: ``orbit`` the cells a symmetry maps onto each other (emptied or kept together),
 ``band`` ``box_rows`` consecutive rows of boxes, ``stack`` ``box_cols`` consecutive columns.
@@ -34,12 +34,13 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError
 from .grid import Box, Grid, box_for
 from .logic import STALLED_SCORE, TECHNIQUES, rate, solve_logically
-from .problem import Problem, Result
+from .problem import Problem
 from .solve import is_unique, solve
 from .variants import Variant
 
@@ -127,16 +128,16 @@ class _Counter:
     (:func:`sudograph.engine.fast9.solve_array`); otherwise :func:`sudograph.solve.solve` with
     ``propagate``, one puzzle at a time (with numba the house kernel, which goes on with a SAT
     solver after a few thousand guesses when python-sat is installed and there are no cages).
-    Exact counts on killer cages run method ``sat`` when python-sat is installed (the house
-    kernel cannot hand cages over: the checks of a 16×16 killer's last clues took 10 s, 50 s,
-    220 s... against 0.1 to 0.4 s). ``max_nodes`` None: exact; else a count that runs out is
-    reported "not unique" (undecided in :meth:`verdicts`). :meth:`check` counts again with
-    another engine: the compiled twin (a CSR search of its own) after either kernel, method
-    ``sat`` when the twin runs out of :data:`CHECK_TWIN_NODES` and python-sat is installed;
-    after the house kernel on killer cages (the twin does not read cages) method ``sat``
-    (CaDiCaL, its own encoding of the sums) when python-sat is installed, else the Python
-    engine (a 16×16 killer: 0.1 s against 36 s); after ``propagate`` on Python, singles with
-    the static order instead of MRV.
+    Exact counts on killer cages go to CaDiCaL when python-sat is installed
+    (:func:`_sat_unique`; the house kernel cannot hand cages over: the checks of a 16×16
+    killer's last clues took 10 s, 50 s, 220 s... against 0.1 to 0.4 s). ``max_nodes`` None:
+    exact; else a count that runs out is reported "not unique" (undecided in
+    :meth:`verdicts`). :meth:`check` counts again with another engine: the compiled twin (a
+    CSR search of its own) after either kernel, CaDiCaL (:func:`_sat_unique`) when the twin
+    runs out of :data:`CHECK_TWIN_NODES` and python-sat is installed; after the house kernel
+    on killer cages (the twin does not read cages) CaDiCaL (its own encoding of the sums)
+    when python-sat is installed, else the Python engine (a 16×16 killer: 0.1 s against
+    36 s); after ``propagate`` on Python, singles with the static order instead of MRV.
     """
 
     template: Grid
@@ -159,13 +160,12 @@ class _Counter:
             try:  # within a budget, then CaDiCaL (the twin alone took minutes on 16x16 variants)
                 return is_unique(puzzle, "propagate", engine="numba", max_nodes=CHECK_TWIN_NODES)
             except InvalidArgument:  # the twin ran out of nodes: uniqueness unknown
-                return is_unique(puzzle, "sat")
+                return _sat_unique(puzzle.problem) is True
         if self.engine == "auto":
             if sat_available():
-                try:
-                    return is_unique(puzzle, "sat")
-                except InvalidArgument:  # a cage of too many combinations for its encoding
-                    pass
+                answer = _sat_unique(puzzle.problem)
+                if answer is not None:  # else a cage of too many combinations for the encoding
+                    return answer
             return is_unique(puzzle, "propagate", engine="python")
         if cages:
             return is_unique(puzzle, "propagate", order="static", engine="python")  # cages
@@ -199,7 +199,13 @@ class _Counter:
         cages = self.template.variant.cages if self.template.variant is not None else ()
         for values in puzzles:
             problem = Problem(graph, k, tuple(values), cages=cages)  # a Problem: no grids built
-            result = self._count(problem)
+            if self.method == "sat":
+                answer = _sat_unique(problem)
+                if answer is not None:  # else a cage of too many combinations: the kernel
+                    out.append(answer)
+                    continue
+            method = "propagate" if self.method == "sat" else self.method
+            result = solve(problem, method, limit=2, max_nodes=self.max_nodes, engine=self.engine)
             if len(result.solutions) >= 2:
                 out.append(False)
             elif result.complete:
@@ -209,23 +215,10 @@ class _Counter:
                 self.stopped[0] += 1
         return out
 
-    def _count(self, problem: Problem) -> Result:
-        """Up to two solutions of ``problem`` by the counter's method (method ``sat`` on cages
-        the SAT encoding cannot take: the house kernel instead)."""
-        if self.method == "sat":
-            try:
-                return solve(problem, "sat", limit=2, max_nodes=self.max_nodes)
-            except InvalidArgument:  # a cage of too many combinations for its encoding
-                pass
-            method = "propagate"
-        else:
-            method = self.method
-        return solve(problem, method, limit=2, max_nodes=self.max_nodes, engine=self.engine)
-
 
 def _counter(grid: Grid, *, exact: bool = False) -> _Counter:
     """The counter for ``grid``'s shape: budgeted (clue removal) or ``exact`` (checks; on
-    killer cages method ``sat`` when python-sat is installed, see :class:`_Counter`)."""
+    killer cages CaDiCaL when python-sat is installed, see :func:`_sat_unique`)."""
     budget = None if exact else REMOVAL_BUDGET.get(grid.n, 50)
     engine = _engine()
     if grid.n == 9 and engine == "auto" and grid.variant is None:
@@ -236,6 +229,63 @@ def _counter(grid: Grid, *, exact: bool = False) -> _Counter:
         if sat_available():
             return _Counter(grid, "sat", False, budget, engine)
     return _Counter(grid, "propagate", False, budget, engine)
+
+
+SAT_SLICES = (10_000, 100_000)
+"""Conflicts of the first and of the largest slice (doubling in between) of the SAT questions
+of generation (:func:`_sat_unique`, :func:`_settle_sat`): fixed sizes, so that a question takes
+the same path on every run, and Ctrl-C is answered between slices. Method ``sat`` sizes its
+slices by the clock (the conflict rate it measures) and each slice restarts CaDiCaL in its
+focused mode: the uniqueness of one 16×16 killer took it 4 s to 112 s from run to run (1.0
+million conflicts against 0.1), in fixed slices 3.7 s every time."""
+
+
+def _sat_ask(solver: Any, assumptions: Sequence[int]) -> bool:
+    """Whether ``solver`` (python-sat's CaDiCaL) satisfies its clauses under ``assumptions``,
+    asked in slices of :data:`SAT_SLICES` conflicts."""
+    from .search.sat import _limited
+
+    ask = _limited(solver)  # without python-sat's SIGINT handler (see there)
+    budget, largest = SAT_SLICES
+    while True:
+        solver.conf_budget(budget)
+        answer = ask(assumptions)
+        if answer is not None:
+            return bool(answer)
+        budget = min(2 * budget, largest)
+
+
+def _sat_unique(problem: Problem) -> bool | None:
+    """Exactly one solution, by CaDiCaL (python-sat) in its stable mode, as method ``sat``: a
+    solution, checked, then none other (a clause forbids the first). None when a cage has too
+    many digit combinations for the encoding of :mod:`sudograph.search.sat`. Killer cages:
+    the house kernel's exact counts cannot hand them to a SAT solver and took 10 s, 50 s,
+    220 s on the last clues of a 16×16 killer, against 0.1 to 0.4 s here."""
+    from .problem import is_solution
+    from .search.sat import BACKEND, SAT_OPTIONS, _load, _problem_clauses
+
+    k, n = problem.k, problem.graph.n
+    try:
+        solver = _load(_problem_clauses(problem, True, ()), None, BACKEND, SAT_OPTIONS)
+    except InvalidArgument:  # a cage of too many combinations
+        return None
+    try:
+        if not _sat_ask(solver, ()):
+            return False
+        colouring = [0] * n
+        for lit in solver.get_model():
+            if 0 < lit <= n * k:
+                v, c = divmod(lit - 1, k)
+                colouring[v] = c + 1  # one colour a vertex (at-most-one clauses)
+        if not is_solution(problem, tuple(colouring)):  # pragma: no cover - an encoding bug
+            raise AssertionError(f"CaDiCaL returned a non-solution: {colouring}")
+        other = [-(v * k + colouring[v]) for v in range(n) if not problem.precolouring[v]]
+        if not other:  # every vertex a clue
+            return True
+        solver.add_clause(other)
+        return not _sat_ask(solver, ())
+    finally:
+        solver.delete()
 
 
 def is_minimal(grid: Grid) -> bool:
@@ -621,12 +671,65 @@ def _settle(solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ..
     budget could tell)."""
     if not undecided or solution.n > SETTLE_MAX_SIDE:
         return puzzle
+    if solution.variant is not None and solution.variant.cages:
+        from .search.sat import sat_available
+
+        if sat_available():
+            settled = _settle_sat(solution, puzzle, undecided)
+            if settled is not None:
+                return settled
     exact = _counter(solution, exact=True)
     for orbit in undecided:
         if all(puzzle[c] for c in orbit):
             trial = _without(puzzle, orbit)
             if exact.unique([trial])[0]:
                 puzzle = trial
+    return puzzle
+
+
+def _settle_sat(
+    solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ...]]
+) -> list[int] | None:
+    """:func:`_settle` on killer cages by one incremental CaDiCaL (python-sat; None when a
+    cage has too many combinations for the encoding of :mod:`sudograph.search.sat`).
+
+    The puzzle without an orbit is unique exactly when no solution keeps the other clues and
+    gives the orbit's cells other digits than ``solution`` (a second solution keeps every
+    clue left, so it differs on the orbit, or else the whole puzzle had two): one question
+    with the clues as assumptions. The clauses learnt on the rules and cages serve the next
+    question. CaDiCaL's default options (its stable mode only, as method ``sat``, was slower
+    on these questions: 5.7 s against 0.8 s on one 16×16 killer). The house kernel cannot hand
+    cages to a SAT solver and took 10 s, 50 s, 220 s on the last clues of a 16×16 killer;
+    a fresh two-solution count per question took 119 s on the settling of another (killer
+    seed 5: 30 s on one question; that of method ``sat``, whose slices follow the clock, see
+    :data:`SAT_SLICES`), this solver 6 s."""
+    from .search.sat import BACKEND, _load, _problem_clauses
+
+    problem = solution.problem
+    k, n = problem.k, problem.graph.n
+    rules = Problem(problem.graph, k, (0,) * n, cages=problem.cages)
+    try:
+        solver = _load(_problem_clauses(rules, True, ()), None, BACKEND)  # CaDiCaL's defaults
+    except InvalidArgument:  # a cage of too many combinations
+        return None
+    top = solver.nof_vars()  # the orbits' selectors come after every variable of the rules
+
+    def digit(v: int) -> int:  # the variable "v holds its digit in the solution"
+        return v * k + solution.values[v]
+
+    try:
+        for orbit in undecided:
+            if not all(puzzle[c] for c in orbit):
+                continue
+            top += 1
+            solver.add_clause([-top, *(-digit(v) for v in orbit)])  # another digit somewhere
+            clues = [digit(v) for v, d in enumerate(puzzle) if d and v not in orbit]
+            other = _sat_ask(solver, [*clues, top])
+            solver.add_clause([-top])  # this question's clause retired
+            if not other:  # no other solution: the orbit goes
+                puzzle = _without(puzzle, orbit)
+    finally:
+        solver.delete()
     return puzzle
 
 
