@@ -262,9 +262,15 @@ def _sat_unique(problem: Problem) -> bool | None:
     the house kernel's exact counts cannot hand them to a SAT solver and took 10 s, 50 s,
     220 s on the last clues of a 16×16 killer, against 0.1 to 0.4 s here."""
     from .problem import is_solution
-    from .search.sat import BACKEND, SAT_OPTIONS, _load, _problem_clauses
+    from .search.sat import (
+        BACKEND,
+        SAT_OPTIONS,
+        _load,
+        _problem_clauses,
+        model_coloring,
+        other_than,
+    )
 
-    k, n = problem.k, problem.graph.n
     try:
         solver = _load(_problem_clauses(problem, True, ()), None, BACKEND, SAT_OPTIONS)
     except InvalidArgument:  # a cage of too many combinations
@@ -272,14 +278,10 @@ def _sat_unique(problem: Problem) -> bool | None:
     try:
         if not _sat_ask(solver, ()):
             return False
-        colouring = [0] * n
-        for lit in solver.get_model():
-            if 0 < lit <= n * k:
-                v, c = divmod(lit - 1, k)
-                colouring[v] = c + 1  # one colour a vertex (at-most-one clauses)
-        if not is_solution(problem, tuple(colouring)):  # pragma: no cover - an encoding bug
+        colouring = model_coloring(problem, solver.get_model())
+        if not is_solution(problem, colouring):  # pragma: no cover - an encoding bug
             raise AssertionError(f"CaDiCaL returned a non-solution: {colouring}")
-        other = [-(v * k + colouring[v]) for v in range(n) if not problem.precolouring[v]]
+        other = other_than(problem, colouring)
         if not other:  # every vertex a clue
             return True
         solver.add_clause(other)

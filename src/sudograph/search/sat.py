@@ -557,13 +557,33 @@ def _cage_clauses(problem: Problem) -> Iterator[list[int]]:
                 yield [-(v * k + c + 1), *holding[c]]
 
 
+def model_coloring(problem: Problem, model: Sequence[int]) -> Coloring:
+    """The colouring of a model of :func:`_problem_clauses`' formula (variable ``v * k + c``:
+    vertex ``v`` has colour ``c``): each vertex's first true colour, a clue's own (the clue is
+    true, maybe beside other colours)."""
+    n, k = problem.graph.n, problem.k
+    col = list(problem.precolouring)
+    for lit in model:
+        if 0 < lit <= n * k:
+            v, c = divmod(lit - 1, k)
+            col[v] = col[v] or c + 1
+    return tuple(col)
+
+
+def other_than(problem: Problem, coloring: Coloring) -> list[int]:
+    """The clause "another colour on some free vertex than in ``coloring``" (empty when every
+    vertex is a clue): added, it excludes that solution."""
+    k = problem.k
+    return [-(v * k + c) for v, c in enumerate(coloring) if not problem.precolouring[v]]
+
+
 def run(problem: Problem, options: SolveOptions) -> Result:
     """The runner of method ``sat``: up to ``options.limit`` solutions (blocking clauses).
 
     Raises :class:`MissingExtra` without python-sat.
     """
     start = time.perf_counter()
-    k, n = problem.k, problem.graph.n
+    k = problem.k
     clique: list[int] = []
     if options.limit == 1 and not any(problem.precolouring) and not problem.cages:
         from .bounds import greedy_clique
@@ -602,17 +622,12 @@ def run(problem: Problem, options: SolveOptions) -> Result:
                 break
             if not answer:
                 break
-            model = slicer.solver.get_model()
-            col = list(problem.precolouring)  # a clue is true, maybe beside other colours
-            for lit in model:
-                if 0 < lit <= n * k:
-                    v, c = divmod(lit - 1, k)
-                    col[v] = col[v] or c + 1
-            solutions.append(tuple(col))
-            free = [v * k + col[v] for v in range(n) if not problem.precolouring[v]]
-            if not free:
+            col = model_coloring(problem, slicer.solver.get_model())
+            solutions.append(col)
+            other = other_than(problem, col)
+            if not other:
                 break
-            slicer.solver.add_clause([-x for x in free])
+            slicer.solver.add_clause(other)
     except KeyboardInterrupt:
         status, reason = "stopped", "interrupted"
     finally:
