@@ -284,3 +284,30 @@ def test_random_partial_grids_never_break_the_search() -> None:
             puzzle = [d if rng.random() < 0.3 else 0 for d in sol]
             r = solve(Grid((3, 3), tuple(puzzle), "", v), limit=3, engine="python")
             assert r.solutions and all(check_solution(v, (3, 3), s) == [] for s in r.solutions)
+
+
+@pytest.mark.parametrize(
+    ("spec", "values", "expected"),
+    [
+        # every repeated digit of a house is named, in the order the house repeats them
+        (
+            "",
+            [1, 1, 2, 2] + [0] * 12,
+            ["row 1 repeats 1, 2", "box 1 repeats 1", "box 2 repeats 2"],
+        ),
+        (
+            "x",
+            [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1],
+            ["main diagonal repeats 4, 1", "anti-diagonal repeats 1, 4"],
+        ),
+        ("", [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1], []),
+        (
+            "",
+            [1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0],
+            ["row 1 repeats 1", "column 1 repeats 1"],
+        ),
+    ],
+)
+def test_checker_names_every_repeat(spec: str, values: list[int], expected: list[str]) -> None:
+    v = Variant(tuple(spec.split("+"))) if spec else None
+    assert check_solution(v, (2, 2), values) == expected

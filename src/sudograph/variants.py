@@ -401,7 +401,7 @@ def check_solution(variant: Variant | None, box: Box, values: Sequence[int]) -> 
     cells (0) break nothing, except that a full cage must make its sum. ``[]``: no rule broken.
 
     >>> check_solution(Variant(("x",)), (2, 2), [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
-    ['main diagonal repeats 4', 'anti-diagonal repeats 1']
+    ['main diagonal repeats 4, 1', 'anti-diagonal repeats 1, 4']
     """
     br, bc = box
     n = br * bc
@@ -460,11 +460,13 @@ def check_solution(variant: Variant | None, box: Box, values: Sequence[int]) -> 
     broken: list[str] = []
     for label, digits in groups:
         seen: set[int] = set()
+        repeated: dict[int, None] = {}  # in the order they repeat
         for d in digits:
             if d and d in seen:
-                broken.append(f"{label} repeats {d}")
-                break
+                repeated[d] = None
             seen.add(d)
+        if repeated:
+            broken.append(f"{label} repeats {', '.join(map(str, repeated))}")
     for name in ("anti-knight", "anti-king"):
         if name not in names:
             continue
