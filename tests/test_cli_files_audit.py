@@ -61,6 +61,9 @@ def variant_file(path: Path, grids: list[str]) -> Path:
         (f"{P}\n{P}\n", ["count", "{IN}", "-o", "{IN}"]),
         ("variant: x\nbox: 2x2\ngrid: 1...............\n", ["solve", "{IN}", "-o", "{IN}"]),
         (f"{E4}\n{T4}\n", ["solve", "{IN}", "--box", "2x2", "--regions", "{MAP}", "-o", "{MAP}"]),
+        (f"{E4}\n{T4}\n", ["solve", "-", "--regions", "{MAP}", "-o", "{MAP}"]),  # from stdin
+        ("", ["solve", T4, "--regions", "{MAP}", "-o", "{MAP}"]),  # a puzzle given inline
+        (f"{E4}\n{T4}\n", ["count", "{IN}", "--regions", "{MAP}", "-o", "{MAP}"]),
         ("", ["generate", "--size", "4", "--regions", "{MAP}", "--seed", "1", "-o", "{MAP}"]),
     ],
 )
@@ -79,12 +82,13 @@ def test_output_naming_an_input_is_refused(
     assert not list(tmp_path.glob("*.lock"))
 
 
-def test_output_naming_standard_input_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_output_naming_standard_input_is_refused(tmp_path: Path, command: str) -> None:
     src = tmp_path / "in.txt"
     src.write_text(f"{P}\n{P}\n")
     with src.open("rb") as stdin:
         proc = subprocess.run(
-            [sys.executable, "-m", "sudograph", "solve", "-", "-o", str(src)],
+            [sys.executable, "-m", "sudograph", command, "-", "-o", str(src)],
             stdin=stdin,
             capture_output=True,
             text=True,
@@ -93,6 +97,44 @@ def test_output_naming_standard_input_is_refused(tmp_path: Path) -> None:
         )
     assert proc.returncode == 2 and "is standard input" in proc.stderr
     assert src.read_text() == f"{P}\n{P}\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "{IN}", "-o", "{OUT}"],
+        ["solve", "{IN}", "-o", "{OUT}", "--resume"],
+        ["solve", "-", "-o", "{OUT}"],
+        ["solve", P, "-o", "{OUT}"],
+        ["count", "{IN}", "-o", "{OUT}"],
+    ],
+)
+def test_output_is_checked_against_the_inputs_once(
+    capfd: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+) -> None:
+    """One check per run, where the path that writes OUT checks it (the batch mode's run for
+    a file or standard input, the one-puzzle solve for a puzzle given inline)."""
+    from sudograph.cli import batchmode
+
+    src, out = tmp_path / "in.txt", tmp_path / "out.txt"
+    src.write_text(f"{P}\n{P}\n")
+    stdin = io.BufferedReader(io.BytesIO(src.read_bytes()))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(stdin, encoding="utf-8"))
+    checked: list[str | None] = []
+    check = batchmode.refuse_input_as_output
+
+    def counted(output: str | None, inputs: list[str | None]) -> None:
+        checked.append(output)
+        check(output, inputs)
+
+    monkeypatch.setattr(batchmode, "refuse_input_as_output", counted)
+    names = {"{IN}": str(src), "{OUT}": str(out)}
+    code, _, err = sudograph(capfd, *[names.get(a, a) for a in argv])
+    assert code == 0, err
+    assert checked == [str(out)]
 
 
 # -- 5. a missing output folder -----------------------------------------------------------------

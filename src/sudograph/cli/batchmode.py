@@ -436,7 +436,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         raise InvalidArgument("--resume needs -o OUT (the file to continue)")
     source = getattr(args, "source", None) or args.puzzle
     inputs = [str(source), getattr(args, "regions", None), getattr(args, "cages", None)]
-    refuse_input_as_output(output, inputs)
+    refuse_input_as_output(output, inputs)  # the one check of solve and count FILE -o OUT
     variants = has_variant(args) or is_variant_file(str(source))
     method = _method(args) if not variants else getattr(args, "method", None) or "propagate"
     limit = _limit(args)

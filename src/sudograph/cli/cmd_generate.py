@@ -22,6 +22,7 @@ from ..generate import DIFFICULTIES, SYMMETRIES, generate
 from ..grid import Grid, box_for
 from ..logic import describe, next_step, rate, solve_logically
 from .common import (
+    STDIN,
     add_grid_options,
     box_arg,
     describe_item,
@@ -135,6 +136,12 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.count < 1:
         raise InvalidArgument(f"--count must be >= 1, got {args.count}")
     box = box_for(args.size) if args.size is not None else args.box or regions_box(args) or (3, 3)
+    # usage errors first, one line each: before the seed is printed and OUT or a cluster opened
+    variant = _variant_of(args, box) if args.variant or args.regions else None
+    if variant is None:
+        if args.resume and args.seed is None:
+            raise InvalidArgument("generate --resume needs the --seed of the run it continues")
+        _check_options(args, box)
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -144,8 +151,8 @@ def run_generate(args: argparse.Namespace) -> int:
 
         for kernel in ("fast", "twin"):
             ensure_compiled(kernel, warn)  # says so once when it compiles (first run)
-    if args.variant or args.regions:
-        return _generate_variants(args, box, seed)
+    if variant is not None:
+        return _generate_variants(args, variant, box, seed)
     spec = {
         "box": box,
         "seed": seed,
@@ -153,8 +160,6 @@ def run_generate(args: argparse.Namespace) -> int:
         **{k: getattr(args, k) for k in ("clues", "symmetry", "minimal", "difficulty", "timeout")},
     }
     if args.dask or args.resume:
-        if args.resume and args.seed is None:
-            raise InvalidArgument("generate --resume needs the --seed of the run it continues")
         from .batchmode import run_numbered
 
         return run_numbered(args, puzzle_lines, spec, args.count)
@@ -166,6 +171,21 @@ def run_generate(args: argparse.Namespace) -> int:
             if show:
                 _progress(k, args.count)
     return 0
+
+
+def _check_options(args: argparse.Namespace, box: tuple[int, int]) -> None:
+    """Raise :class:`InvalidArgument` for the options that :func:`~sudograph.generate.generate`
+    refuses before it makes a puzzle: ``--clues`` that the size or the ``--symmetry`` cannot
+    give, a ``--timeout`` not above 0. Checked before anything starts: the numbered run
+    (``--dask``, ``--resume``) opens OUT (and a cluster) before its first puzzle is made,
+    and an error there would leave OUT truncated."""
+    from ..generate import _check_clues, check_symmetry, orbits  # generate's own checks
+
+    n = box[0] * box[1]
+    symmetry = check_symmetry(args.symmetry)
+    _check_clues(n, args.clues, [len(orbit) for orbit in orbits(n, symmetry)], symmetry)
+    if args.timeout is not None and args.timeout <= 0:
+        raise InvalidArgument(f"--timeout must be > 0, got {args.timeout}")
 
 
 def _writer(
@@ -196,12 +216,13 @@ def _writer(
     return write
 
 
-def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int) -> int:
-    """``generate --variant``: minimal unique variant puzzles in the variant text format (one
-    block per puzzle, a blank line between them; ``sudograph solve FILE`` reads them back), or
-    one JSON object per line with ``--json``."""
-    from ..formats.variant import format_variant_json, format_variant_text, variant_from_options
-    from ..generate import generate_variant
+def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
+    """The rules of ``generate --variant/--regions`` for ``generate_variant`` (names joined by
+    ``+``, or a :class:`~sudograph.variants.Variant` with the region map read and checked).
+
+    Raises :class:`InvalidArgument` (or :class:`ParseError` for a bad map) for the options it
+    does not take, unknown names, jigsaw with killer, rules that do not fit the size."""
+    from ..formats.variant import variant_from_options
     from ..variants import Variant, variant_names
     from .common import _text_of
 
@@ -210,15 +231,29 @@ def _generate_variants(args: argparse.Namespace, box: tuple[int, int], seed: int
     if refused:
         raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
     names = list(variant_names(args.variant or ""))  # an empty or unknown name: one line
-    variant: Any = "+".join(names)
     if args.regions:  # a jigsaw: the region map read (and checked) once
         if "killer" in names:
             raise InvalidArgument("generate --variant: jigsaw with killer is not supported")
         text, source = _text_of(args.regions, "--regions")
         rest = "+".join(x for x in names if x != "jigsaw")
-        variant = variant_from_options(rest, box[0] * box[1], regions=text, regions_source=source)
-    else:
-        Variant.parse("+".join(x for x in names if x != "killer"))  # bad names: one line
+        rules = variant_from_options(rest, box[0] * box[1], regions=text, regions_source=source)
+        if rules is not None:
+            rules.check_fits(box)
+        return rules
+    Variant.parse("+".join(x for x in names if x != "killer")).check_fits(box)
+    return "+".join(names)
+
+
+def _generate_variants(
+    args: argparse.Namespace, variant: Any, box: tuple[int, int], seed: int
+) -> int:
+    """``generate --variant``: minimal unique variant puzzles of the rules ``variant`` (see
+    :func:`_variant_of`) in the variant text format (one block per puzzle, a blank line between
+    them; ``sudograph solve FILE`` reads them back), or one JSON object per line with
+    ``--json``."""
+    from ..formats.variant import format_variant_json, format_variant_text
+    from ..generate import generate_variant
+
     with ExitStack() as stack:
         write = _writer(stack, args.output, (args.regions,))
         for k in range(1, args.count + 1):
@@ -278,7 +313,8 @@ def _each(args: argparse.Namespace, handle: Callable[[int | None, Grid], int]) -
             worst = max(worst, handle(no, item))
         except SudographError as exc:  # e.g. clashing clues: report, go on with the others
             unreadable += 1
-            where = f"{args.source}:{no}" if no is not None else "puzzle"
+            source = STDIN if args.source == "-" else args.source
+            where = f"{source}:{no}" if no is not None else "puzzle"
             print(f"sudograph: error: {where}: {exc}", file=sys.stderr)
             if getattr(args, "json", False):
                 print_json({"line": no, "error": str(exc)})

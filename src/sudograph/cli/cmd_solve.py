@@ -23,7 +23,6 @@ import io
 import json
 import sys
 import time
-from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError
@@ -31,14 +30,16 @@ from ..grid import Grid
 from ..methods import INFERENCES, METHODS, ORDERS
 from ..problem import Result
 from .common import (
+    STDIN,
+    VARIANT_MAX_BYTES,
     add_grid_options,
     looks_like_path,
     no_grid_error,
     print_json,
     python_first_budget,
     read_items,
+    variant_kind,
     warn,
-    with_variant,
 )
 
 FORMATS = ("line", "boxed", "lists", "json")
@@ -132,12 +133,12 @@ DEFAULT_METHOD = "propagate"
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve one puzzle, or hand a file (or standard input) of several to the batch mode."""
-    if args.output:  # OUT is truncated before the input is read: never one of the inputs
-        from .batchmode import refuse_input_as_output
+    """Solve one puzzle, or hand a file (or standard input) of several to the batch mode.
 
-        inputs = [args.puzzle if looks_like_path(args.puzzle) else None, args.regions, args.cages]
-        refuse_input_as_output(args.output, inputs)
+    With ``-o``, a file or standard input goes to the file mode, which refuses an OUT that is
+    one of the inputs (:func:`~sudograph.cli.batchmode.refuse_input_as_output`); a puzzle
+    written inline is checked here, against ``--regions`` and ``--cages``.
+    """
     if looks_like_path(args.puzzle):
         saved = sys.stdin
         try:
@@ -148,6 +149,10 @@ def run(args: argparse.Namespace) -> int:
             return solve_many(args)
         finally:
             sys.stdin = saved
+    if args.output:  # OUT is written over: never the --regions or --cages file
+        from .batchmode import refuse_input_as_output
+
+        refuse_input_as_output(args.output, [args.regions, args.cages])
     ((_, item),) = list(read_items(args.puzzle, args))
     if args.output:  # one puzzle on the command line: its output, as printed, to OUT
         printed = io.StringIO()
@@ -218,7 +223,9 @@ def file_row(result: Result, args: argparse.Namespace) -> str:
 def single_item(args: argparse.Namespace) -> Grid | ParseError | None:
     """The only puzzle of the file or standard input named by ``args.puzzle``, or None when it
     holds none or more than one (the batch mode then reads it all). Standard input is peeked
-    at, not consumed: when it holds more, what was read is put back in front of the rest.
+    at, not consumed: what was read is put back in front of the rest. Standard input in a
+    variant format is read whole (as a variant file is), plain grids only up to
+    ``STDIN_PEEK_LINES`` lines.
 
     Raises :class:`InvalidArgument` when the input holds no grid at all (empty, or only
     blank lines and comments).
@@ -232,24 +239,26 @@ def single_item(args: argparse.Namespace) -> Grid | ParseError | None:
             raise InvalidArgument(no_grid_error(args.puzzle))
         return first[0][1] if first[1] is None else None
     head, at_end = peek_stdin(args)
-    if at_end:
-        found = list(_items_of(head, args))
-        if not found:
-            raise InvalidArgument(no_grid_error("-"))
-        if len(found) == 1:
-            return found[0]
-    reader = io.BufferedReader(_Chained(head, sys.stdin.buffer))
-    sys.stdin = io.TextIOWrapper(reader, encoding="utf-8")
+    if not at_end and variant_kind(head) is not None:
+        head += sys.stdin.buffer.read(VARIANT_MAX_BYTES + 1 - len(head))
+        at_end = len(head) <= VARIANT_MAX_BYTES  # larger: refused by the batch mode's reader
+    put_back_stdin(head, None if at_end else sys.stdin.buffer)
+    if not at_end:
+        return None
+    found = list(read_items("-", args))
+    if not found:
+        raise InvalidArgument(no_grid_error("-"))
+    if len(found) == 1:
+        return found[0][1]
+    put_back_stdin(head, None)  # read again by the batch mode
     return None
 
 
-def _items_of(data: bytes, args: argparse.Namespace) -> Iterator[Grid | ParseError]:
-    from ..formats.puzzles import iter_grids
-
-    box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
-    for _, item in iter_grids(io.BufferedReader(io.BytesIO(data)), box=box, alphabet=alphabet,
-                              name="<stdin>"):  # fmt: skip
-        yield with_variant(item, args) if isinstance(item, Grid) else item
+def put_back_stdin(head: bytes, rest: BinaryIO | None) -> None:
+    """Make ``sys.stdin`` read ``head``, then ``rest`` (None: nothing more, the end was
+    reached)."""
+    reader = io.BufferedReader(_Chained(head, rest if rest is not None else io.BytesIO()))
+    sys.stdin = io.TextIOWrapper(reader, encoding="utf-8")
 
 
 def peek_stdin(args: argparse.Namespace) -> tuple[bytes, bool]:
@@ -458,14 +467,15 @@ def solve_sequential(args: argparse.Namespace) -> int:
     skip = 0
     with contextlib.ExitStack() as stack:
         out: Any = sys.stdout
-        if args.output:
-            from .batchmode import open_output
+        if args.output:  # OUT truncated here, not by the batch mode's run (which checks it)
+            from .batchmode import open_output, refuse_input_as_output
 
+            refuse_input_as_output(args.output, [args.puzzle, args.regions, args.cages])
             fd, skip, lock = open_output(args.output, args.resume)
             if lock is not None:
                 stack.callback(lock.release)
             out = stack.enter_context(open(fd, "w", encoding="utf-8"))
-        name = "<stdin>" if args.puzzle == "-" else args.puzzle
+        name = STDIN if args.puzzle == "-" else args.puzzle
         for k, (no, item) in enumerate(read_items(args.puzzle, args)):
             if k < skip:
                 continue

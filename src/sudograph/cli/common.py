@@ -171,39 +171,92 @@ def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
         raise ParseError("invalid UTF-8", line=line, column=column, source=arg) from None
 
 
-def variant_file_kind(arg: str) -> str | None:
-    """The variant format of the file ``arg`` names (see ``looks_like_variant``), told from
-    its head, or None (not a file, or a plain grid file)."""
-    if arg == "-" or not os.path.isfile(arg):
-        return None
+VARIANT_MAX_BYTES = 64 << 20
+"""A variant file, or standard input holding one, is read whole: up to this many bytes."""
+
+VARIANT_HEAD = 8192
+"""Bytes of the head of an input that tell a variant format from plain grids."""
+
+STDIN = "<stdin>"
+"""The source name given to errors in what standard input (``-``) holds."""
+
+
+def variant_kind(head: bytes) -> str | None:
+    """The variant format (see ``looks_like_variant``) of an input starting with ``head``, or
+    None (plain grids)."""
     from ..formats.variant import looks_like_variant
 
-    with open(arg, encoding="utf-8", errors="replace") as f:
-        return looks_like_variant(f.read(8192))
+    return looks_like_variant(head[:VARIANT_HEAD].decode("utf-8", errors="replace"))
+
+
+def stdin_head(size: int = VARIANT_HEAD) -> bytes:
+    """The first ``size`` bytes of standard input (fewer at its end), left to be read: peeked
+    at (a buffered stream, as standard input is) or read and sought back (a seekable one);
+    ``b""`` from a stream that can do neither, which is then read as plain grids."""
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        peek = getattr(stream, "peek", None)
+        if peek is not None:
+            return bytes(peek(size)[:size])
+        if stream is not None and stream.seekable():
+            at = stream.tell()
+            head = stream.read(size)
+            stream.seek(at)
+            return bytes(head)
+    except (OSError, ValueError):  # closed, or not readable: nothing to tell from
+        pass
+    return b""
+
+
+def variant_file_kind(arg: str) -> str | None:
+    """The variant format of the file ``arg`` names, or of standard input for ``-`` (see
+    ``looks_like_variant``), told from its head, or None (not a file, or plain grids)."""
+    if arg == "-":
+        return variant_kind(stdin_head())
+    if not os.path.isfile(arg):
+        return None
+    with open(arg, "rb") as f:
+        return variant_kind(f.read(VARIANT_HEAD))
 
 
 def is_variant_file(arg: str) -> bool:
-    """True when ``arg`` names a file in a variant format."""
+    """True when ``arg`` names a file in a variant format (``-``: standard input holds one)."""
     return variant_file_kind(arg) is not None
 
 
 def read_variant_file(
     arg: str, *, box: tuple[int, int] | None = None, alphabet: str | None = None
 ) -> list[Item] | None:
-    """The puzzles of a file in the sudograph variant format (text or JSON, one puzzle or
-    several) or f-puzzles JSON (docs/variants.md), or None when ``arg`` is not such a file.
-    ``box`` (``--box``) is the shape of a puzzle that gives none, ``alphabet`` its symbols."""
+    """The puzzles of a file (``-``: standard input) in the sudograph variant format (text or
+    JSON, one puzzle or several) or f-puzzles JSON (docs/variants.md), or None when ``arg`` is
+    not such an input (or a file over :data:`VARIANT_MAX_BYTES`, then read as plain grids).
+    ``box`` (``--box``) is the shape of a puzzle that gives none, ``alphabet`` its symbols.
+
+    Raises :class:`InvalidArgument` for standard input holding a variant puzzle larger than
+    :data:`VARIANT_MAX_BYTES` (what was read of it cannot be read again as plain grids).
+    """
     kind = variant_file_kind(arg)
-    if kind is None or os.path.getsize(arg) > 64 << 20:
+    if kind is None:
         return None
+    if arg == "-":
+        data = sys.stdin.buffer.read(VARIANT_MAX_BYTES + 1)
+        if len(data) > VARIANT_MAX_BYTES:
+            raise InvalidArgument(
+                f"{STDIN}: a variant input is read whole, up to {VARIANT_MAX_BYTES >> 20} MiB: "
+                "this one is larger"
+            )
+        text, source = data.decode("utf-8", errors="replace"), STDIN
+    else:
+        if os.path.getsize(arg) > VARIANT_MAX_BYTES:
+            return None
+        with open(arg, encoding="utf-8", errors="replace") as f:
+            text, source = f.read(), arg
     from ..formats.variant import read_fpuzzles, read_variant_puzzles
 
-    with open(arg, encoding="utf-8", errors="replace") as f:
-        text = f.read()
     if kind != "fpuzzles":
-        return list(read_variant_puzzles(text, source=arg, box=box, alphabet=alphabet))
+        return list(read_variant_puzzles(text, source=source, box=box, alphabet=alphabet))
     try:
-        return [(1, read_fpuzzles(text, source=arg, box=box, alphabet=alphabet))]
+        return [(1, read_fpuzzles(text, source=source, box=box, alphabet=alphabet))]
     except ParseError as exc:
         return [(1, exc)]
 
@@ -226,8 +279,9 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
     variant_puzzles = read_variant_file(arg, box=box, alphabet=alphabet)
     if variant_puzzles is not None:
+        source = STDIN if arg == "-" else arg
         for no, item in variant_puzzles:
-            yield no, _with_options(item, args, no, arg)
+            yield no, _with_options(item, args, no, source)
         return
     if looks_like_path(arg):
         stream, name = open_source(arg)
@@ -300,7 +354,7 @@ def report_error(exc: ParseError) -> None:
 
 def no_grid_error(arg: str) -> str:
     """The message for an input holding no grid at all."""
-    name = "<stdin>" if arg == "-" else arg
+    name = STDIN if arg == "-" else arg
     return f"{name}: no grid found (the input is empty or only comments)"
 
 
