@@ -83,6 +83,14 @@ more; the solver's clause learning takes tens of milliseconds there (docs/benchm
 The threshold was measured with the colour order of large grids (``LCV_MIN_VERTICES``): 80
 25×25 grids took 2.36 s (three rounds) handing off after 2,000 guesses, 2.37 s after 4,000,
 2.64 s after 1,000, 2.47 s after 250 (docs/benchmarks.md)."""
+SMALL_HANDOFF_GUESSES = 20_000
+"""A search of a grid under :data:`RESTART_MIN_VERTICES` vertices (one run) still running
+after this many guesses, with no ``max_nodes`` set, goes on with method ``sat`` when
+python-sat is installed (see ``_settle_by_sat``: for one or two solutions; for more, or a
+count, when there is at most one). Minimal puzzles never get there (the bench's variant puzzles take
+at most a few thousand guesses); a nearly empty grid under strong rules does: a 9×9
+x+anti-knight with three clues took 6.8 million guesses (21.6 s) to prove it has no solution,
+the SAT solver 2.1 s; measured in docs/benchmarks.md (``bench/bench_small_handoff.py``)."""
 HANDOFF_MAX_LITERALS = 4_000_000
 """No handoff when the formula would hold more literals than this (an estimate from the
 root's domains: a huge, nearly empty grid, which the kernel solves quickly anyway)."""
@@ -700,15 +708,85 @@ def _result(search: _Search, code: int, reason: str, stats: Stats, found: int) -
 def _solve(
     problem: Problem, options: SolveOptions, keep: int | None, leaf: int
 ) -> tuple[Result, int]:
+    """One run of the kernel on ``problem`` (solve or count); on a small grid, a run still
+    going after :data:`SMALL_HANDOFF_GUESSES` guesses may end on a SAT solver (see
+    :func:`_settle_by_sat`)."""
     start = time.perf_counter()
     search = _checked_search(problem, keep, leaf)
-    code, reason = search.run(options.limit, options.max_nodes, options.timeout, start)
+    K = search.K
+    limit = options.limit
+    if options.max_nodes is None and problem.graph.n < RESTART_MIN_VERTICES:
+        code, reason = search.run(limit, SMALL_HANDOFF_GUESSES, options.timeout, start)
+        if code == K.PAUSED and reason == "node limit":
+            settled = _settle_by_sat(problem, options, search, keep, start)
+            if settled is not None:
+                return settled
+            code, reason = search.run(limit, None, options.timeout, start)
+    else:
+        code, reason = search.run(limit, options.max_nodes, options.timeout, start)
     if keep is None:
         search.drain()
     else:
         search.take()
     found = int(search.st[search.K.S_FOUND])
     return _result(search, code, reason, search.stats(start), found), found
+
+
+def _settle_by_sat(
+    problem: Problem, options: SolveOptions, search: _Search, keep: int | None, start: float
+) -> tuple[Result, int] | None:
+    """The end of a long run on a small grid (see :data:`SMALL_HANDOFF_GUESSES`) by method
+    ``sat`` on the whole problem, cages included. A search for one or two solutions (solve,
+    uniqueness) takes the solver's answer; a search for more, or a count, only when the run
+    has found at most one solution so far and the solver proves there is no second one (else
+    the run goes on: many solutions are the kernel's work, a SAT solver finds them one
+    blocking clause at a time). ``(result, count)``, or None: the run goes on (no
+    python-sat, a cage of too many digit combinations for the encoding, more than one
+    solution to enumerate)."""
+    from ..search.sat import run as sat_run
+    from ..search.sat import sat_available
+
+    K = search.K
+    direct = options.limit is not None and options.limit <= 2
+    if not sat_available() or (not direct and int(search.st[K.S_FOUND]) > 1):
+        return None
+    timeout = None if options.timeout is None else options.timeout - (time.perf_counter() - start)
+    try:
+        sat = sat_run(problem, SolveOptions(limit=options.limit if direct else 2, timeout=timeout))
+    except InvalidArgument:  # a cage of too many digit combinations for the encoding
+        return None
+    for sol in sat.solutions:
+        if not is_solution(problem, sol):  # pragma: no cover - a bug in the encoding
+            raise AssertionError(f"the SAT handoff returned a non-solution: {sol}")
+    stopped = sat.reason in ("time limit", "interrupted")  # the caller's limits: the end
+    if not direct and not sat.complete and not stopped:
+        return None
+    search.take()
+    known = dict.fromkeys(search.solutions)
+    if not direct and not sat.complete:  # stopped: what the run found so far
+        found = int(search.st[K.S_FOUND])
+    else:
+        known.update(dict.fromkeys(sat.solutions))
+        found = len(sat.solutions) if sat.complete else len(known)
+    solutions = list(known)[:keep]
+    stats = search.stats(start)
+    stats.nodes += sat.stats.nodes
+    stats.backtracks += sat.stats.backtracks
+    stats.deductions += sat.stats.deductions
+    stats.engine = ENGINE + "+sat"
+    complete = sat.complete
+    enough = options.limit is not None and found >= options.limit
+    status: Status = "solved" if found else ("unsatisfiable" if complete else "stopped")
+    result = Result(
+        status,
+        solutions,
+        stats,
+        method="propagate",
+        reason="" if enough or complete else sat.reason,
+        complete=complete,
+        count=found if complete else None,
+    )
+    return result, found
 
 
 def run(problem: Problem, options: SolveOptions) -> Result:

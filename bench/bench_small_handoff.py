@@ -1,0 +1,150 @@
+"""Benchmark the house kernel's SAT handoff on small grids (``houses.SMALL_HANDOFF_GUESSES``).
+
+Usage (from the repository root)::
+
+    .venv/bin/python bench/bench_small_handoff.py [--per-rule N] [--cap S] [--thresholds A,B]
+        [--normal N]
+
+Two sets, each puzzle timed by every side in turn (interleaved, one process, CPU time of
+``solve(grid, limit=2)``, what a user gets):
+
+- **nearly empty grids under strong rules**: 9×9 grids with 2 to 8 random clues (seeded,
+  one random stream per rule set) under x+anti-knight, windoku+anti-knight,
+  anti-knight+anti-king, x+windoku; kept the first ``--per-rule`` whose search the kernel
+  has not finished after 20,000 guesses. Each side is capped at ``--cap`` seconds (a capped
+  time is a lower bound, marked ``>``); then ``count(grid)`` on the ones without a solution.
+- **normal puzzles**: ``--normal`` minimal puzzles per variant of ``bench_variants.py``
+  (``generate_variant(spec, 3, seed=s)``), where no handoff should happen: the largest number
+  of guesses and the total time of each side.
+
+Sides: ``off`` (no handoff: the kernel alone) and each threshold of ``--thresholds``.
+Every solution is checked by :func:`sudograph.variants.check_solution`, and every side must
+give the same status and number of solutions (a capped side excepted). Needs numba and
+python-sat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from sudograph.engine import houses  # noqa: E402
+from sudograph.errors import SudographError  # noqa: E402
+from sudograph.formats.variant import read_variant_puzzle  # noqa: E402
+from sudograph.generate import generate_variant  # noqa: E402
+from sudograph.grid import Grid  # noqa: E402
+from sudograph.problem import Result  # noqa: E402
+from sudograph.solve import count, solve  # noqa: E402
+from sudograph.variants import check_solution  # noqa: E402
+
+RULES = ("x+anti-knight", "windoku+anti-knight", "anti-knight+anti-king", "x+windoku")
+DEFAULT = houses.SMALL_HANDOFF_GUESSES
+NORMAL = ("x", "windoku", "anti-knight", "anti-king", "x+anti-king", "disjoint", "killer")
+
+
+def near_empty(spec: str, wanted: int) -> list[Grid]:
+    """The first ``wanted`` nearly empty grids of ``spec`` the kernel has not finished in
+    20,000 guesses (seeded: the same grids on every run)."""
+    found: list[Grid] = []
+    for seed in range(2000):
+        rng = random.Random(f"{spec}:{seed}")
+        cells = ["."] * 81
+        for _ in range(rng.randint(2, 8)):
+            cells[rng.randrange(81)] = str(rng.randint(1, 9))
+        try:
+            grid = read_variant_puzzle(f"variant: {spec}\ngrid: {''.join(cells)}\n")
+            grid.problem  # noqa: B018 - raises for clashing clues
+        except SudographError:  # clashing clues: not a puzzle
+            continue
+        with_side(None)
+        if solve(grid, limit=2, max_nodes=20_000).status == "stopped":
+            found.append(grid)
+            if len(found) == wanted:
+                break
+    return found
+
+
+def with_side(threshold: int | None) -> None:
+    houses.SMALL_HANDOFF_GUESSES = 10**12 if threshold is None else threshold
+
+
+def timed(grid: Grid, threshold: int | None, cap: float, counting: bool) -> tuple[float, Result]:
+    with_side(threshold)
+    t0 = time.process_time()
+    r = count(grid, timeout=cap) if counting else solve(grid, limit=2, timeout=cap)
+    seconds = time.process_time() - t0
+    for s in r.solutions:
+        broken = check_solution(grid.variant, grid.box, s)
+        assert not broken, broken
+    return seconds, r
+
+
+def show(seconds: float, r: Result) -> str:
+    mark = ">" if r.reason == "time limit" else ""
+    return f"{mark}{seconds:8.3f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--per-rule", type=int, default=4)
+    ap.add_argument("--cap", type=float, default=30.0)
+    ap.add_argument("--thresholds", default="5000,20000,50000")
+    ap.add_argument("--normal", type=int, default=10)
+    args = ap.parse_args()
+    sides: list[int | None] = [None] + [int(x) for x in args.thresholds.split(",")]
+    names = ["off"] + [f"{t:,}" for t in sides[1:]]
+    print(f"# {platform.machine()} {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}")
+    print(f"# default SMALL_HANDOFF_GUESSES = {houses.SMALL_HANDOFF_GUESSES:,}")
+    print("\nnearly empty grids, solve(grid, limit=2), CPU seconds (> : stopped at the cap)")
+    print(f"{'rules':24} {'status':14}" + "".join(f"{n:>10}" for n in names))
+    totals = [0.0] * len(sides)
+    unsat: list[Grid] = []
+    for spec in RULES:
+        for grid in near_empty(spec, args.per_rule):
+            row = [timed(grid, side, args.cap, False) for side in sides]
+            finished = [r for _, r in row if r.reason != "time limit"]
+            assert len({(r.status, len(r.solutions)) for r in finished}) <= 1, row
+            status = finished[0].status if finished else "stopped"
+            if status == "unsatisfiable":
+                unsat.append(grid)
+            for i, (s, _) in enumerate(row):
+                totals[i] += s
+            print(f"{spec:24} {status:14}" + "".join(f"{show(s, r):>10}" for s, r in row))
+    print(f"{'total':39}" + "".join(f"{t:10.3f}" for t in totals))
+    print("\nthe same without a solution, count(grid), CPU seconds")
+    totals = [0.0] * len(sides)
+    for grid in unsat:
+        row = [timed(grid, side, args.cap, True) for side in sides]
+        finished = [r for _, r in row if r.reason != "time limit"]
+        assert all(r.count == 0 for r in finished), row
+        for i, (s, _) in enumerate(row):
+            totals[i] += s
+        print(f"{'':39}" + "".join(f"{show(s, r):>10}" for s, r in row))
+    print(f"{'total':39}" + "".join(f"{t:10.3f}" for t in totals))
+    print(f"\nnormal puzzles ({args.normal} minimal per variant), solve(grid, limit=2)")
+    print(f"{'variant':14} {'max guesses':>12}" + "".join(f"{n:>10}" for n in names))
+    for spec in NORMAL:
+        with_side(DEFAULT)  # generation as shipped
+        puzzles = [generate_variant(spec, 3, seed=s) for s in range(args.normal)]
+        totals = [0.0] * len(sides)
+        most = 0
+        for grid in puzzles:
+            for i, side in enumerate(sides):
+                s, r = timed(grid, side, args.cap, False)
+                assert r.status == "solved" and len(r.solutions) == 1, r
+                totals[i] += s
+                most = max(most, r.stats.nodes)
+                assert side is None or r.stats.engine == "houses", r.stats.engine
+        print(f"{spec:14} {most:12,}" + "".join(f"{t:10.3f}" for t in totals))
+    with_side(DEFAULT)
+
+
+if __name__ == "__main__":
+    main()
