@@ -1,6 +1,7 @@
 """The house kernel's handoff to a SAT solver (``houses.HANDOFF_GUESSES``) and the formula it
 solves (``sat.run_domains``): the same answers as the reference engine, solutions checked,
-and no handoff where it does not belong (cages, ``max_nodes``, no python-sat)."""
+and no handoff where it does not belong (``max_nodes``, no python-sat). A killer's handoff (to
+method ``sat`` whole, cages included) is tested in tests/test_small_handoff.py."""
 
 from __future__ import annotations
 
@@ -225,14 +226,12 @@ def test_run_domains_on_impossible_domains() -> None:
 
 
 @pytest.mark.usefixtures("hand_off_at_once")
-def test_no_handoff_with_max_nodes_cages_or_without_python_sat(
+def test_no_handoff_with_max_nodes_or_without_python_sat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     problem = Grid.parse(HARD[1]).problem
     capped = houses.run(problem, SolveOptions(limit=2, max_nodes=100_000))
     assert capped.stats.engine == "houses" and len(capped.solutions) == 1
-    killer = read_variant_puzzle((VARIANTS / "killer.txt").read_text(encoding="utf-8"))
-    assert houses.run(killer.problem, SolveOptions(limit=2)).stats.engine == "houses"
     monkeypatch.setattr("sudograph.search.sat.sat_available", lambda: False)
     plain = houses.run(problem, SolveOptions(limit=2))
     assert plain.stats.engine == "houses" and plain.solutions == capped.solutions

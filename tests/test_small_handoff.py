@@ -177,3 +177,28 @@ def test_the_timeout_holds_through_the_handoff() -> None:
     assert r.status == "stopped" and r.reason == "time limit" and not r.complete
     assert r.stats.engine == "houses+sat" and r.stats.nodes >= houses.SMALL_HANDOFF_GUESSES
     assert elapsed < 2.0
+
+
+def test_a_large_killer_goes_to_the_whole_formula() -> None:
+    """A minimal 16×16 killer: the kernel alone had not finished in 60 s (3.2 million
+    guesses); after ``HANDOFF_GUESSES`` its restarts end on method ``sat``, cages included
+    (the domains' formula of the other large grids holds no cages)."""
+    path = ROOT / "tests" / "data" / "variants" / "killer16.txt"
+    grid = read_variant_puzzle(path.read_text(encoding="utf-8"))
+    r = solve(grid, limit=2)
+    assert r.status == "solved" and r.complete and r.count == 1
+    assert r.stats.engine == "houses+sat" and r.stats.nodes >= houses.HANDOFF_GUESSES
+    assert not check_solution(grid.variant, grid.box, r.solutions[0])
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_the_restarts_hand_a_killer_over(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """Restarts on every size and a handoff at once: a unique killer ends on method ``sat``
+    with its one solution (for three solutions too: the solver proves there is no second)."""
+    monkeypatch.setattr(houses, "RESTART_MIN_VERTICES", 0)
+    monkeypatch.setattr(houses, "HANDOFF_GUESSES", 0)
+    problem = looser(KILLER.name, 0)
+    r = houses.run(problem, SolveOptions(limit=limit))
+    assert r.stats.engine == "houses+sat" and r.status == "solved"
+    assert r.solutions == [next(iter(reference(problem, 2)))]
+    assert r.complete == (limit > 1)

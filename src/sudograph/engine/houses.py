@@ -74,9 +74,11 @@ candidates at a higher cost)."""
 HANDOFF_GUESSES = 2_000
 """A search with restarts (grids of :data:`RESTART_MIN_VERTICES` vertices or more, looking
 for solutions) still running after this many guesses, all runs together, goes on with a SAT
-solver when python-sat is installed (the ``sat`` extra), the problem has no cages and the
-caller set no ``max_nodes``: the formula of the root's propagated domains (see
-:func:`sudograph.search.sat.run_domains`, solutions found so far excluded) finishes it. Such
+solver when python-sat is installed (the ``sat`` extra) and the caller set no ``max_nodes``:
+the formula of the root's propagated domains (see :func:`sudograph.search.sat.run_domains`,
+solutions found so far excluded) finishes it; a killer's, which that formula does not hold,
+goes to method ``sat`` whole, cages included (``_settle_by_sat``: minimal 16×16 killers
+took the kernel over a minute each, the solver 0.5–2.7 s). Such
 searches are the heavy tail of Latin-square completions near their phase transition (25×25
 grids at 40–60 % clues), where a depth-first search without learning takes 10^5 guesses and
 more; the solver's clause learning takes tens of milliseconds there (docs/benchmarks.md).
@@ -87,10 +89,11 @@ SMALL_HANDOFF_GUESSES = 20_000
 """A search of a grid under :data:`RESTART_MIN_VERTICES` vertices (one run) still running
 after this many guesses, with no ``max_nodes`` set, goes on with method ``sat`` when
 python-sat is installed (see ``_settle_by_sat``: for one or two solutions; for more, or a
-count, when there is at most one). Minimal puzzles never get there (the bench's variant puzzles take
-at most a few thousand guesses); a nearly empty grid under strong rules does: a 9×9
-x+anti-knight with three clues took 6.8 million guesses (21.6 s) to prove it has no solution,
-the SAT solver 2.1 s; measured in docs/benchmarks.md (``bench/bench_small_handoff.py``)."""
+count, when there is at most one). Minimal puzzles do not get there (at most 570 guesses on 70
+minimal 9×9 variant puzzles); nearly empty grids under strong rules do: a 9×9 x+windoku with
+four clues took the kernel 24.6 s, the handoff 0.08 s; 16 such grids 31.9 s → 3.0 s in all,
+and their counts 17.9 s → 1.9 s (``bench/bench_small_handoff.py``, docs/benchmarks.md; a
+threshold of 5,000 guesses gave 2.4 s, 50,000 gave 3.1 s)."""
 HANDOFF_MAX_LITERALS = 4_000_000
 """No handoff when the formula would hold more literals than this (an estimate from the
 root's domains: a huge, nearly empty grid, which the kernel solves quickly anyway)."""
@@ -718,7 +721,10 @@ def _solve(
     if options.max_nodes is None and problem.graph.n < RESTART_MIN_VERTICES:
         code, reason = search.run(limit, SMALL_HANDOFF_GUESSES, options.timeout, start)
         if code == K.PAUSED and reason == "node limit":
-            settled = _settle_by_sat(problem, options, search, keep, start)
+            search.take()
+            found = int(search.st[K.S_FOUND])
+            stats = search.stats(start)
+            settled = _settle_by_sat(problem, options, search.solutions, found, stats, keep)
             if settled is not None:
                 return settled
             code, reason = search.run(limit, None, options.timeout, start)
@@ -733,24 +739,31 @@ def _solve(
 
 
 def _settle_by_sat(
-    problem: Problem, options: SolveOptions, search: _Search, keep: int | None, start: float
+    problem: Problem,
+    options: SolveOptions,
+    known: list[Coloring],
+    found: int,
+    stats: Stats,
+    keep: int | None,
 ) -> tuple[Result, int] | None:
-    """The end of a long run on a small grid (see :data:`SMALL_HANDOFF_GUESSES`) by method
-    ``sat`` on the whole problem, cages included. A search for one or two solutions (solve,
-    uniqueness) takes the solver's answer; a search for more, or a count, only when the run
-    has found at most one solution so far and the solver proves there is no second one (else
-    the run goes on: many solutions are the kernel's work, a SAT solver finds them one
-    blocking clause at a time). ``(result, count)``, or None: the run goes on (no
+    """The end of a long search by method ``sat`` on the whole problem, cages included (see
+    :data:`SMALL_HANDOFF_GUESSES`; :data:`HANDOFF_GUESSES` for a killer on a large grid), the
+    search having found ``found`` solutions, kept ``known``, spent ``stats`` (its clock
+    started when the search did). A search for one or two solutions (solve, uniqueness)
+    takes the solver's answer; a search for more, or a count, only when the search has found
+    at most one solution so far and the solver proves there is no second one (else the
+    search goes on: many solutions are the kernel's work, a SAT solver finds them one
+    blocking clause at a time). ``(result, count)``, or None: the search goes on (no
     python-sat, a cage of too many digit combinations for the encoding, more than one
     solution to enumerate)."""
     from ..search.sat import run as sat_run
     from ..search.sat import sat_available
 
-    K = search.K
+    began = time.perf_counter() - stats.seconds
     direct = options.limit is not None and options.limit <= 2
-    if not sat_available() or (not direct and int(search.st[K.S_FOUND]) > 1):
+    if not sat_available() or (not direct and found > 1):
         return None
-    timeout = None if options.timeout is None else options.timeout - (time.perf_counter() - start)
+    timeout = None if options.timeout is None else options.timeout - stats.seconds
     try:
         sat = sat_run(problem, SolveOptions(limit=options.limit if direct else 2, timeout=timeout))
     except InvalidArgument:  # a cage of too many digit combinations for the encoding
@@ -761,15 +774,12 @@ def _settle_by_sat(
     stopped = sat.reason in ("time limit", "interrupted")  # the caller's limits: the end
     if not direct and not sat.complete and not stopped:
         return None
-    search.take()
-    known = dict.fromkeys(search.solutions)
-    if not direct and not sat.complete:  # stopped: what the run found so far
-        found = int(search.st[K.S_FOUND])
-    else:
-        known.update(dict.fromkeys(sat.solutions))
-        found = len(sat.solutions) if sat.complete else len(known)
-    solutions = list(known)[:keep]
-    stats = search.stats(start)
+    pool = dict.fromkeys(known)
+    if direct or sat.complete:  # else stopped: what the search found so far
+        pool.update(dict.fromkeys(sat.solutions))
+        found = len(sat.solutions) if sat.complete else len(pool)
+    solutions = list(pool)[:keep]
+    stats.seconds = time.perf_counter() - began
     stats.nodes += sat.stats.nodes
     stats.backtracks += sat.stats.backtracks
     stats.deductions += sat.stats.deductions
@@ -843,10 +853,18 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
     handoff = options.max_nodes is None  # then whether it may, asked once, when it is time
     while code == K.PAUSED and reason == "node limit":
         if handoff and spent >= HANDOFF_GUESSES:
-            handoff = _may_hand_off(problem, search, root)
-            if handoff:
-                stats = Stats(nodes=spent, backtracks=backtracks, max_depth=depth, engine=ENGINE)
-                return _hand_off(problem, options, search, root, list(pooled), stats, begin)
+            stats = Stats(nodes=spent, backtracks=backtracks, max_depth=depth, engine=ENGINE)
+            if problem.cages:  # the whole formula, cages included
+                stats.seconds = time.perf_counter() - begin
+                known = list(pooled)
+                settled = _settle_by_sat(problem, options, known, len(known), stats, limit)
+                if settled is not None:
+                    return settled[0]
+                handoff = False
+            else:
+                handoff = _may_hand_off(problem, search, root)
+                if handoff:
+                    return _hand_off(problem, options, search, root, list(pooled), stats, begin)
         budget = RESTART_FIRST * luby(seed + 1)
         if options.max_nodes is not None:
             budget = min(budget, options.max_nodes - spent)
