@@ -13,6 +13,8 @@ Two sets, each puzzle timed by every side in turn (interleaved, one process, CPU
   anti-knight+anti-king, x+windoku; kept the first ``--per-rule`` whose search the kernel
   has not finished after 20,000 guesses. Each side is capped at ``--cap`` seconds (a capped
   time is a lower bound, marked ``>``); then ``count(grid)`` on the ones without a solution.
+- **16×16 killers**: ``--killers`` minimal ones (``generate_variant("killer", 4, seed=s)``),
+  ``solve(grid, limit=2)`` with the large grids' handoff (``HANDOFF_GUESSES``) off and on.
 - **normal puzzles**: ``--normal`` minimal puzzles per variant of ``bench_variants.py``
   (``generate_variant(spec, 3, seed=s)``), where no handoff should happen: the largest number
   of guesses and the total time of each side.
@@ -46,6 +48,7 @@ from sudograph.variants import check_solution  # noqa: E402
 
 RULES = ("x+anti-knight", "windoku+anti-knight", "anti-knight+anti-king", "x+windoku")
 DEFAULT = houses.SMALL_HANDOFF_GUESSES
+HANDOFF = houses.HANDOFF_GUESSES
 NORMAL = ("x", "windoku", "anti-knight", "anti-king", "x+anti-king", "disjoint", "killer")
 
 
@@ -97,6 +100,7 @@ def main() -> None:
     ap.add_argument("--cap", type=float, default=30.0)
     ap.add_argument("--thresholds", default="5000,20000,50000")
     ap.add_argument("--normal", type=int, default=10)
+    ap.add_argument("--killers", type=int, default=3)
     args = ap.parse_args()
     sides: list[int | None] = [None] + [int(x) for x in args.thresholds.split(",")]
     names = ["off"] + [f"{t:,}" for t in sides[1:]]
@@ -128,6 +132,18 @@ def main() -> None:
             totals[i] += s
         print(f"{'':39}" + "".join(f"{show(s, r):>10}" for s, r in row))
     print(f"{'total':39}" + "".join(f"{t:10.3f}" for t in totals))
+    print(f"\n16x16 killers, solve(grid, limit=2), CPU seconds: handoff after {HANDOFF:,} guesses")
+    print(f"{'seed':>4} {'guesses off':>12} {'off':>10} {'on':>10}")
+    for seed in range(1, args.killers + 1):
+        with_side(DEFAULT)
+        grid = generate_variant("killer", 4, seed=seed)
+        houses.HANDOFF_GUESSES = 10**12
+        off = timed(grid, DEFAULT, args.cap, False)
+        houses.HANDOFF_GUESSES = HANDOFF
+        on = timed(grid, DEFAULT, args.cap, False)
+        assert on[1].status == "solved" and len(on[1].solutions) == 1, on[1]
+        assert off[1].reason == "time limit" or len(off[1].solutions) == 1, off[1]
+        print(f"{seed:4} {off[1].stats.nodes:12,} {show(*off):>10} {show(*on):>10}")
     print(f"\nnormal puzzles ({args.normal} minimal per variant), solve(grid, limit=2)")
     print(f"{'variant':14} {'max guesses':>12}" + "".join(f"{n:>10}" for n in names))
     for spec in NORMAL:
