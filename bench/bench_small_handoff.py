@@ -1,4 +1,4 @@
-"""Benchmark the house kernel's SAT handoff on small grids (``houses.SMALL_HANDOFF_GUESSES``).
+"""Benchmark the house kernel's SAT handoff on small grids (``houses.RUN_HANDOFF_GUESSES``).
 
 Usage (from the repository root)::
 
@@ -47,7 +47,7 @@ from sudograph.solve import count, solve  # noqa: E402
 from sudograph.variants import check_solution  # noqa: E402
 
 RULES = ("x+anti-knight", "windoku+anti-knight", "anti-knight+anti-king", "x+windoku")
-DEFAULT = houses.SMALL_HANDOFF_GUESSES
+DEFAULT = houses.RUN_HANDOFF_GUESSES
 HANDOFF = houses.HANDOFF_GUESSES
 NORMAL = ("x", "windoku", "anti-knight", "anti-king", "x+anti-king", "disjoint", "killer")
 
@@ -75,7 +75,7 @@ def near_empty(spec: str, wanted: int) -> list[Grid]:
 
 
 def with_side(threshold: int | None) -> None:
-    houses.SMALL_HANDOFF_GUESSES = 10**12 if threshold is None else threshold
+    houses.RUN_HANDOFF_GUESSES = 10**12 if threshold is None else threshold
 
 
 def timed(grid: Grid, threshold: int | None, cap: float, counting: bool) -> tuple[float, Result]:
@@ -105,7 +105,7 @@ def main() -> None:
     sides: list[int | None] = [None] + [int(x) for x in args.thresholds.split(",")]
     names = ["off"] + [f"{t:,}" for t in sides[1:]]
     print(f"# {platform.machine()} {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}")
-    print(f"# default SMALL_HANDOFF_GUESSES = {houses.SMALL_HANDOFF_GUESSES:,}")
+    print(f"# default RUN_HANDOFF_GUESSES = {houses.RUN_HANDOFF_GUESSES:,}")
     print("\nnearly empty grids, solve(grid, limit=2), CPU seconds (> : stopped at the cap)")
     print(f"{'rules':24} {'status':14}" + "".join(f"{n:>10}" for n in names))
     totals = [0.0] * len(sides)

@@ -1,4 +1,4 @@
-"""The house kernel's handoff on small grids (``houses.SMALL_HANDOFF_GUESSES``): a one-run
+"""The house kernel's handoff on small grids (``houses.RUN_HANDOFF_GUESSES``): a one-run
 search still going after that many guesses ends on method ``sat`` (cages included), with the
 same answers as the reference engine, every solution checked, a count handed over only when
 the solver can finish it, and no handoff where it does not belong."""
@@ -53,7 +53,7 @@ def looser(name: str, drop: int) -> Problem:
 @pytest.fixture
 def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every one-run search that needs a guess hands off after its root."""
-    monkeypatch.setattr(houses, "SMALL_HANDOFF_GUESSES", 0)
+    monkeypatch.setattr(houses, "RUN_HANDOFF_GUESSES", 0)
 
 
 @pytest.mark.usefixtures("at_once")
@@ -72,7 +72,7 @@ def test_the_handoff_agrees_with_the_reference(name: str, drop: int, limit: int)
     exhausted = len(want) < limit
     assert r.complete == exhausted and r.count == (len(want) if exhausted else None)
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(houses, "SMALL_HANDOFF_GUESSES", 10**12)
+        m.setattr(houses, "RUN_HANDOFF_GUESSES", 10**12)
         alone = houses.run(problem, SolveOptions(limit=limit))
     if limit <= 2:  # a search that needs a guess is handed over at the root
         assert r.stats.engine == ("houses+sat" if alone.stats.nodes else "houses")
@@ -101,7 +101,7 @@ def test_more_than_two_are_handed_over_only_when_the_solver_finishes(
     if r is None:
         r = houses.run(problem, SolveOptions(limit=limit))
     with monkeypatch.context() as m:
-        m.setattr(houses, "SMALL_HANDOFF_GUESSES", 10**12)
+        m.setattr(houses, "RUN_HANDOFF_GUESSES", 10**12)
         want = (
             houses.count(problem, SolveOptions(), keep=1)
             if limit is None
@@ -134,7 +134,7 @@ def test_nearly_empty_grids_under_strong_rules(
     if status == "unsatisfiable":  # proven empty: the count is handed over too
         c = count(grid)
         assert c.complete and c.count == 0 and c.stats.engine == "houses+sat"
-    assert r.stats.nodes >= houses.SMALL_HANDOFF_GUESSES
+    assert r.stats.nodes >= houses.RUN_HANDOFF_GUESSES
 
 
 @pytest.mark.parametrize(
@@ -143,7 +143,7 @@ def test_nearly_empty_grids_under_strong_rules(
 def test_no_handoff(monkeypatch: pytest.MonkeyPatch, why: str) -> None:
     """A caller's node cap, no python-sat, a formula the encoding refuses: the kernel alone
     (the same answer); a grid of 200 vertices or more keeps its restarts' handoff."""
-    monkeypatch.setattr(houses, "SMALL_HANDOFF_GUESSES", 0)
+    monkeypatch.setattr(houses, "RUN_HANDOFF_GUESSES", 0)
     problem = looser("anti-knight.txt", 0)
     options = SolveOptions(limit=2)
     if why == "max_nodes":
@@ -175,7 +175,7 @@ def test_the_timeout_holds_through_the_handoff() -> None:
     r = solve(grid, limit=2, timeout=0.5)
     elapsed = time.perf_counter() - begin
     assert r.status == "stopped" and r.reason == "time limit" and not r.complete
-    assert r.stats.engine == "houses+sat" and r.stats.nodes >= houses.SMALL_HANDOFF_GUESSES
+    assert r.stats.engine == "houses+sat" and r.stats.nodes >= houses.RUN_HANDOFF_GUESSES
     assert elapsed < 2.0
 
 
@@ -189,6 +189,9 @@ def test_a_large_killer_goes_to_the_whole_formula() -> None:
     assert r.status == "solved" and r.complete and r.count == 1
     assert r.stats.engine == "houses+sat" and r.stats.nodes >= houses.HANDOFF_GUESSES
     assert not check_solution(grid.variant, grid.box, r.solutions[0])
+    c = count(grid)  # a count runs once on every grid: its own handoff (the kernel: 9 s)
+    assert c.complete and c.count == 1 and c.stats.engine == "houses+sat"
+    assert c.stats.nodes >= houses.RUN_HANDOFF_GUESSES
 
 
 @pytest.mark.parametrize("limit", [1, 2, 3])

@@ -85,15 +85,17 @@ more; the solver's clause learning takes tens of milliseconds there (docs/benchm
 The threshold was measured with the colour order of large grids (``LCV_MIN_VERTICES``): 80
 25×25 grids took 2.36 s (three rounds) handing off after 2,000 guesses, 2.37 s after 4,000,
 2.64 s after 1,000, 2.47 s after 250 (docs/benchmarks.md)."""
-SMALL_HANDOFF_GUESSES = 20_000
-"""A search of a grid under :data:`RESTART_MIN_VERTICES` vertices (one run) still running
-after this many guesses, with no ``max_nodes`` set, goes on with method ``sat`` when
-python-sat is installed (see ``_settle_by_sat``: for one or two solutions; for more, or a
-count, when there is at most one). Minimal puzzles do not get there (at most 570 guesses on 70
-minimal 9×9 variant puzzles); nearly empty grids under strong rules do: a 9×9 x+windoku with
-four clues took the kernel 24.6 s, the handoff 0.08 s; 16 such grids 31.9 s → 3.0 s in all,
-and their counts 17.9 s → 1.9 s (``bench/bench_small_handoff.py``, docs/benchmarks.md; a
-threshold of 5,000 guesses gave 2.4 s, 50,000 gave 3.1 s)."""
+RUN_HANDOFF_GUESSES = 20_000
+"""A search in one run (a grid under :data:`RESTART_MIN_VERTICES` vertices, or a count on any
+grid) still running after this many guesses, with no ``max_nodes`` set, goes on with method
+``sat`` when python-sat is installed (see ``_settle_by_sat``: for one or two solutions; for
+more, or a count, when there is at most one). Minimal puzzles do not get there (at most 570
+guesses on 70 minimal 9×9 variant puzzles); nearly empty grids under strong rules do: a 9×9
+x+windoku with four clues took the kernel 24.6 s, the handoff 0.08 s; 16 such grids 31.9 s →
+3.0 s in all, and their counts 17.9 s → 1.9 s (``bench/bench_small_handoff.py``,
+docs/benchmarks.md; a threshold of 5,000 guesses gave 2.4 s, 50,000 gave 3.1 s). The count of
+a minimal 16×16 killer 9.2 s → 0.8 s; a count of many solutions pays one question (a 16×16
+with 10 clues taken out counted as many in 60 s)."""
 HANDOFF_MAX_LITERALS = 4_000_000
 """No handoff when the formula would hold more literals than this (an estimate from the
 root's domains: a huge, nearly empty grid, which the kernel solves quickly anyway)."""
@@ -711,15 +713,16 @@ def _result(search: _Search, code: int, reason: str, stats: Stats, found: int) -
 def _solve(
     problem: Problem, options: SolveOptions, keep: int | None, leaf: int
 ) -> tuple[Result, int]:
-    """One run of the kernel on ``problem`` (solve or count); on a small grid, a run still
-    going after :data:`SMALL_HANDOFF_GUESSES` guesses may end on a SAT solver (see
+    """One run of the kernel on ``problem`` (solve on a small grid, or count): a run still
+    going after :data:`RUN_HANDOFF_GUESSES` guesses may end on a SAT solver (see
     :func:`_settle_by_sat`)."""
     start = time.perf_counter()
     search = _checked_search(problem, keep, leaf)
     K = search.K
     limit = options.limit
-    if options.max_nodes is None and problem.graph.n < RESTART_MIN_VERTICES:
-        code, reason = search.run(limit, SMALL_HANDOFF_GUESSES, options.timeout, start)
+    one_run = limit is None or problem.graph.n < RESTART_MIN_VERTICES  # no restarts
+    if options.max_nodes is None and one_run:
+        code, reason = search.run(limit, RUN_HANDOFF_GUESSES, options.timeout, start)
         if code == K.PAUSED and reason == "node limit":
             search.take()
             found = int(search.st[K.S_FOUND])
@@ -747,7 +750,7 @@ def _settle_by_sat(
     keep: int | None,
 ) -> tuple[Result, int] | None:
     """The end of a long search by method ``sat`` on the whole problem, cages included (see
-    :data:`SMALL_HANDOFF_GUESSES`; :data:`HANDOFF_GUESSES` for a killer on a large grid), the
+    :data:`RUN_HANDOFF_GUESSES`; :data:`HANDOFF_GUESSES` for a killer on a large grid), the
     search having found ``found`` solutions, kept ``known``, spent ``stats`` (its clock
     started when the search did). A search for one or two solutions (solve, uniqueness)
     takes the solver's answer; a search for more, or a count, only when the search has found
