@@ -78,7 +78,7 @@ solver when python-sat is installed (the ``sat`` extra) and the caller set no ``
 the formula of the root's propagated domains (see :func:`sudograph.search.sat.run_domains`,
 solutions found so far excluded) finishes it; a killer's, which that formula does not hold,
 goes to method ``sat`` whole, cages included (``_settle_by_sat``: minimal 16×16 killers
-took the kernel over a minute each, the solver 0.5–2.7 s). Such
+took the kernel over 30 s each, the handoff 0.4–2.2 s). Such
 searches are the heavy tail of Latin-square completions near their phase transition (25×25
 grids at 40–60 % clues), where a depth-first search without learning takes 10^5 guesses and
 more; the solver's clause learning takes tens of milliseconds there (docs/benchmarks.md).
@@ -91,9 +91,9 @@ grid) still running after this many guesses, with no ``max_nodes`` set, goes on 
 ``sat`` when python-sat is installed (see ``_settle_by_sat``: for one or two solutions; for
 more, or a count, when there is at most one). Minimal puzzles do not get there (at most 570
 guesses on 70 minimal 9×9 variant puzzles); nearly empty grids under strong rules do: a 9×9
-x+windoku with four clues took the kernel 24.6 s, the handoff 0.08 s; 16 such grids 31.9 s →
-3.0 s in all, and their counts 17.9 s → 1.9 s (``bench/bench_small_handoff.py``,
-docs/benchmarks.md; a threshold of 5,000 guesses gave 2.4 s, 50,000 gave 3.1 s). The count of
+x+windoku with four clues took the kernel 26.3 s, the handoff 0.09 s; 16 such grids 35.1 s →
+3.4 s in all, and their counts 17.4 s → 1.8 s (``bench/bench_small_handoff.py``,
+docs/benchmarks.md; a threshold of 5,000 guesses gave 2.6 s, 50,000 gave 3.4 s). The count of
 a minimal 16×16 killer 9.2 s → 0.8 s; a count of many solutions pays one question (a 16×16
 with 10 clues taken out counted as many in 60 s)."""
 HANDOFF_MAX_LITERALS = 4_000_000
