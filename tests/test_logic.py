@@ -3,6 +3,7 @@ expected eliminations; soundness on the public sets; ratings; the ``logic`` meth
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from statistics import mean
@@ -302,6 +303,27 @@ def test_rating_of_a_stalled_puzzle() -> None:
     assert r.score >= STALLED_SCORE and r.guesses >= 1
 
 
+@pytest.mark.parametrize(
+    ("guesses", "seconds", "capped"),
+    [(100_000, 5.0, False), (1, 5.0, True), (100_000, 0.0, True)],
+)
+def test_the_rating_search_has_a_budget(
+    monkeypatch: pytest.MonkeyPatch, guesses: int, seconds: float, capped: bool
+) -> None:
+    """A stalled puzzle's search stops at ``RATE_GUESSES`` or ``RATE_SECONDS``: flagged,
+    its guesses a lower bound of the full search's (the score with them)."""
+    import sudograph.logic as logic
+
+    grid = stalled_puzzle()
+    full = rate(grid)
+    monkeypatch.setattr(logic, "RATE_GUESSES", guesses)
+    monkeypatch.setattr(logic, "RATE_SECONDS", seconds)
+    r = rate(grid)
+    assert r.capped == capped and r.as_dict()["capped"] == capped
+    assert r.guesses == full.guesses if not capped else r.guesses <= min(guesses, full.guesses)
+    assert r.score == round(STALLED_SCORE + math.log10(1 + r.guesses), 2) <= full.score
+
+
 def test_rating_names_the_hardest_technique() -> None:
     for grid in read("norvig_easy50.txt")[:10]:
         r = rate(grid)
@@ -465,3 +487,18 @@ def test_explain_and_hint_print_the_technique_once(capsys: pytest.CaptureFixture
     assert main(["hint", line]) == 0
     (hint,) = capsys.readouterr().out.splitlines()
     assert hint == lines[0]
+
+
+@pytest.mark.parametrize(("guesses", "said"), [(1, "at least 1 guesses"), (100_000, "guesses")])
+def test_cli_rate_says_when_its_search_was_capped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, guesses: int, said: str
+) -> None:
+    import sudograph.logic as logic
+    from sudograph.cli import main
+
+    monkeypatch.setattr(logic, "RATE_GUESSES", guesses)
+    assert main(["rate", stalled_puzzle().to_line()]) == 0
+    out = capsys.readouterr().out
+    assert said in out and ("at least" in out) == (guesses == 1)
+    assert main(["rate", stalled_puzzle().to_line(), "--json"]) == 0
+    assert f'"capped": {"true" if guesses == 1 else "false"}' in capsys.readouterr().out

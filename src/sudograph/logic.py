@@ -114,13 +114,17 @@ class Rating:
     """How hard a puzzle is for a person: the hardest ``technique`` needed (``"trial and
     error"`` when logic stalls), the numeric ``score`` (scale in the module docstring), the
     number of ``steps`` and whether logic alone ``solved`` it; ``guesses`` counts the
-    assignments tried by a search from the stalled state (0 when solved)."""
+    assignments tried by a search from the stalled state (0 when solved); ``capped`` when
+    that search stopped at its budget (:data:`RATE_GUESSES` guesses or
+    :data:`RATE_SECONDS`) before a solution: ``guesses``, and so the score, are then a lower
+    bound."""
 
     technique: str
     score: float
     steps: int
     solved: bool
     guesses: int = 0
+    capped: bool = False
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready dict."""
@@ -130,6 +134,7 @@ class Rating:
             "steps": self.steps,
             "solved": self.solved,
             "guesses": self.guesses,
+            "capped": self.capped,
         }
 
 
@@ -936,9 +941,24 @@ def _singles_fixpoint(s: _State) -> bool:
         s.apply(step)
 
 
-def _guesses(s: _State, limit: int = 100_000) -> int:
-    """Assignments tried by an MRV search with singles propagation until the first solution."""
+RATE_GUESSES = 100_000
+"""The most guesses :func:`rate` counts from a stalled state (a score of 11 at most)."""
+RATE_SECONDS = 5.0
+"""The longest :func:`rate` searches from a stalled state: the search propagates in Python,
+and on a minimal 16×16 killer (millions of guesses for any depth-first search) it ran for
+minutes before this budget; a 9×9 puzzle stays far below it (the hardest forum puzzles:
+well under a second)."""
+
+
+class _Budget(Exception):
+    """The rating search ran out of its budget."""
+
+
+def _guesses(s: _State, limit: int, seconds: float) -> tuple[int, bool]:
+    """Assignments tried by an MRV search with singles propagation until the first solution,
+    and whether the search stopped at ``limit`` guesses or ``seconds`` before one."""
     count = 0
+    deadline = time.perf_counter() + seconds
 
     def search(state: _State) -> bool:
         nonlocal count
@@ -949,8 +969,8 @@ def _guesses(s: _State, limit: int = 100_000) -> int:
         free = [i for i, c in enumerate(state.cand) if c]
         i = min(free, key=lambda j: state.cand[j].bit_count())
         for d in _digits(state.cand[i]):
-            if count >= limit:
-                return False
+            if count >= limit or time.perf_counter() > deadline:
+                raise _Budget
             count += 1
             child = state.copy()
             child.place(i, d)
@@ -958,8 +978,11 @@ def _guesses(s: _State, limit: int = 100_000) -> int:
                 return True
         return False
 
-    search(s)
-    return count
+    try:
+        search(s)
+    except _Budget:
+        return count, True
+    return count, False
 
 
 def rate(grid: Grid) -> Rating:
@@ -970,7 +993,7 @@ def rate(grid: Grid) -> Rating:
     from the stalled state (the technique is then ``"trial and error"``).
 
     >>> rate(Grid.parse("4.3.1..42..3.1.."))
-    Rating(technique='naked single', score=1.0, steps=9, solved=True, guesses=0)
+    Rating(technique='naked single', score=1.0, steps=9, solved=True, guesses=0, capped=False)
     """
     result = solve_logically(grid)
     if result.solved:
@@ -981,9 +1004,11 @@ def rate(grid: Grid) -> Rating:
     for step in result.steps:  # keep the eliminations made so far
         for i, d in step.eliminations:
             state.cand[i] &= ~(1 << (d - 1))
-    guesses = 0 if result.contradiction else _guesses(state)
+    guesses, capped = (0, False)
+    if not result.contradiction:
+        guesses, capped = _guesses(state, RATE_GUESSES, RATE_SECONDS)
     score = round(STALLED_SCORE + math.log10(1 + guesses), 2)
-    return Rating(TRIAL, score, len(result.steps), False, guesses)
+    return Rating(TRIAL, score, len(result.steps), False, guesses, capped)
 
 
 def explain(grid: Grid) -> list[str]:

@@ -419,6 +419,8 @@ def run_rate(args: argparse.Namespace) -> int:
             how = f"{r.steps} steps"
             if not r.solved:
                 how = f"logic stalls after {r.steps} steps, {r.guesses} guesses"
+                if r.capped:  # the search's budget ran out first: a lower bound
+                    how = f"logic stalls after {r.steps} steps, at least {r.guesses} guesses"
             print(f"{_prefix(no)}{r.score:.2f} {r.technique} ({how})")
         return 0
 
