@@ -22,7 +22,6 @@ from sudograph.methods import METHODS
 from sudograph.problem import Problem, SolveOptions, is_proper_coloring, is_solution
 from sudograph.search.sat import (
     _HANDLES,
-    SLICE_SECONDS,
     ColoringSat,
     _c_function,
     _load,
@@ -38,6 +37,7 @@ pytest.importorskip("pysat.solvers")
 TIMEOUT = 0.3
 SLACK = 1.5
 GRACE = 0.2
+SLICE_WAIT = 1.0  # the longest a slice of the pigeonhole may last (sat.slice_cap: ~0.5 s)
 
 
 def cycle(n: int) -> Graph:
@@ -161,7 +161,7 @@ def test_ctrl_c_leaves_the_solver_whole(backend: str) -> None:
             slicer.solve((), None)
         elapsed = time.perf_counter() - start
         assert not slicer.broken
-        assert 0.3 <= elapsed <= 0.3 + 2 * SLICE_SECONDS + 0.5, elapsed
+        assert 0.3 <= elapsed <= 0.3 + SLICE_WAIT + 0.5, elapsed
         done = slicer.stats.conflicts
         assert done > 0 and solver.accum_stats()["conflicts"] == done
         assert slicer.solve((), None, max_conflicts=50) is None  # it goes on

@@ -34,7 +34,6 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError
@@ -231,63 +230,27 @@ def _counter(grid: Grid, *, exact: bool = False) -> _Counter:
     return _Counter(grid, "propagate", False, budget, engine)
 
 
-SAT_SLICES = (10_000, 100_000)
-"""Conflicts of the first and of the largest slice (doubling in between) of the SAT questions
-of generation (:func:`_sat_unique`, :func:`_settle_sat`): fixed sizes, so that a question takes
-the same path on every run, and Ctrl-C is answered between slices. Method ``sat`` sizes its
-slices by the clock (the conflict rate it measures) and each slice restarts CaDiCaL in its
-focused mode: the uniqueness of one 16×16 killer took it 4 s to 112 s from run to run (1.0
-million conflicts against 0.1), in fixed slices 3.7 s every time."""
-
-
-def _sat_ask(solver: Any, assumptions: Sequence[int]) -> bool:
-    """Whether ``solver`` (python-sat's CaDiCaL) satisfies its clauses under ``assumptions``,
-    asked in slices of :data:`SAT_SLICES` conflicts."""
-    from .search.sat import _limited
-
-    ask = _limited(solver)  # without python-sat's SIGINT handler (see there)
-    budget, largest = SAT_SLICES
-    while True:
-        solver.conf_budget(budget)
-        answer = ask(assumptions)
-        if answer is not None:
-            return bool(answer)
-        budget = min(2 * budget, largest)
-
-
 def _sat_unique(problem: Problem) -> bool | None:
-    """Exactly one solution, by CaDiCaL (python-sat) in its stable mode, as method ``sat``: a
-    solution, checked, then none other (a clause forbids the first). None when a cage has too
-    many digit combinations for the encoding of :mod:`sudograph.search.sat`. Killer cages:
-    the house kernel's exact counts cannot hand them to a SAT solver and took 10 s, 50 s,
-    220 s on the last clues of a 16×16 killer, against 0.1 to 0.4 s here."""
-    from .problem import is_solution
-    from .search.sat import (
-        BACKEND,
-        SAT_OPTIONS,
-        _load,
-        _problem_clauses,
-        model_coloring,
-        other_than,
-    )
+    """Exactly one solution, by method ``sat``'s runner (:func:`sudograph.search.sat.run`,
+    limit 2: CaDiCaL in slices that take a question the same path on every run). None when a
+    cage has too many digit combinations for its encoding. Killer cages: the house kernel's
+    exact counts cannot hand them to a SAT solver and took 10 s, 50 s, 220 s on the last clues
+    of a 16×16 killer, against 0.1 to 0.4 s here. The runner, not :func:`is_unique`: that
+    would take Ctrl-C (a stopped count) for "uniqueness unknown" and go on with another
+    engine; here it stops generation."""
+    from .problem import SolveOptions, is_solution
+    from .search.sat import run
 
     try:
-        solver = _load(_problem_clauses(problem, True, ()), None, BACKEND, SAT_OPTIONS)
+        result = run(problem, SolveOptions(limit=2))
     except InvalidArgument:  # a cage of too many combinations
         return None
-    try:
-        if not _sat_ask(solver, ()):
-            return False
-        colouring = model_coloring(problem, solver.get_model())
+    if result.status == "stopped":  # no timeout, no node limit: Ctrl-C
+        raise KeyboardInterrupt
+    for colouring in result.solutions:
         if not is_solution(problem, colouring):  # pragma: no cover - an encoding bug
             raise AssertionError(f"CaDiCaL returned a non-solution: {colouring}")
-        other = other_than(problem, colouring)
-        if not other:  # every vertex a clue
-            return True
-        solver.add_clause(other)
-        return not _sat_ask(solver, ())
-    finally:
-        solver.delete()
+    return len(result.solutions) == 1
 
 
 def is_minimal(grid: Grid) -> bool:
@@ -479,6 +442,28 @@ def _difficulty(difficulty: str | None) -> Band | None:
     return band
 
 
+def check_options(
+    n: int, clues: int | None = None, symmetry: str | None = None, timeout: float | None = None
+) -> str:
+    """Raise :class:`InvalidArgument` for options of :func:`generate` on an n×n grid that no
+    puzzle can meet (an unknown symmetry, ``clues`` out of range, under the known minimum or
+    not a sum of the symmetry's orbit sizes, a ``timeout`` not above 0), before any work;
+    return the symmetry's name.
+
+    >>> check_options(9, 17, "central")
+    'central'
+    >>> check_options(9, timeout=0)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: timeout must be > 0, got 0
+    """
+    sym = check_symmetry(symmetry)
+    _check_clues(n, clues, [len(o) for o in orbits(n, sym)], sym)
+    if timeout is not None and timeout <= 0:
+        raise InvalidArgument(f"timeout must be > 0, got {timeout}")
+    return sym
+
+
 def _check_clues(n: int, clues: int | None, sizes: Sequence[int], symmetry: str) -> None:
     if clues is None:
         return
@@ -528,12 +513,9 @@ def generate(
     """
     shape = _shape(box)
     n = shape[0] * shape[1]
-    sym = check_symmetry(symmetry)
+    sym = check_options(n, clues, symmetry, timeout)
     band = _difficulty(difficulty)
     cells_by_orbit = orbits(n, sym)
-    _check_clues(n, clues, [len(o) for o in cells_by_orbit], sym)
-    if timeout is not None and timeout <= 0:
-        raise InvalidArgument(f"timeout must be > 0, got {timeout}")
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     deadline = None if timeout is None else time.perf_counter() + timeout
     attempts = 0
@@ -692,46 +674,39 @@ def _settle(solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ..
 def _settle_sat(
     solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ...]]
 ) -> list[int] | None:
-    """:func:`_settle` on killer cages by one incremental CaDiCaL (python-sat; None when a
-    cage has too many combinations for the encoding of :mod:`sudograph.search.sat`).
+    """:func:`_settle` on killer cages by one incremental CaDiCaL
+    (:class:`sudograph.search.sat.ProblemSat`; None when a cage has too many combinations for
+    its encoding).
 
     The puzzle without an orbit is unique exactly when no solution keeps the other clues and
     gives the orbit's cells other digits than ``solution`` (a second solution keeps every
     clue left, so it differs on the orbit, or else the whole puzzle had two): one question
     with the clues as assumptions. The clauses learnt on the rules and cages serve the next
     question. CaDiCaL's default options (its stable mode only, as method ``sat``, was slower
-    on these questions: 5.7 s against 0.8 s on one 16×16 killer). The house kernel cannot hand
-    cages to a SAT solver and took 10 s, 50 s, 220 s on the last clues of a 16×16 killer;
-    a fresh two-solution count per question took 119 s on the settling of another (killer
-    seed 5: 30 s on one question; that of method ``sat``, whose slices follow the clock, see
-    :data:`SAT_SLICES`), this solver 6 s."""
-    from .search.sat import BACKEND, _load, _problem_clauses
+    on these questions: 5.6 s against 0.9 s on the settling of 16×16 killer seed 3). The house
+    kernel cannot hand cages to a SAT solver and took 10 s, 50 s, 220 s on the last clues of a
+    16×16 killer; a fresh two-solution count per question took 119 s on the settling of
+    another (killer seed 5; 6 of its 22 questions took 19 to 114 s each in fixed slices of
+    10,000 to 100,000 conflicts), this solver 6 s."""
+    from .search.sat import ProblemSat
 
     problem = solution.problem
-    k, n = problem.k, problem.graph.n
-    rules = Problem(problem.graph, k, (0,) * n, cages=problem.cages)
+    rules = Problem(problem.graph, problem.k, (0,) * problem.graph.n, cages=problem.cages)
     try:
-        solver = _load(_problem_clauses(rules, True, ()), None, BACKEND)  # CaDiCaL's defaults
+        sat = ProblemSat(rules, options={})  # CaDiCaL's defaults
     except InvalidArgument:  # a cage of too many combinations
         return None
-    top = solver.nof_vars()  # the orbits' selectors come after every variable of the rules
-
-    def digit(v: int) -> int:  # the variable "v holds its digit in the solution"
-        return v * k + solution.values[v]
-
-    try:
+    with sat:
         for orbit in undecided:
             if not all(puzzle[c] for c in orbit):
                 continue
-            top += 1
-            solver.add_clause([-top, *(-digit(v) for v in orbit)])  # another digit somewhere
-            clues = [digit(v) for v, d in enumerate(puzzle) if d and v not in orbit]
-            other = _sat_ask(solver, [*clues, top])
-            solver.add_clause([-top])  # this question's clause retired
-            if not other:  # no other solution: the orbit goes
+            other = sat.new_var()  # this question's selector: another digit on the orbit
+            sat.add_clause([-other, *(-sat.var(v, solution.values[v]) for v in orbit)])
+            clues = [sat.var(v, d) for v, d in enumerate(puzzle) if d and v not in orbit]
+            found = sat.satisfiable([*clues, other])
+            sat.add_clause([-other])  # retired
+            if not found:  # no other solution: the orbit goes
                 puzzle = _without(puzzle, orbit)
-    finally:
-        solver.delete()
     return puzzle
 
 
@@ -856,6 +831,7 @@ __all__ = [
     "KNOWN_MIN_CLUES",
     "SYMMETRIES",
     "Band",
+    "check_options",
     "check_symmetry",
     "full_grid",
     "generate",

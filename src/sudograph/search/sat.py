@@ -21,14 +21,22 @@ Two uses:
   is asked for and nothing is precoloured (it would change the count otherwise).
 
 A timeout really stops the solver: python-sat's CaDiCaL does not honour ``interrupt``, so the
-solver runs in slices of a conflict budget (``conf_budget`` + ``solve_limited``); the clock is
-read between slices, and each budget is what the measured conflict rate allows in the time
-left (half of it), at most twice the previous one and at most :data:`SLICE_SECONDS`. The
-overshoot is a fraction of a slice (tests/test_sat.py measures it). Ctrl-C is answered at the
-end of a slice too: the solver is asked without python-sat's SIGINT handler, whose jump out
-of CaDiCaL could corrupt the heap (:func:`_limited`). Each call restarts CaDiCaL in its
+solver runs in slices of a conflict budget (``conf_budget`` + ``solve_limited``) and the clock
+is read between slices. The slices are a function of the formula alone: :data:`FIRST_SLICE`
+conflicts, each next slice twice the last, up to :func:`slice_cap` (which shrinks as the
+formula grows, so that a slice lasts about half a second at most), so that a question takes
+the same path through CaDiCaL on every run (each call restarts CaDiCaL: slices sized by the
+clock took one 16×16 killer's uniqueness 4 s to 112 s from run to run). Under a deadline a
+slice is also cut to what the conflict rate of the last slice allows in half the time left;
+the overshoot is a fraction of a slice (tests/test_sat.py measures it). Ctrl-C is answered at
+the end of a slice too: the solver is asked without python-sat's SIGINT handler, whose jump
+out of CaDiCaL could corrupt the heap (:func:`_limited`). Each call restarts CaDiCaL in its
 focused mode, which alone never solved the empty 25×25 grid in slices of 8,000 conflicts:
 method ``sat`` runs CaDiCaL in its stable mode only (:data:`SAT_OPTIONS`).
+
+:class:`ProblemSat` is the incremental solver of a Problem's encoding (cages included) that
+method ``sat`` asks, open to other questions under assumptions (generation's settling of a
+killer's last clues asks one per removal).
 
 Statistics: ``nodes`` are the solver's decisions, ``backtracks`` its conflicts, ``deductions``
 its propagations.
@@ -60,15 +68,15 @@ from ..problem import Coloring, Problem, Result, SolveOptions, Stats
 BACKEND = "cadical153"
 """The python-sat solver used: the strongest of python-sat's on these formulas."""
 FIRST_SLICE = 1000
-"""Conflicts of the first slice under a deadline (then grown from the measured rate)."""
+"""Conflicts of the first slice of a question; each next slice is twice the last, up to
+:func:`slice_cap`."""
 MIN_SLICE = 200
-"""No slice below this many conflicts, whatever the time left."""
-SLICE_SECONDS = 0.5
-"""The longest slice the measured conflict rate allows: Ctrl-C is answered when a slice
-ends (see :func:`_limited`). Each call restarts CaDiCaL: on an unsatisfiable pigeonhole of
-2.5 s, slices of 0.25 / 0.5 / 1 s cost 8 / 5 / 4 % against unbounded ones. Slices that keep
-doubling instead let a question run as long as it had run so far, and a Ctrl-C wait as long
-(2.3 s in a CI run of ``color -m sat``, interrupted after 3 s)."""
+"""No slice below this many conflicts, whatever the time left or the formula's size."""
+MAX_SLICE = 16_000
+"""The largest slice, on formulas of up to about 9,000 clauses (see :func:`slice_cap`)."""
+SLICE_SCALE = 1_500_000
+"""The largest slice on larger formulas is this over the square root of their clauses (see
+:func:`slice_cap`)."""
 SAT_OPTIONS = {"stabilizeonly": 1}
 """CaDiCaL's options for method ``sat``: its stable mode only. Each call (slice) restarts
 CaDiCaL in its focused mode, and the empty 25×25 grid, which one call solves in 13,365
@@ -162,9 +170,10 @@ def _limited(solver: Any) -> Callable[[Sequence[int]], bool | None]:
     and ``color -m sat`` runs aborted so here (``munmap_chunk(): invalid pointer``; in CI
     ``free(): invalid pointer``, ``corrupted double-linked list``), none of 360 once the C
     function is told "not the main thread": Python's own handler then stays, Ctrl-C is noted,
-    the slice runs to its end (at most :data:`SLICE_SECONDS`: 0.6 s at worst from SIGINT to
-    exit in those runs) and ``KeyboardInterrupt`` is raised when it returns, the solver whole.
-    Without those C functions (another python-sat), the wrapper's method."""
+    the slice runs to its end (about half a second at most, see :func:`slice_cap`; 0.6 s at
+    worst from SIGINT to exit in those runs, whose slices the clock sized) and
+    ``KeyboardInterrupt`` is raised when it returns, the solver whole. Without those C
+    functions (another python-sat), the wrapper's method."""
     inner = getattr(solver, "solver", None) or solver
     found = _c_function(inner, "solve_lim")
     if found is None:
@@ -254,6 +263,25 @@ class SatStats:
     seconds: float = 0.0
 
 
+def slice_cap(clauses: int) -> int:
+    """The largest slice, in conflicts, of a formula of ``clauses`` clauses:
+    :data:`SLICE_SCALE` over their square root, between :data:`MIN_SLICE` and
+    :data:`MAX_SLICE`.
+
+    A conflict costs more on a larger formula. The slowest slices of 2,000 conflicts in the
+    first 4 s of CaDiCaL's stable mode (a 2-core VM, docs/benchmarks.md): 24,000–37,000
+    conflicts/s on formulas of 1,200–3,100 clauses (pigeonholes, Mycielski and queen graphs),
+    10,600 on a 16×16 killer (123,000 clauses), 7,500 on the empty 25×25 grid (502,500), 2,000
+    on the empty 36×36 (2.2 million): the largest slices below then last 0.3–0.7 s, and
+    Ctrl-C waits about as long. The rate falls as a question goes on and learnt clauses pile
+    up (a pigeonhole's, to 16,000 conflicts/s after 20 s): a slice may then last a second.
+
+    >>> slice_cap(1_500), slice_cap(123_000), slice_cap(502_500), slice_cap(2_221_344)
+    (16000, 4276, 2116, 1006)
+    """
+    return max(MIN_SLICE, min(MAX_SLICE, int(SLICE_SCALE / max(1, clauses) ** 0.5)))
+
+
 @dataclass
 class _Slicer:
     """Runs ``solve_limited`` in conflict slices until an answer or the deadline."""
@@ -263,9 +291,11 @@ class _Slicer:
     rate: float = 0.0  # conflicts per second measured in the last slice (0: not yet)
     broken: bool = False  # interrupted inside python-sat's own handler: only delete it
     ask: Callable[[Sequence[int]], bool | None] = field(init=False, repr=False)
+    cap: int = field(init=False)  # the largest slice: slice_cap of the formula as loaded
 
     def __post_init__(self) -> None:
         self.ask = _limited(self.solver)
+        self.cap = slice_cap(self.solver.nof_clauses())
 
     def solve(
         self,
@@ -298,17 +328,20 @@ class _Slicer:
         max_conflicts: int | None,
         max_decisions: int | None,
     ) -> bool | None:
-        """Slices of conflicts, doubling up to what :data:`SLICE_SECONDS` allows at the
-        measured rate (Ctrl-C waits for the end of a slice); each slice's work is added to
-        :attr:`stats` as it ends, the interrupted one's too."""
+        """Slices of :data:`FIRST_SLICE` conflicts, doubling up to :attr:`cap` (Ctrl-C waits
+        for the end of a slice), cut under a deadline to what the rate of the last slice
+        allows in half the time left: without a deadline that binds, the same slices on
+        every run. Each slice's work is added to :attr:`stats` as it ends, the interrupted
+        one's too."""
         s = self.solver
         budget = FIRST_SLICE
         spent = 0
         decided = 0
         while True:
+            size = min(budget, self.cap)
             if max_conflicts is not None:
-                budget = min(budget, max_conflicts - spent)
-                if budget <= 0:
+                size = min(size, max_conflicts - spent)
+                if size <= 0:
                     return None
             if max_decisions is not None:
                 left = max_decisions - decided
@@ -316,15 +349,13 @@ class _Slicer:
                     return None
                 s.dec_budget(left)
             now = time.perf_counter()
-            if self.rate:  # the rate falls as the clauses grow: the slices shrink with it
-                allowed = (
-                    SLICE_SECONDS if deadline is None else min(SLICE_SECONDS, (deadline - now) / 2)
-                )
-                budget = max(MIN_SLICE, min(budget, int(self.rate * allowed)))
-            if deadline is not None and now >= deadline:
-                return None
+            if deadline is not None:
+                if now >= deadline:
+                    return None
+                if self.rate:  # the rate falls as the clauses grow: the cut follows it
+                    size = max(MIN_SLICE, min(size, int(self.rate * (deadline - now) / 2)))
             before = s.accum_stats()
-            s.conf_budget(budget)
+            s.conf_budget(size)
             try:
                 answer = self.ask(assumptions)
             except KeyboardInterrupt:  # raised as the slice returned: the solver is whole
@@ -577,6 +608,97 @@ def other_than(problem: Problem, coloring: Coloring) -> list[int]:
     return [-(v * k + c) for v, c in enumerate(coloring) if not problem.precolouring[v]]
 
 
+class ProblemSat:
+    """One incremental CaDiCaL on a Problem's direct encoding (cages included): questions
+    under assumptions, each asked in the slices of method ``sat`` (see :func:`slice_cap`).
+
+    :meth:`var` is the variable "vertex v has colour c" (``c`` in ``1..k``), :meth:`new_var`
+    one more after every variable of the formula (a selector that a question assumes and
+    then retires, say). :meth:`satisfiable` answers True, False or None (stopped); after
+    True, :meth:`coloring` reads the model. Clauses learnt for one question serve the next.
+    ``amo``: at most one colour per vertex too (a model is then one colouring; needed with
+    cages, whose sums read one colour a cell); ``clique``: vertices given colours ``1..q``
+    (symmetry breaking: only when nothing is precoloured and one solution is asked);
+    ``options``: CaDiCaL's own, :data:`SAT_OPTIONS` when None (``{}``: CaDiCaL's defaults).
+
+    Raises :class:`InvalidArgument` (a cage of too many digit combinations),
+    :class:`OutOfTime` (``deadline`` passed while the formula was loaded) and
+    :class:`MissingExtra` (no python-sat).
+
+    >>> from sudograph.grid import Grid
+    >>> p = Grid.parse("...3..4.1.....2.").problem
+    >>> with ProblemSat(p) as s:
+    ...     found = s.satisfiable() and s.coloring()
+    ...     s.add_clause(other_than(p, found))
+    ...     found, s.satisfiable(), s.satisfiable([s.var(0, 2)])
+    ((2, 4, 1, 3, 3, 1, 4, 2, 1, 2, 3, 4, 4, 3, 2, 1), False, False)
+    """
+
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        amo: bool = True,
+        clique: Sequence[int] = (),
+        options: dict[str, int] | None = None,
+        deadline: float | None = None,
+    ) -> None:
+        self.problem = problem
+        solver = _load(
+            _problem_clauses(problem, amo, clique),
+            deadline,
+            BACKEND,
+            SAT_OPTIONS if options is None else options,
+        )
+        self._slicer = _Slicer(solver)
+        self._top: int = solver.nof_vars()  # every colour and cage selector is in a clause
+
+    def var(self, v: int, c: int) -> int:
+        """The variable "vertex ``v`` has colour ``c``" (``c`` in ``1..k``)."""
+        return v * self.problem.k + c
+
+    def new_var(self) -> int:
+        """A variable of no clause yet, after every other one."""
+        self._top += 1
+        return self._top
+
+    def add_clause(self, clause: Sequence[int]) -> None:
+        """Add ``clause`` (variables as :meth:`var` and :meth:`new_var` give them) for good."""
+        self._slicer.solver.add_clause(clause)
+
+    def satisfiable(
+        self,
+        assumptions: Sequence[int] = (),
+        deadline: float | None = None,
+        *,
+        max_conflicts: int | None = None,
+        max_decisions: int | None = None,
+    ) -> bool | None:
+        """Whether the clauses hold with ``assumptions`` (literals) true: True, False, or None
+        when ``deadline``, ``max_conflicts`` or ``max_decisions`` came first. Ctrl-C raises
+        :class:`KeyboardInterrupt` at the end of a slice, the solver whole."""
+        return self._slicer.solve(assumptions, deadline, max_conflicts, max_decisions)
+
+    def coloring(self) -> Coloring:
+        """The colouring of the last model (after :meth:`satisfiable` answered True)."""
+        return model_coloring(self.problem, self._slicer.solver.get_model())
+
+    @property
+    def stats(self) -> SatStats:
+        """Decisions, conflicts, propagations, calls and seconds of every question so far."""
+        return self._slicer.stats
+
+    def close(self) -> None:
+        """Free the solver."""
+        self._slicer.solver.delete()
+
+    def __enter__(self) -> ProblemSat:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def run(problem: Problem, options: SolveOptions) -> Result:
     """The runner of method ``sat``: up to ``options.limit`` solutions (blocking clauses).
 
@@ -597,8 +719,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
         # one solution: no at-most-one clauses (a vertex's colours true at once are each
         # proper), except with cages, whose sums read one colour a cell
         amo = options.limit != 1 or bool(problem.cages)
-        clauses = _problem_clauses(problem, amo, clique)
-        slicer = _Slicer(_load(clauses, deadline, BACKEND, SAT_OPTIONS))
+        sat = ProblemSat(problem, amo=amo, clique=clique, deadline=deadline)
     except OutOfTime:
         stats = Stats(seconds=time.perf_counter() - start)
         return Result("stopped", [], stats, method="sat", reason="time limit", complete=False)
@@ -610,29 +731,27 @@ def run(problem: Problem, options: SolveOptions) -> Result:
     cap = options.max_nodes
     try:
         while options.limit is None or len(solutions) < options.limit:
-            left = None if cap is None else cap - slicer.stats.decisions
-            answer = None if left == 0 else slicer.solve((), deadline, max_decisions=left)
+            left = None if cap is None else cap - sat.stats.decisions
+            answer = None if left == 0 else sat.satisfiable((), deadline, max_decisions=left)
             if answer is None:
                 status = "stopped"
                 reason = (
-                    "node limit"
-                    if cap is not None and slicer.stats.decisions >= cap
-                    else "time limit"
+                    "node limit" if cap is not None and sat.stats.decisions >= cap else "time limit"
                 )
                 break
             if not answer:
                 break
-            col = model_coloring(problem, slicer.solver.get_model())
+            col = sat.coloring()
             solutions.append(col)
             other = other_than(problem, col)
             if not other:
                 break
-            slicer.solver.add_clause(other)
+            sat.add_clause(other)
     except KeyboardInterrupt:
         status, reason = "stopped", "interrupted"
     finally:
-        slicer.solver.delete()
-    st = slicer.stats
+        sat.close()
+    st = sat.stats
     stats = Stats(
         nodes=st.decisions,
         backtracks=st.conflicts,
