@@ -175,17 +175,12 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def _check_options(args: argparse.Namespace, box: tuple[int, int]) -> None:
     """Raise :class:`InvalidArgument` for the options that :func:`~sudograph.generate.generate`
-    refuses before it makes a puzzle: ``--clues`` that the size or the ``--symmetry`` cannot
-    give, a ``--timeout`` not above 0. Checked before anything starts: the numbered run
-    (``--dask``, ``--resume``) opens OUT (and a cluster) before its first puzzle is made,
-    and an error there would leave OUT truncated."""
-    from ..generate import _check_clues, check_symmetry, orbits  # generate's own checks
+    refuses before it makes a puzzle (:func:`~sudograph.generate.check_options`), checked
+    before anything starts: the numbered run (``--dask``, ``--resume``) opens OUT (and a
+    cluster) before its first puzzle is made, and an error there would leave OUT truncated."""
+    from ..generate import check_options
 
-    n = box[0] * box[1]
-    symmetry = check_symmetry(args.symmetry)
-    _check_clues(n, args.clues, [len(orbit) for orbit in orbits(n, symmetry)], symmetry)
-    if args.timeout is not None and args.timeout <= 0:
-        raise InvalidArgument(f"--timeout must be > 0, got {args.timeout}")
+    check_options(box[0] * box[1], args.clues, args.symmetry, args.timeout)
 
 
 def _writer(
