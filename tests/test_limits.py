@@ -132,6 +132,12 @@ def method_engine_params() -> list[Any]:
 @pytest.mark.parametrize(("method", "engine"), method_engine_params())
 def test_timeout_stops_every_method(method: str, engine: str) -> None:
     x, kw = hard_case(method)
+    # a compiled kernel loads (or compiles) once per process, outside the solver's clock: the
+    # first call of this test process must not count that load as overshoot
+    if method == "fast":
+        solve(Grid.empty(3), "fast", limit=1)
+    elif engine == "numba":
+        solve(Grid.parse("...3..4.1.....2."), method, engine="numba", seed=1)
     start = time.perf_counter()
     r = solve(x, method, timeout=TIMEOUT, engine=engine, seed=1, **kw)
     elapsed = time.perf_counter() - start
