@@ -901,13 +901,14 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
 
 
 def _may_hand_off(problem: Problem, search: _Search, root: tuple[Any, Any]) -> bool:
-    """Whether a long search on ``problem`` may go on with a SAT solver (see
+    """Whether a long search on ``problem``, which has no cages (a killer goes to
+    :func:`_settle_by_sat`), may go on with :func:`sudograph.search.sat.run_domains` (see
     :data:`HANDOFF_GUESSES`)."""
     import numpy as np
 
     from ..search.sat import sat_available
 
-    if problem.cages or not sat_available():
+    if not sat_available():
         return False
     g = search.g
     dom = root[0][: g.n]
