@@ -168,7 +168,7 @@ def _solution(spec: str) -> tuple[int, ...]:
     [
         ("asterisk", (2, 2), "variant 'asterisk' needs a 9x9 grid, not 4x4"),
         ("centre-dot", (2, 2), "variant 'centre-dot' needs boxes with odd sides, not 2x2"),
-        ("windoku", (2, 3), "variant 'windoku' needs square boxes of side >= 2, not 6x6"),
+        ("windoku", (2, 3), "variant 'windoku' needs square boxes of side >= 2, not 2x3"),
         ("snake", (3, 3), "unknown variant 'snake'"),
         ("jigsaw", (3, 3), "variant 'jigsaw' needs a region map (--regions)"),
         ("killer", (3, 3), "variant 'killer' needs cages (--cages)"),

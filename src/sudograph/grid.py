@@ -47,7 +47,7 @@ from typing import Any, NamedTuple
 
 from .errors import InvalidArgument, InvalidPuzzle, ParseError
 from .graph import MAX_SIDE, Graph, sudoku_graph
-from .problem import Problem, _keeps, cages_hold, first_conflict
+from .problem import Problem, _keeps, cage_reachable, cages_hold, first_conflict
 from .variants import Variant, parse_variant, variant_graph
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@$%"
@@ -616,8 +616,9 @@ class Grid:
     def conflicts(self) -> list[Conflict]:
         """Every value repeated in a house: ``[Conflict('row 1', 5, (0, 6)), ...]``; with a
         variant also its extra houses, the pairs of an anti-knight/king move and the cages
-        (a repeated digit, or for ``Conflict('cage 2 (sum 10)', 12, cells)`` the sum reached
-        when it overflows or a full cage misses it)."""
+        (a repeated digit, or for ``Conflict('cage 2 (sum 10 out of reach)', 12, cells)`` the
+        clues' total and cells when no distinct digits in the cage's empty cells can make its
+        sum: it overflows, falls short, or a full cage misses it)."""
         if self.variant is not None:
             return self._variant_conflicts(self.variant)
         n = self.n
@@ -652,8 +653,10 @@ class Grid:
             if len(set(digits)) != len(digits):
                 d = next(d for d in digits if digits.count(d) > 1)
                 out.append(Conflict(f"cage {i}", d, tuple(v for v in cells if self.values[v] == d)))
-            elif sum(digits) > total or (len(digits) == len(cells) and sum(digits) != total):
-                out.append(Conflict(f"cage {i} (sum {total})", sum(digits), cells))
+                continue
+            if not cage_reachable(digits, len(cells), total, self.n):
+                given = tuple(v for v in cells if self.values[v])
+                out.append(Conflict(f"cage {i} (sum {total} out of reach)", sum(digits), given))
         return out
 
     def is_complete(self) -> bool:

@@ -118,12 +118,20 @@ def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[in
             continue
         if len(set(given)) != len(given):
             raise InvalidPuzzle(f"{_cage_name(i, cells)}: a clue repeats a digit")
-        left = len(cells) - len(given)
-        rest = total - sum(given)
-        free = [c for c in range(1, k + 1) if c not in given]
-        reachable = sum(free[:left]) <= rest <= sum(free[-left:]) if left else rest == 0
-        if not reachable:
+        if not cage_reachable(given, len(cells), total, k):
             raise InvalidPuzzle(f"{_cage_name(i, cells)}: the clues leave sum {total} unreachable")
+
+
+def cage_reachable(given: Sequence[int], size: int, total: int, k: int) -> bool:
+    """Whether distinct colours ``1..k`` in a cage's ``size - len(given)`` empty cells, none
+    of ``given`` (its clues, distinct), can bring its sum to ``total``.
+
+    >>> cage_reachable([1, 2], 3, 9, 4), cage_reachable([1, 2], 3, 7, 4)
+    (False, True)
+    """
+    left, rest = size - len(given), total - sum(given)
+    free = [c for c in range(1, k + 1) if c not in given]
+    return sum(free[:left]) <= rest <= sum(free[len(free) - left :]) if left else rest == 0
 
 
 _PASSED: dict[tuple[int, int, int], Sequence[Cage]] = {}

@@ -135,7 +135,7 @@ class Variant:
         for name in self.names:
             if name == "windoku" and (br != bc or br < 2):
                 raise InvalidArgument(
-                    f"variant 'windoku' needs square boxes of side >= 2, not {size}"
+                    f"variant 'windoku' needs square boxes of side >= 2, not {br}x{bc}"
                 )
             if name == "centre-dot" and (br % 2 == 0 or bc % 2 == 0 or n == 1):
                 raise InvalidArgument(

@@ -20,7 +20,7 @@ from ..errors import InvalidArgument, ParseError
 from ..graph import Graph
 from ..grid import Grid
 from ..methods import check_method, methods_for
-from .common import add_grid_options, fail, no_grid_error, read_items
+from .common import add_grid_options, fail, no_grid_error, no_variant_on_graph, read_items
 
 GRAPH_SUFFIXES = (".col", ".dimacs")
 
@@ -90,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if is_graph_arg(args.source):
         if args.trace:
             raise InvalidArgument("--trace draws a puzzle's search: give a puzzle, not a graph")
+        no_variant_on_graph(args)
         from .common import load_graph
 
         graph: Graph = load_graph(args.source)

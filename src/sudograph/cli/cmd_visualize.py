@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, ParseError
 from .cmd_draw import is_graph_arg
-from .common import add_grid_options, load_graph, no_grid_error, read_items
+from .common import add_grid_options, load_graph, no_grid_error, no_variant_on_graph, read_items
 
 DEFAULT_METHOD = "naive"
 GRAPH_METHOD = "dsatur"
@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     x: Any
     default = DEFAULT_METHOD
     if is_graph_arg(args.source):
+        no_variant_on_graph(args)
         x = load_graph(args.source)
         default = GRAPH_METHOD
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -79,6 +80,18 @@ def has_variant(args: argparse.Namespace) -> bool:
     return any(getattr(args, k, None) for k in ("variant", "regions", "cages"))
 
 
+def no_variant_on_graph(args: argparse.Namespace) -> None:
+    """Refuse ``--variant``/``--regions``/``--cages`` for a GRAPH argument (they are rules of
+    a puzzle: ``sudoku:RxC`` is the plain Sudoku graph)."""
+    given = [f"--{k}" for k in ("variant", "regions", "cages") if getattr(args, k, None)]
+    if given:
+        raise InvalidArgument(
+            f"{', '.join(given)} {'apply' if len(given) > 1 else 'applies'} to a PUZZLE, not to "
+            f"the graph {args.source!r} "
+            "(give the puzzle, e.g. an empty grid of dots)"
+        )
+
+
 def with_variant(grid: Grid, args: argparse.Namespace) -> Grid:
     """``grid`` with the rules of ``--variant``/``--regions``/``--cages`` (as is without),
     added to the rules it has (a variant file's): the names of both, a region map or cages
@@ -128,13 +141,27 @@ def _option_rules(args: argparse.Namespace, n: int) -> Rules:
         regions = cages = None
         if getattr(args, "regions", None):
             text, source = _text_of(args.regions, "--regions")
-            regions = parse_regions(text, n, source=source)
+            try:
+                regions = parse_regions(text, n, source=source)
+            except ParseError as exc:
+                if source == "--regions" and _file_like(args.regions):  # a misspelt file name
+                    raise InvalidArgument(
+                        f"--regions: no such file: {args.regions!r} (nor is it a region map: "
+                        f"{exc.message})"
+                    ) from None
+                raise
         if getattr(args, "cages", None):
             text, source = _text_of(args.cages, "--cages", inline=False)
             cages = parse_cages(text, n, source=source)
         cache[n] = (names, regions, cages or ())
     rules: Rules = cache[n]
     return rules
+
+
+def _file_like(arg: str) -> bool:
+    """An option's value that names a file rather than holding its text (a path separator,
+    or a name ending in an extension such as ``.txt``)."""
+    return os.sep in arg or re.search(r"\.[A-Za-z][A-Za-z0-9]{0,7}$", arg) is not None
 
 
 def regions_box(args: argparse.Namespace) -> tuple[int, int] | None:

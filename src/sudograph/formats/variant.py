@@ -436,12 +436,22 @@ def _from_json(
     return _from_data(_load_json(text, source), source, box, alphabet)
 
 
+JSON_KEYS = ("grid", "box", "variant", "regions", "cages")
+"""The keys of the JSON variant format; any other is an error."""
+
+
 def _from_data(
     data: Any, source: str | None, box: tuple[int, int] | None, alphabet: str | None
 ) -> Grid:
     """A variant puzzle from the JSON variant format's value, read as the text format."""
     if not isinstance(data, dict) or not isinstance(data.get("grid"), str):
         raise ParseError("a variant puzzle is a JSON object with a 'grid' string", source=source)
+    unknown = [k for k in data if k not in JSON_KEYS]
+    if unknown:  # a misspelt key would drop its rules without a word
+        raise ParseError(
+            f"unknown key {unknown[0]!r} (the keys of a variant puzzle: {', '.join(JSON_KEYS)})",
+            source=source,
+        )
     lines = ["grid: " + data["grid"]]
     if "box" in data:
         lines.append(f"box: {data['box']}")

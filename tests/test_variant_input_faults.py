@@ -1,0 +1,121 @@
+"""Variant input faults found by exploratory testing (2026-11-26): each is one clear line and
+exit 2 (or exit 1 from ``check``), never a silent wrong reading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import main
+from sudograph.errors import InvalidPuzzle
+from sudograph.grid import Grid
+from sudograph.variants import Variant
+
+EMPTY4 = "." * 16
+
+
+def run(argv: list[str], capfd: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capfd.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("values", "cages", "reached", "cells"),
+    [
+        # 1 + 2 leave 6 for the last cell of a 4x4 cage of sum 9: out of reach
+        ("12" + "." * 14, (((0, 1, 4), 9),), 3, (0, 1)),
+        # 4 + 3 leave 0 for r1c3 (sum 7)
+        ("43" + "." * 14, (((0, 1, 2), 7),), 7, (0, 1)),
+        # a full cage missing its sum
+        ("12" + "." * 14, (((0, 1), 4),), 3, (0, 1)),
+        # overflow
+        ("4" + "." * 15, (((0, 1), 3),), 4, (0,)),
+    ],
+)
+def test_cage_out_of_reach_is_a_conflict(
+    values: str,
+    cages: tuple[tuple[tuple[int, ...], int], ...],
+    reached: int,
+    cells: tuple[int, ...],
+) -> None:
+    grid = Grid.parse(values, variant=Variant((), None, cages))
+    (conflict,) = grid.conflicts()
+    assert conflict.house == f"cage 1 (sum {cages[0][1]} out of reach)"
+    assert (conflict.value, conflict.cells) == (reached, cells)
+    with pytest.raises(InvalidPuzzle, match=r"clashing clues: cage 1 \(sum \d+ out of reach\)"):
+        grid.problem  # noqa: B018 - raises
+
+
+@pytest.mark.parametrize(
+    ("values", "cages"),
+    [
+        ("12" + "." * 14, (((0, 1, 4), 7),)),  # 1 + 2 + 4
+        ("1" + "." * 15, (((0, 1, 4), 6),)),  # 1 + 2 + 3 or 1 + ... reachable
+        ("." * 16, (((0, 1), 7),)),
+    ],
+)
+def test_cage_within_reach_is_no_conflict(
+    values: str, cages: tuple[tuple[tuple[int, ...], int], ...]
+) -> None:
+    grid = Grid.parse(values, variant=Variant((), None, cages))
+    assert grid.conflicts() == []
+    grid.problem  # noqa: B018 - does not raise
+
+
+@pytest.mark.parametrize("command", ["solve", "hint", "count", "check"])
+def test_cli_cage_out_of_reach(
+    command: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    cages = tmp_path / "c.txt"
+    cages.write_text("9 r1c1 r1c2 r2c1\n")
+    code, out, err = run([command, "--cages", str(cages), "12" + "." * 14], capfd)
+    assert code == (1 if command == "check" else 2)
+    assert "cage 1 (sum 9 out of reach): 3 at r1c1, r1c2" in out + err
+    assert "Traceback" not in err
+
+
+def test_json_unknown_key_is_refused(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.json"
+    path.write_text('{"grid": "' + EMPTY4 + '", "cage": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}')
+    code, out, err = run(["count", str(path)], capfd)
+    assert code == 2 and out == ""
+    assert "unknown key 'cage'" in err and "cages" in err
+
+
+def test_windoku_names_the_box(capfd: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["count", "--variant", "windoku", "--box", "2x3", "." * 36], capfd)
+    assert code == 2
+    assert "needs square boxes of side >= 2, not 2x3" in err
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("nosuchfile.txt", "--regions: no such file: 'nosuchfile.txt'"),
+        ("maps/none", "--regions: no such file: 'maps/none'"),
+        ("aabbaabbccddccd", "--regions: region map has 15 cells, expected 16"),
+    ],
+)
+def test_regions_misspelt_file(value: str, message: str, capfd: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["solve", "--regions", value, EMPTY4], capfd)
+    assert code == 2 and message in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["draw", "--variant", "x", "sudoku:2x2", "--png", "{out}.png"],
+        ["draw", "--regions", "zzzz", "petersen", "--svg", "{out}.svg"],
+        ["visualize", "--variant", "asterisk", "sudoku:2x2", "-o", "{out}.html"],
+    ],
+)
+def test_variant_options_on_a_graph_are_refused(
+    argv: list[str], tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    argv = [a.format(out=tmp_path / "pic") for a in argv]
+    code, _, err = run(argv, capfd)
+    assert code == 2
+    assert "to a PUZZLE, not to the graph" in err
+    assert not list(tmp_path.iterdir())  # nothing written
