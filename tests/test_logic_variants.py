@@ -393,7 +393,9 @@ def test_cli_hint_explain_rate_read_variant_files(
     result = solve_logically(grid)
     assert main(["hint", str(path)]) == 0
     first = result.steps[0]
-    assert capsys.readouterr().out == f"line 1: {first.technique}: {first.text}\n"
+    lines = path.read_text().splitlines()
+    start = next(i for i, x in enumerate(lines, 1) if x.strip() and not x.startswith("#"))
+    assert capsys.readouterr().out == f"line {start}: {first.technique}: {first.text}\n"
     assert main(["explain", str(path)]) == (0 if result.solved else 1)
     out = capsys.readouterr().out
     assert f"{len(result.steps)}. {result.steps[-1].technique}: " in out

@@ -119,3 +119,81 @@ def test_variant_options_on_a_graph_are_refused(
     assert code == 2
     assert "to a PUZZLE, not to the graph" in err
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_first_puzzle_numbered_at_its_first_line(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(
+        "# a comment\n\nvariant: x\nbox: 2x2\ngrid: 11" + "." * 14 + "\n\n"
+        "variant: x\nbox: 2x2\ngrid: 1" + "." * 15 + "\n"
+    )
+    code, out, err = run(["count", str(path)], capfd)
+    assert code == 2
+    assert f"{path}:3: clashing clues" in err
+    assert out.startswith("line 7: ")
+
+
+@pytest.mark.parametrize("stdin", [False, True])
+def test_solve_one_puzzle_file_says_where_clues_clash(
+    stdin: bool, tmp_path: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    text = "# c\nvariant: x\nbox: 2x2\ngrid: 1....1" + "." * 10 + "\n"
+    path = tmp_path / "clash.txt"
+    path.write_text(text)
+    if stdin:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, _, err = run(["solve", "-" if stdin else str(path)], capfd)
+    assert code == 2
+    where = "<stdin>" if stdin else str(path)
+    assert f"{where}:2: clashing clues: box 1: 1 at r1c1, r2c2" in err
+
+
+def test_fpuzzles_cage_bad_cell(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    empty = "[" + ",".join(["[{},{},{},{}]"] * 4) + "]"
+    path = tmp_path / "f.json"
+    path.write_text(
+        '{"size": 4, "grid": ' + empty + ', "killercage": [{"cells": ["R1C1", "R9C2"], '
+        '"value": 3}]}'
+    )
+    code, _, err = run(["solve", str(path)], capfd)
+    assert code == 2
+    assert "killer cage 1: bad cell 'R9C2' (expected R1C1..R4C4)" in err
+
+
+def test_bench_refuses_a_variant_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "x.txt"
+    path.write_text("variant: x\nbox: 2x2\ngrid: 1" + "." * 15 + "\n")
+    code, out, err = run(["bench", str(path), "--methods", "propagate"], capfd)
+    assert code == 2 and out == ""
+    assert "a variant puzzle file" in err
+
+
+def test_a_key_given_twice(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "d.txt"
+    path.write_text("variant: x\nbox: 2x2\ngrid: 2" + "." * 15 + "\ngrid: 1" + "." * 15 + "\n")
+    code, out, err = run(["solve", str(path)], capfd)
+    assert code == 2 and out == ""
+    assert f"{path}:4:1: 'grid:' given twice (first on line 3)" in err
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--variant", ""], "--variant is empty"),
+        (["--regions", " "], "--regions is empty"),
+        (["--cages", "{empty}"], "--cages: the file holds no cage"),
+    ],
+)
+def test_empty_variant_options(
+    option: list[str], message: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# no cage\n")
+    option = [o.format(empty=empty) for o in option]
+    code, out, err = run(["solve", *option, EMPTY4], capfd)
+    assert code == 2 and out == ""
+    assert message in err

@@ -7,6 +7,7 @@ Each solve is capped (``--limit-seconds``, ``--max-nodes``) so a hopeless method
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -22,7 +23,7 @@ from ..bench import (
     to_csv,
 )
 from ..errors import InvalidArgument
-from .common import print_json, stderr_is_tty, stdout_is_tty
+from .common import is_variant_file, print_json, stderr_is_tty, stdout_is_tty
 
 
 def register(subparsers: Any) -> None:
@@ -70,6 +71,12 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgument(f"--max-nodes must be >= 0, got {args.max_nodes}")
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise InvalidArgument(f"--plot file must end in .png or .svg, got {args.plot!r}")
+    for f in args.files:
+        if f != "-" and os.path.isfile(f) and is_variant_file(f):
+            raise InvalidArgument(
+                f"{f}: a variant puzzle file; bench compares methods on plain puzzles "
+                "(solve or count variant puzzles with those commands)"
+            )
     sets = [load_set(f, first=args.first) for f in args.files]
     total = len(methods) * sum(len(s.grids) for s in sets)
     kw = dict(

@@ -145,7 +145,14 @@ def run(args: argparse.Namespace) -> int:
             if not args.output:
                 single = single_item(args)
                 if single is not None:
-                    return solve_one(single, args)
+                    no, item = single
+                    try:
+                        return solve_one(item, args)
+                    except InvalidPuzzle as exc:  # clashing clues: where, as the batch says it
+                        if no is None:
+                            raise
+                        source = STDIN if args.puzzle == "-" else args.puzzle
+                        raise InvalidPuzzle(f"{source}:{no}: {exc}") from None
             return solve_many(args)
         finally:
             sys.stdin = saved
@@ -220,12 +227,12 @@ def file_row(result: Result, args: argparse.Namespace) -> str:
     return " ".join(g.to_line() for g in shown)
 
 
-def single_item(args: argparse.Namespace) -> Grid | ParseError | None:
-    """The only puzzle of the file or standard input named by ``args.puzzle``, or None when it
-    holds none or more than one (the batch mode then reads it all). Standard input is peeked
-    at, not consumed: what was read is put back in front of the rest. Standard input in a
-    variant format is read whole (as a variant file is), plain grids only up to
-    ``STDIN_PEEK_LINES`` lines.
+def single_item(args: argparse.Namespace) -> tuple[int | None, Grid | ParseError] | None:
+    """The only puzzle of the file or standard input named by ``args.puzzle`` with its line
+    number, or None when it holds none or more than one (the batch mode then reads it all).
+    Standard input is peeked at, not consumed: what was read is put back in front of the
+    rest. Standard input in a variant format is read whole (as a variant file is), plain
+    grids only up to ``STDIN_PEEK_LINES`` lines.
 
     Raises :class:`InvalidArgument` when the input holds no grid at all (empty, or only
     blank lines and comments).
@@ -237,7 +244,7 @@ def single_item(args: argparse.Namespace) -> Grid | ParseError | None:
             items.close()
         if first[0] is None:
             raise InvalidArgument(no_grid_error(args.puzzle))
-        return first[0][1] if first[1] is None else None
+        return first[0] if first[1] is None else None
     head, at_end = peek_stdin(args)
     if not at_end and variant_kind(head) is not None:
         head += sys.stdin.buffer.read(VARIANT_MAX_BYTES + 1 - len(head))
@@ -249,7 +256,7 @@ def single_item(args: argparse.Namespace) -> Grid | ParseError | None:
     if not found:
         raise InvalidArgument(no_grid_error("-"))
     if len(found) == 1:
-        return found[0][1]
+        return found[0]
     put_back_stdin(head, None)  # read again by the batch mode
     return None
 

@@ -76,7 +76,12 @@ def add_variant_options(p: argparse.ArgumentParser) -> None:
 
 
 def has_variant(args: argparse.Namespace) -> bool:
-    """True when ``--variant``, ``--regions`` or ``--cages`` is given."""
+    """True when ``--variant``, ``--regions`` or ``--cages`` is given; an empty one is an
+    :class:`InvalidArgument` (``--variant ""`` would otherwise read as no variant)."""
+    for k in ("variant", "regions", "cages"):
+        value = getattr(args, k, None)
+        if value is not None and not value.strip():
+            raise InvalidArgument(f"--{k} is empty")
     return any(getattr(args, k, None) for k in ("variant", "regions", "cages"))
 
 
@@ -153,6 +158,8 @@ def _option_rules(args: argparse.Namespace, n: int) -> Rules:
         if getattr(args, "cages", None):
             text, source = _text_of(args.cages, "--cages", inline=False)
             cages = parse_cages(text, n, source=source)
+            if not cages:  # else a killer read as a classic puzzle
+                raise ParseError("--cages: the file holds no cage", source=source)
         cache[n] = (names, regions, cages or ())
     rules: Rules = cache[n]
     return rules

@@ -216,6 +216,14 @@ def read_variant_puzzle(
         key, sep, value = stripped.partition(":")
         key = key.strip().lower()
         if sep and key in ("variant", "box", "grid", "regions", "cages"):
+            if key in starts or key in where:  # the last would win without a word
+                before = starts[key] if key in starts else where[key][0]
+                raise ParseError(
+                    f"'{key}:' given twice (first on line {before})",
+                    line=ln,
+                    column=1,
+                    source=source,
+                )
             if key in blocks:
                 current = key
                 starts[key] = ln
@@ -322,17 +330,26 @@ def read_variant_puzzles(
                 (a, "\n".join(lines[a - 1 : b - 1])) for a, b in zip(starts, ends, strict=True)
             ]
     for first, block in blocks:
+        shown = first + _leading_comments(block)  # its number: its first line of content
         try:
             if per_line:  # a line that is not an object is bad JSON, not a text puzzle
-                yield first, _from_json(block, source, box, alphabet)
+                yield shown, _from_json(block, source, box, alphabet)
             else:
-                yield first, read_variant_puzzle(block, source=source, box=box, alphabet=alphabet)
+                yield shown, read_variant_puzzle(block, source=source, box=box, alphabet=alphabet)
         except ParseError as exc:
             if exc.line is not None and first > 1:
                 exc = exc.located(line=exc.line + first - 1)
             elif exc.line is None and len(blocks) > 1:
-                exc = exc.located(line=first)
-            yield first, exc
+                exc = exc.located(line=shown)
+            yield shown, exc
+
+
+def _leading_comments(block: str) -> int:
+    """How many blank or comment lines open ``block``."""
+    for i, line in enumerate(block.splitlines()):
+        if line.strip() and not line.lstrip().startswith("#"):
+            return i
+    return 0
 
 
 def _json_lines(text: str, rows: list[tuple[int, str]]) -> bool:
@@ -628,6 +645,12 @@ def _fpuzzles_cages(listed: Any, n: int, source: str | None) -> tuple[Cage, ...]
                 f"killer cage {i}: not an object with a list of 'cells'", source=source
             )
         cells = [parse_cell(str(c), n) for c in given_cells]
+        bad = [c for c, v in zip(given_cells, cells, strict=True) if v is None]
+        if bad:
+            raise ParseError(
+                f"killer cage {i}: bad cell {str(bad[0])!r} (expected R1C1..R{n}C{n})",
+                source=source,
+            )
         value = cage.get("value", "")
         value = str(value) if _is_int(value) or isinstance(value, str) else ""
         if None in cells or not cells or not (value.isascii() and value.isdigit()):
