@@ -197,3 +197,38 @@ def test_empty_variant_options(
     code, out, err = run(["solve", *option, EMPTY4], capfd)
     assert code == 2 and out == ""
     assert message in err
+
+
+def test_generate_variant_timeout_is_best_effort() -> None:
+    from sudograph.generate import generate_variant, is_minimal
+    from sudograph.solve import is_unique
+
+    # a long time limit changes nothing
+    assert generate_variant("x", 3, seed=1, timeout=600) == generate_variant("x", 3, seed=1)
+    # one that is up before the removal begins: the whole solution, unique
+    cut = generate_variant("anti-knight", 3, seed=0, timeout=1e-9)
+    assert cut.clues == 81 and is_unique(cut) and not is_minimal(cut)
+    assert cut.variant is not None and cut.variant.spec == "anti-knight"
+
+
+@pytest.mark.parametrize("bad", ["0", "-1"])
+def test_generate_variant_timeout_must_be_positive(
+    bad: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from sudograph.errors import InvalidArgument
+    from sudograph.generate import generate_variant
+
+    with pytest.raises(InvalidArgument, match="timeout must be > 0"):
+        generate_variant("x", 2, seed=1, timeout=float(bad))
+    code, out, err = run(["generate", "--variant", "x", "--size", "4", "--timeout", bad], capfd)
+    assert code == 2 and out == ""
+    assert "--timeout must be > 0" in err
+
+
+def test_cli_generate_variant_timeout_says_when_cut(capfd: pytest.CaptureFixture[str]) -> None:
+    argv = ["generate", "--variant", "anti-knight", "--size", "16", "--seed", "1"]
+    code, out, err = run([*argv, "--timeout", "0.05", "--json"], capfd)
+    assert code == 0 and '"variant": "anti-knight"' in out
+    assert "puzzle 1: the time limit (0.05 s) cut its clue removal short" in err
+    code, _, err = run(["generate", "--variant", "x", "--size", "4", "--timeout", "60"], capfd)
+    assert code == 0 and "cut" not in err

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError
@@ -145,6 +145,8 @@ class _Counter:
     max_nodes: int | None
     engine: str
     stopped: list[int] = field(default_factory=lambda: [0], compare=False)
+    deadline: float | None = None
+    """``time.perf_counter()`` past which a count stops undecided (None: no time limit)."""
     """How many checks ran out of ``max_nodes`` undecided (counted "not unique" by
     :meth:`unique`, None in :meth:`verdicts`)."""
 
@@ -169,6 +171,12 @@ class _Counter:
         if cages:
             return is_unique(puzzle, "propagate", order="static", engine="python")  # cages
         return is_unique(puzzle, "propagate", order="static")  # static order, not MRV
+
+    def _left(self) -> float | None:
+        """Seconds left before :attr:`deadline` (0 when past it; None without one)."""
+        if self.deadline is None:
+            return None
+        return max(self.deadline - time.perf_counter(), 0.0)
 
     def unique(self, puzzles: Sequence[Sequence[int]]) -> list[bool]:
         """For each puzzle (values of the template's shape): exactly one solution, known."""
@@ -198,13 +206,25 @@ class _Counter:
         cages = self.template.variant.cages if self.template.variant is not None else ()
         for values in puzzles:
             problem = Problem(graph, k, tuple(values), cages=cages)  # a Problem: no grids built
-            if self.method == "sat":
-                answer = _sat_unique(problem)
-                if answer is not None:  # else a cage of too many combinations: the kernel
+            if self.method == "sat" and self._left() != 0:
+                answer = _sat_unique(problem, self._left())
+                if answer is not None:  # else out of time, or a cage of too many combinations
                     out.append(answer)
                     continue
+            timeout = self._left()
+            if timeout == 0:  # out of time: undecided, not asked
+                out.append(None)
+                self.stopped[0] += 1
+                continue
             method = "propagate" if self.method == "sat" else self.method
-            result = solve(problem, method, limit=2, max_nodes=self.max_nodes, engine=self.engine)
+            result = solve(
+                problem,
+                method,
+                limit=2,
+                max_nodes=self.max_nodes,
+                engine=self.engine,
+                timeout=timeout,
+            )
             if len(result.solutions) >= 2:
                 out.append(False)
             elif result.complete:
@@ -230,7 +250,7 @@ def _counter(grid: Grid, *, exact: bool = False) -> _Counter:
     return _Counter(grid, "propagate", False, budget, engine)
 
 
-def _sat_unique(problem: Problem) -> bool | None:
+def _sat_unique(problem: Problem, timeout: float | None = None) -> bool | None:
     """Exactly one solution, by method ``sat``'s runner (:func:`sudograph.search.sat.run`,
     limit 2: CaDiCaL in slices that take a question the same path on every run). None when a
     cage has too many digit combinations for its encoding. Killer cages: the house kernel's
@@ -242,11 +262,13 @@ def _sat_unique(problem: Problem) -> bool | None:
     from .search.sat import run
 
     try:
-        result = run(problem, SolveOptions(limit=2))
+        result = run(problem, SolveOptions(limit=2, timeout=timeout))
     except InvalidArgument:  # a cage of too many combinations
         return None
-    if result.status == "stopped":  # no timeout, no node limit: Ctrl-C
-        raise KeyboardInterrupt
+    if result.status == "stopped" and len(result.solutions) < 2:
+        if result.reason == "time limit":  # ``timeout`` (the caller's): undecided
+            return None
+        raise KeyboardInterrupt  # no time limit, no node limit: Ctrl-C
     for colouring in result.solutions:
         if not is_solution(problem, colouring):  # pragma: no cover - an encoding bug
             raise AssertionError(f"CaDiCaL returned a non-solution: {colouring}")
@@ -643,7 +665,12 @@ def _remove(
     return solution.with_values(puzzle)
 
 
-def _settle(solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ...]]) -> list[int]:
+def _settle(
+    solution: Grid,
+    puzzle: list[int],
+    undecided: Sequence[tuple[int, ...]],
+    deadline: float | None = None,
+) -> list[int]:
     """``puzzle`` with the removals its budgeted checks left ``undecided`` decided exactly, in
     that order: each such orbit is emptied when the puzzle stays unique. An orbit refused by a
     check that finished is not asked again: with fewer clues now, a second solution is still
@@ -652,17 +679,18 @@ def _settle(solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ..
     the settling skipped when no check had the status ``stopped``). So the result is minimal
     for its orbits, on sides up to :data:`SETTLE_MAX_SIDE` (beyond,
     exact checks of hundreds of clues take minutes: the puzzle is unique and as small as the
-    budget could tell)."""
+    budget could tell). Past ``deadline`` (``time.perf_counter()``) the removals left are
+    kept as clues: the puzzle is still unique, not minimal."""
     if not undecided or solution.n > SETTLE_MAX_SIDE:
         return puzzle
     if solution.variant is not None and solution.variant.cages:
         from .search.sat import sat_available
 
         if sat_available():
-            settled = _settle_sat(solution, puzzle, undecided)
+            settled = _settle_sat(solution, puzzle, undecided, deadline)
             if settled is not None:
                 return settled
-    exact = _counter(solution, exact=True)
+    exact = replace(_counter(solution, exact=True), deadline=deadline)
     for orbit in undecided:
         if all(puzzle[c] for c in orbit):
             trial = _without(puzzle, orbit)
@@ -672,7 +700,10 @@ def _settle(solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ..
 
 
 def _settle_sat(
-    solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ...]]
+    solution: Grid,
+    puzzle: list[int],
+    undecided: Sequence[tuple[int, ...]],
+    deadline: float | None = None,
 ) -> list[int] | None:
     """:func:`_settle` on killer cages by one incremental CaDiCaL
     (:class:`sudograph.search.sat.ProblemSat`; None when a cage has too many combinations for
@@ -703,9 +734,9 @@ def _settle_sat(
             other = sat.new_var()  # this question's selector: another digit on the orbit
             sat.add_clause([-other, *(-sat.var(v, solution.values[v]) for v in orbit)])
             clues = [sat.var(v, d) for v, d in enumerate(puzzle) if d and v not in orbit]
-            found = sat.satisfiable([*clues, other])
+            found = sat.satisfiable([*clues, other], deadline)
             sat.add_clause([-other])  # retired
-            if not found:  # no other solution: the orbit goes
+            if found is False:  # no other solution: the orbit goes (None: out of time, kept)
                 puzzle = _without(puzzle, orbit)
     return puzzle
 
@@ -717,6 +748,7 @@ def generate_variant(
     symmetry: str | None = None,
     cage_sizes: tuple[int, int] = (2, 4),
     seed: int | random.Random | None = None,
+    timeout: float | None = None,
 ) -> Grid:
     """A minimal puzzle with exactly one solution for ``variant`` (a :class:`Variant` or a
     spec such as ``"x+anti-knight"``; ``"killer"`` alone makes its own cages).
@@ -728,12 +760,17 @@ def generate_variant(
     puzzle stays unique: one pass, so the result is minimal (for ``symmetry`` none; a removal
     its check's budget left undecided is decided exactly at the end on sides up to
     :data:`SETTLE_MAX_SIDE`, see :func:`_settle`). Checked unique again another way (see
-    :class:`_Counter`).
+    :class:`_Counter`). ``timeout`` (seconds) makes it best effort: when the time is up the
+    removal stops, and the puzzle so far is returned, unique (checked all the same, which
+    takes its own time) but not minimal (some 16×16 variants take minutes otherwise).
 
     >>> p = generate_variant("x", 2, seed=4)
     >>> p.variant.spec, is_unique(p), is_minimal(p)
     ('x', True, True)
     """
+    if timeout is not None and timeout <= 0:
+        raise InvalidArgument(f"timeout must be > 0, got {timeout}")
+    deadline = None if timeout is None else time.perf_counter() + timeout
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     shape = _shape(box)
     make_cages = False
@@ -747,17 +784,19 @@ def generate_variant(
         rules = Variant(variant.names, variant.regions, cages)
         solution = Grid(shape, solution.values, "", rules)
     puzzle = list(solution.values)
-    counter = _counter(solution)
+    counter = replace(_counter(solution), deadline=deadline)
     order = rng.sample(orbits(solution.n, symmetry), len(orbits(solution.n, symmetry)))
     undecided = []
     for orbit in order:
+        if deadline is not None and time.perf_counter() > deadline:
+            break  # best effort: the clues left stay
         trial = _without(puzzle, orbit)
         verdict = counter.verdicts([trial])[0]
         if verdict:
             puzzle = trial
         elif verdict is None:  # the budget ran out: decided exactly at the end
             undecided.append(orbit)
-    result = solution.with_values(_settle(solution, puzzle, undecided))
+    result = solution.with_values(_settle(solution, puzzle, undecided, deadline))
     if not counter.check(result):  # pragma: no cover - two engines disagree: a bug
         raise AssertionError("a generated variant puzzle failed the second uniqueness check")
     return result

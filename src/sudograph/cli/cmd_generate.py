@@ -12,6 +12,7 @@ import argparse
 import json
 import random
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import IO, Any
@@ -221,10 +222,12 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     from ..variants import Variant, variant_names
     from .common import _text_of
 
-    options = ("clues", "difficulty", "timeout", "resume", "dask")
+    options = ("clues", "difficulty", "resume", "dask")
     refused = [f"--{o}" for o in options if getattr(args, o) not in (None, False)]
     if refused:
         raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
+    if args.timeout is not None and args.timeout <= 0:
+        raise InvalidArgument(f"--timeout must be > 0, got {args.timeout}")
     names = list(variant_names(args.variant or ""))  # an empty or unknown name: one line
     if args.regions:  # a jigsaw: the region map read (and checked) once
         if "killer" in names:
@@ -245,7 +248,8 @@ def _generate_variants(
     """``generate --variant``: minimal unique variant puzzles of the rules ``variant`` (see
     :func:`_variant_of`) in the variant text format (one block per puzzle, a blank line between
     them; ``sudograph solve FILE`` reads them back), or one JSON object per line with
-    ``--json``."""
+    ``--json``. With ``--timeout`` each puzzle is best effort: one whose clue removal the
+    time cut short is unique but maybe not minimal, and a line on standard error says so."""
     from ..formats.variant import format_variant_json, format_variant_text
     from ..generate import generate_variant
 
@@ -253,7 +257,16 @@ def _generate_variants(
         write = _writer(stack, args.output, (args.regions,))
         for k in range(1, args.count + 1):
             rng = random.Random(f"{seed}:{k}")
-            puzzle = generate_variant(variant, box, symmetry=args.symmetry, seed=rng)
+            start = time.perf_counter()
+            puzzle = generate_variant(
+                variant, box, symmetry=args.symmetry, seed=rng, timeout=args.timeout
+            )
+            if args.timeout is not None and time.perf_counter() - start >= args.timeout:
+                print(
+                    f"sudograph: puzzle {k}: the time limit ({args.timeout:g} s) cut its clue "
+                    "removal short: unique, maybe not minimal",
+                    file=sys.stderr,
+                )
             if args.json:
                 write(format_variant_json(puzzle))
             else:
