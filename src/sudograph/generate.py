@@ -145,10 +145,10 @@ class _Counter:
     max_nodes: int | None
     engine: str
     stopped: list[int] = field(default_factory=lambda: [0], compare=False)
+    """How many checks ran out of ``max_nodes`` (or of the time) undecided (counted "not
+    unique" by :meth:`unique`, None in :meth:`verdicts`)."""
     deadline: float | None = None
     """``time.perf_counter()`` past which a count stops undecided (None: no time limit)."""
-    """How many checks ran out of ``max_nodes`` undecided (counted "not unique" by
-    :meth:`unique`, None in :meth:`verdicts`)."""
 
     def check(self, puzzle: Grid) -> bool:
         """The independent check: exactly one solution by another method (no node budget)."""
@@ -265,7 +265,7 @@ def _sat_unique(problem: Problem, timeout: float | None = None) -> bool | None:
         result = run(problem, SolveOptions(limit=2, timeout=timeout))
     except InvalidArgument:  # a cage of too many combinations
         return None
-    if result.status == "stopped" and len(result.solutions) < 2:
+    if result.status == "stopped":
         if result.reason == "time limit":  # ``timeout`` (the caller's): undecided
             return None
         raise KeyboardInterrupt  # no time limit, no node limit: Ctrl-C
@@ -729,6 +729,8 @@ def _settle_sat(
         return None
     with sat:
         for orbit in undecided:
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # the orbits left stay
             if not all(puzzle[c] for c in orbit):
                 continue
             other = sat.new_var()  # this question's selector: another digit on the orbit
