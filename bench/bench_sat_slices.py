@@ -188,13 +188,18 @@ def made(cache: Path) -> dict[str, Any]:
     real = GEN._settle_sat
     current = [""]
 
-    def spy(solution: Grid, puzzle: list[int], undecided: Sequence[Sequence[int]]) -> Any:
+    def spy(
+        solution: Grid,
+        puzzle: list[int],
+        undecided: Sequence[Sequence[int]],
+        deadline: float | None = None,
+    ) -> Any:
         data["settles"][current[0]] = {
             "solution": solution.to_json(),
             "puzzle": list(puzzle),
             "undecided": [list(o) for o in undecided],
         }
-        return real(solution, puzzle, undecided)
+        return real(solution, puzzle, undecided, deadline)
 
     GEN._settle_sat = spy
     try:

@@ -42,7 +42,7 @@ VARIANT_BAD = {
     "variant jigsaw": (["--variant", "jigsaw"], "needs a region map"),
     "variant resume": (["--variant", "x", "--resume", "--seed", "1"], "does not take --resume"),
     "variant dask": (["--variant", "x", "--dask", "local"], "does not take --dask"),
-    "variant timeout": (["--variant", "x", "--timeout", "-1"], "--timeout must be > 0"),
+    "variant timeout": (["--variant", "x", "--timeout", "-1"], "timeout must be > 0, got -1.0"),
 }
 """Bad options of a variant run (the plain path only: --resume and --dask are refused)."""
 

@@ -222,7 +222,7 @@ def test_generate_variant_timeout_must_be_positive(
         generate_variant("x", 2, seed=1, timeout=float(bad))
     code, out, err = run(["generate", "--variant", "x", "--size", "4", "--timeout", bad], capfd)
     assert code == 2 and out == ""
-    assert "--timeout must be > 0" in err
+    assert f"error: timeout must be > 0, got {float(bad)}" in err
 
 
 def test_cli_generate_variant_timeout_says_when_cut(capfd: pytest.CaptureFixture[str]) -> None:

@@ -261,7 +261,7 @@ def test_generate_variant_round_trip(
         (["--variant", "jigsaw"], "needs a region map (--regions)"),
         (["--variant", "x", "--clues", "30"], "does not take --clues"),
         (["--variant", "x", "--resume", "--seed", "1", "-o", "f"], "does not take --resume"),
-        (["--variant", "killer", "--timeout", "0"], "--timeout must be > 0, got 0.0"),
+        (["--variant", "killer", "--timeout", "0"], "timeout must be > 0, got 0.0"),
     ],
 )
 def test_generate_variant_refusals(

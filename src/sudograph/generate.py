@@ -206,12 +206,13 @@ class _Counter:
         cages = self.template.variant.cages if self.template.variant is not None else ()
         for values in puzzles:
             problem = Problem(graph, k, tuple(values), cages=cages)  # a Problem: no grids built
-            if self.method == "sat" and self._left() != 0:
-                answer = _sat_unique(problem, self._left())
+            timeout = self._left()
+            if self.method == "sat" and timeout != 0:
+                answer = _sat_unique(problem, timeout)
                 if answer is not None:  # else out of time, or a cage of too many combinations
                     out.append(answer)
                     continue
-            timeout = self._left()
+                timeout = self._left()
             if timeout == 0:  # out of time: undecided, not asked
                 out.append(None)
                 self.stopped[0] += 1
@@ -770,11 +771,10 @@ def generate_variant(
     >>> p.variant.spec, is_unique(p), is_minimal(p)
     ('x', True, True)
     """
-    if timeout is not None and timeout <= 0:
-        raise InvalidArgument(f"timeout must be > 0, got {timeout}")
+    shape = _shape(box)
+    check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    shape = _shape(box)
     make_cages = False
     if isinstance(variant, str):
         names = tuple(x.strip().lower() for x in variant.split("+") if x.strip())

@@ -7,7 +7,6 @@ Each solve is capped (``--limit-seconds``, ``--max-nodes``) so a hopeless method
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         raise InvalidArgument(f"--plot file must end in .png or .svg, got {args.plot!r}")
     for f in args.files:
-        if f != "-" and os.path.isfile(f) and is_variant_file(f):
+        if f != "-" and is_variant_file(f):  # "-": standard input is not peeked at here
             raise InvalidArgument(
                 f"{f}: a variant puzzle file; bench compares methods on plain puzzles "
                 "(solve or count variant puzzles with those commands)"

@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from ..engine import resolve_engine
 from ..errors import InvalidArgument, ParseError, SudographError
-from ..generate import DIFFICULTIES, SYMMETRIES, generate
+from ..generate import DIFFICULTIES, SYMMETRIES, check_options, generate
 from ..grid import Grid, box_for
 from ..logic import describe, next_step, rate, solve_logically
 from .common import (
@@ -179,8 +179,6 @@ def _check_options(args: argparse.Namespace, box: tuple[int, int]) -> None:
     refuses before it makes a puzzle (:func:`~sudograph.generate.check_options`), checked
     before anything starts: the numbered run (``--dask``, ``--resume``) opens OUT (and a
     cluster) before its first puzzle is made, and an error there would leave OUT truncated."""
-    from ..generate import check_options
-
     check_options(box[0] * box[1], args.clues, args.symmetry, args.timeout)
 
 
@@ -226,8 +224,7 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     refused = [f"--{o}" for o in options if getattr(args, o) not in (None, False)]
     if refused:
         raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
-    if args.timeout is not None and args.timeout <= 0:
-        raise InvalidArgument(f"--timeout must be > 0, got {args.timeout}")
+    check_options(box[0] * box[1], symmetry=args.symmetry, timeout=args.timeout)
     names = list(variant_names(args.variant or ""))  # an empty or unknown name: one line
     if args.regions:  # a jigsaw: the region map read (and checked) once
         if "killer" in names:

@@ -345,11 +345,11 @@ def read_variant_puzzles(
 
 
 def _leading_comments(block: str) -> int:
-    """How many blank or comment lines open ``block``."""
-    for i, line in enumerate(block.splitlines()):
-        if line.strip() and not line.lstrip().startswith("#"):
-            return i
-    return 0
+    """How many blank or comment lines open ``block`` (:data:`_LEADING`; 0 when nothing
+    follows them)."""
+    m = _LEADING.match(block)
+    end = m.end() if m else 0
+    return block[:end].count("\n") if end < len(block) else 0
 
 
 def _json_lines(text: str, rows: list[tuple[int, str]]) -> bool:
