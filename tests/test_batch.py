@@ -68,7 +68,8 @@ def test_limit_two_reports_counts_and_errors_are_rows() -> None:
     results = list(solve_many(items, limit=2, workers=1))
     assert [r.count for r in results[:5]] == [2] * 5
     assert [r.status for r in results[5:]] == ["error", "error", "unsatisfiable"]
-    assert results[5].to_line() == "error: clashing clues"
+    clash = "clashing clues: row 1: 1 at r1c1, r1c2; box 1: 1 at r1c1, r1c2"
+    assert results[5].to_line() == f"error: {clash}"
     assert results[7].to_line() == "unsatisfiable"
 
 

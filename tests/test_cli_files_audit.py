@@ -238,7 +238,7 @@ def test_dimacs_ignores_a_byte_order_mark(tmp_path: Path, text: str) -> None:
 @pytest.mark.parametrize(
     ("lines", "box", "message"),
     [
-        ([P, "# c", CLASH9, P], [], "clashing clues"),  # found by the compiled 9x9 kernel
+        ([P, "# c", CLASH9, P], [], "clashing clues: row 1: 1 at r1c1, r1c2"),  # 9x9 kernel
         ([E4, "# c", CLASH4], [], "clashing clues: row 1: 1 at r1c1, r1c2"),  # 4x4: fallback
         ([E4, "# c", CLASH4], ["-m", "propagate"], "clashing clues: row 1: 1 at r1c1, r1c2"),
     ],
@@ -257,7 +257,7 @@ def test_clashing_clues_are_located_like_a_bad_line(
     code, out, err = sudograph(capfd, "solve", str(src), *box, *(["--json"] if json_rows else []))
     assert code == 2
     where = f"{src}:3: {message}"
-    assert err.splitlines()[0].startswith(where)
+    assert err.splitlines()[0].startswith(f"sudograph: error: {where}")
     assert "1 errors (0 bad lines)" in err  # an error, not an unreadable line
     rows = out.splitlines()
     if json_rows:
@@ -267,13 +267,33 @@ def test_clashing_clues_are_located_like_a_bad_line(
         assert rows[1].startswith(f"error: {where}")
 
 
+@pytest.mark.parametrize("command", ["count", "rate", "hint"])
+def test_a_clash_in_json_rows_is_located_as_a_bad_line_is(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """Every command's ``--json`` error row names the file as well as the line, a clash as a
+    bad line (count and rate once gave the message alone)."""
+    src = tmp_path / "in.txt"
+    src.write_text(f"{P}\n12x\n{CLASH9}\n")
+    code, out, err = sudograph(capfd, command, str(src), "--json")
+    assert code == 2
+    errors = [json.loads(row) for row in out.splitlines() if '"error"' in row]
+    assert [doc["line"] for doc in errors] == [2, 3]
+    assert errors[0]["error"].startswith(f"{src}:2: wrong length")
+    assert (
+        errors[1]["error"]
+        == f"{src}:3: clashing clues: row 1: 1 at r1c1, r1c2; box 1: 1 at r1c1, r1c2"
+    )
+    assert err.splitlines()[:2] == [f"sudograph: error: {doc['error']}" for doc in errors]
+
+
 def test_a_variant_file_clash_is_located_on_stderr_and_in_its_row(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     src = variant_file(tmp_path / "v.txt", ["1" + "." * 15, CLASH4])
     code, out, err = sudograph(capfd, "solve", str(src))
     assert code == 2
-    assert err.startswith(f"{src}:5: clashing clues: row 1")
+    assert err.startswith(f"sudograph: error: {src}:5: clashing clues: row 1")
     assert out.splitlines()[1].startswith(f"error: {src}:5: clashing clues: row 1")
 
 

@@ -208,7 +208,8 @@ def test_status_codes_and_results_are_lazy_objects() -> None:
     assert [STATUSES[s] for s in block.status.tolist()] == ["solved", "error"]
     results = list(block.results())
     assert all(isinstance(r, BatchResult) for r in results)
-    assert results[1].error == "clashing clues" and results[1].to_line() == "error: clashing clues"
+    clash = "clashing clues: row 1: 1 at r1c1, r1c2; box 1: 1 at r1c1, r1c2"
+    assert results[1].error == clash and results[1].to_line() == f"error: {clash}"
 
 
 @pytest.mark.parametrize(

@@ -284,7 +284,7 @@ def test_a_bad_puzzle_of_a_variant_file_is_skipped(
     bad_line = len(good.splitlines()) + 4  # its grid: line, in the whole file
     where = f"{path}:{bad_line}:7: grid: "
     assert rows[1].startswith(f"error: {where}")
-    assert err.splitlines()[0].startswith(where)
+    assert err.splitlines()[0].startswith(f"sudograph: error: {where}")
     assert "3 puzzles: 2 solved, 0 unsatisfiable, 0 stopped, 1 errors (1 bad lines)" in err
 
 

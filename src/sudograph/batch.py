@@ -400,7 +400,8 @@ def _fast_block(
     clash = np.flatnonzero(counts < 0)
     if clash.size:
         status[clash], counts[clash], guesses[clash] = ERROR, 0, 0
-        block.errors.update(dict.fromkeys(clash.tolist(), "clashing clues"))
+        for i in clash.tolist():  # rare: name the cells, as the other paths do
+            block.errors[i] = _clash_message(array_to_line(arr[i]))
     wrong = np.flatnonzero(~check_solutions(arr, counts, sols))
     for i in wrong.tolist():  # pragma: no cover - a bug in the kernel
         status[i] = ERROR
@@ -414,6 +415,16 @@ def _fast_block(
             extra = {"timeout": timeout}
             block.set_row(i, _solve_item(line, "fast", limit, "auto", max_nodes, None, None, extra))
     return block
+
+
+def _clash_message(line: str) -> str:
+    """``clashing clues: row 1: 1 at r1c1, r1c2; ...`` for a 9×9 line whose clues clash.
+
+    >>> _clash_message("11" + "." * 79)
+    'clashing clues: row 1: 1 at r1c1, r1c2; box 1: 1 at r1c1, r1c2'
+    """
+    clash = Grid.parse(line).clash_error()
+    return "clashing clues" if clash is None else str(clash)
 
 
 STATUSES = ("solved", "unsatisfiable", "stopped", "error")

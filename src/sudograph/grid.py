@@ -562,12 +562,22 @@ class Grid:
         try:
             return Problem(self.graph, self.n, self.values, cages=cages)
         except InvalidPuzzle:  # the clues clash: name them (houses, moves, cages)
-            clashes = self.conflicts()
-            if not clashes:
+            clash = self.clash_error()
+            if clash is None:
                 raise
-            raise InvalidPuzzle(
-                "clashing clues: " + "; ".join(c.describe(self.n) for c in clashes[:3])
-            ) from None
+            raise clash from None
+
+    def clash_error(self) -> InvalidPuzzle | None:
+        """The error naming this grid's first three :meth:`conflicts`, or None without any.
+
+        >>> Grid.parse("11..............").clash_error()
+        InvalidPuzzle('clashing clues: row 1: 1 at r1c1, r1c2; box 1: 1 at r1c1, r1c2')
+        """
+        clashes = self.conflicts()
+        if not clashes:
+            return None
+        named = "; ".join(c.describe(self.n) for c in clashes[:3])
+        return InvalidPuzzle(f"clashing clues: {named}")
 
     def index(self, cell: Cell) -> int:
         """Cell index from an index or a ``(row, col)`` pair (0-based)."""

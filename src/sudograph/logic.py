@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .errors import InvalidArgument, InvalidPuzzle
+from .errors import InvalidArgument
 from .graph import sudoku_graph
 from .grid import Grid, cell_name
 from .problem import Problem, Result, SolveOptions, Stats, is_solution
@@ -835,9 +835,9 @@ def _find(s: _State, techniques: tuple[str, ...]) -> Step | None:
 
 
 def _checked_state(grid: Grid) -> _State:
-    clashes = grid.conflicts()
-    if clashes:
-        raise InvalidPuzzle("clashing clues: " + "; ".join(c.describe(grid.n) for c in clashes[:3]))
+    clash = grid.clash_error()
+    if clash is not None:
+        raise clash
     return _State(grid)
 
 

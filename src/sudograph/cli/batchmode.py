@@ -6,7 +6,8 @@ and writes **one line per puzzle**, in input order: the solution as one line, or
 line instead; with ``--count``, the number of solutions; with ``--all``, every solution
 found, separated by spaces). ``--limit N`` stops each search at N solutions: the row shows
 the first, ``--json`` or ``--count`` how many were found. A bad line, or a puzzle with
-clashing clues, is also reported on standard error (``file:line[:column]: what``).
+clashing clues, is also reported on standard error (``sudograph: error:
+file:line[:column]: what``).
 
 A file of one puzzle per line is streamed; a file of grids written over several lines
 (boxed, as ``sudograph show`` prints them) is read as
@@ -40,7 +41,15 @@ from .._process import Terminated, signals_held, terminate_gracefully
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..formats.puzzles import holds_grid_blocks, iter_grids, open_source
 from ..grid import MAX_LINE, Grid
-from .common import has_variant, is_variant_file, read_items, stderr_is_tty, warn
+from .common import (
+    fail,
+    has_variant,
+    is_variant_file,
+    read_items,
+    report_error,
+    stderr_is_tty,
+    warn,
+)
 
 if TYPE_CHECKING:
     from ..batch import BatchResult
@@ -261,7 +270,7 @@ def _variant_items(args: argparse.Namespace, source: str, skip: int) -> Iterator
         if seen <= skip:
             continue
         if isinstance(item, ParseError):
-            print(str(item), file=sys.stderr)
+            report_error(item)
         yield no or seen, item
 
 
@@ -274,7 +283,7 @@ def _grid_blocks(
         if seen <= skip:
             continue
         if isinstance(item, ParseError) and report:
-            print(str(item), file=sys.stderr)
+            report_error(item)
         yield no, item
 
 
@@ -330,7 +339,7 @@ def _puzzle_lines(
             except ParseError as exc:
                 item = exc.located(line=no, source=name)
         if isinstance(item, ParseError) and report:
-            print(str(item), file=sys.stderr)
+            report_error(item)
         yield no, item
 
 
@@ -516,7 +525,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
             no = numbers.popleft()
             if res.status == "error" and no not in unread:  # read, not solvable: locate it
                 res.error = f"{name}:{no}: {res.error}"
-                print(res.error, file=sys.stderr)
+                fail(res.error)
             solutions = listed.popleft() if listing else None
             complete = counting and res.status != "stopped" and (limit is None or res.count < limit)
             if line is not None:

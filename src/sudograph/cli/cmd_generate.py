@@ -322,7 +322,7 @@ def _each(args: argparse.Namespace, handle: Callable[[int | None, Grid], int]) -
             where = f"{source}:{no}" if no is not None else "puzzle"
             print(f"sudograph: error: {where}: {exc}", file=sys.stderr)
             if getattr(args, "json", False):
-                print_json({"line": no, "error": str(exc)})
+                print_json({"line": no, "error": f"{where}: {exc}"})
     if seen == 0:
         raise SudographError(no_grid_error(args.source))
     return 2 if unreadable else worst

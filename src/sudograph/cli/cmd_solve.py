@@ -33,6 +33,7 @@ from .common import (
     STDIN,
     VARIANT_MAX_BYTES,
     add_grid_options,
+    fail,
     looks_like_path,
     no_grid_error,
     print_json,
@@ -460,8 +461,8 @@ def solve_sequential(args: argparse.Namespace) -> int:
 
     A bad puzzle, or one with clashing clues, is an ``error: FILE:LINE: message`` row (with
     ``--json``, the row's ``line`` and ``error``), reported on standard error as
-    ``FILE:LINE: message``; the summary counts both among the errors, the bad (unread) ones
-    apart.
+    ``sudograph: error: FILE:LINE: message``; the summary counts both among the errors, the
+    bad (unread) ones apart.
     """
     args.method = args.method or DEFAULT_METHOD
     from ..solve import count, solve
@@ -498,9 +499,9 @@ def solve_sequential(args: argparse.Namespace) -> int:
             except (ParseError, InvalidPuzzle) as exc:  # reported, the others still solved
                 tally["error"] += 1
                 located = str(exc) if isinstance(exc, ParseError) else f"{name}:{no}: {exc}"
-                print(located, file=sys.stderr)
-                if args.json:  # the row's "line" locates it
-                    row: dict[str, Any] = {"line": no, "status": "error", "error": str(exc)}
+                fail(located)
+                if args.json:  # located as the batch mode's rows are
+                    row: dict[str, Any] = {"line": no, "status": "error", "error": located}
                     print(json.dumps(row), file=out)
                 else:
                     print(f"error: {located}", file=out)
