@@ -211,6 +211,17 @@ def test_generate_variant_timeout_is_best_effort() -> None:
     assert cut.variant is not None and cut.variant.spec == "anti-knight"
 
 
+@pytest.mark.parametrize(("timeout", "cut"), [(None, False), (600.0, False), (1e-9, True)])
+def test_variant_puzzle_tells_when_the_removal_was_cut(timeout: float | None, cut: bool) -> None:
+    """The flag behind the CLI's "cut its clue removal short" line comes from the removal."""
+    from sudograph.generate import generate_variant, is_minimal, variant_puzzle
+
+    puzzle, was_cut = variant_puzzle("x", 3, None, (2, 4), 1, timeout)
+    assert was_cut is cut and is_minimal(puzzle) is not cut
+    if not cut:
+        assert puzzle == generate_variant("x", 3, seed=1)
+
+
 @pytest.mark.parametrize("bad", ["0", "-1"])
 def test_generate_variant_timeout_must_be_positive(
     bad: str, capfd: pytest.CaptureFixture[str]

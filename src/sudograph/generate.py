@@ -771,6 +771,21 @@ def generate_variant(
     >>> p.variant.spec, is_unique(p), is_minimal(p)
     ('x', True, True)
     """
+    return variant_puzzle(variant, box, symmetry, cage_sizes, seed, timeout)[0]
+
+
+def variant_puzzle(
+    variant: Variant | str,
+    box: Box | int,
+    symmetry: str | None,
+    cage_sizes: tuple[int, int],
+    seed: int | random.Random | None,
+    timeout: float | None,
+) -> tuple[Grid, bool]:
+    """:func:`generate_variant`'s puzzle (same arguments, by position), and whether
+    ``timeout`` cut its removal short: a removal left untried, or the settling still asking
+    when the time was up (the puzzle unique all the same, maybe not minimal). Told by the
+    removal itself, not by the whole call's time: the final check can take longer."""
     shape = _shape(box)
     check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
     deadline = None if timeout is None else time.perf_counter() + timeout
@@ -789,9 +804,11 @@ def generate_variant(
     counter = replace(_counter(solution), deadline=deadline)
     order = rng.sample(orbits(solution.n, symmetry), len(orbits(solution.n, symmetry)))
     undecided = []
+    cut = False
     for orbit in order:
         if deadline is not None and time.perf_counter() > deadline:
-            break  # best effort: the clues left stay
+            cut = True  # best effort: the clues left stay
+            break
         trial = _without(puzzle, orbit)
         verdict = counter.verdicts([trial])[0]
         if verdict:
@@ -799,9 +816,11 @@ def generate_variant(
         elif verdict is None:  # the budget ran out: decided exactly at the end
             undecided.append(orbit)
     result = solution.with_values(_settle(solution, puzzle, undecided, deadline))
+    if undecided and deadline is not None and time.perf_counter() > deadline:
+        cut = True  # the settling's last question may have been cut: not known minimal
     if not counter.check(result):  # pragma: no cover - two engines disagree: a bug
         raise AssertionError("a generated variant puzzle failed the second uniqueness check")
-    return result
+    return result, cut
 
 
 def killer_cages(

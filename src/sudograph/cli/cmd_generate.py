@@ -12,7 +12,6 @@ import argparse
 import json
 import random
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import IO, Any
@@ -248,17 +247,14 @@ def _generate_variants(
     ``--json``. With ``--timeout`` each puzzle is best effort: one whose clue removal the
     time cut short is unique but maybe not minimal, and a line on standard error says so."""
     from ..formats.variant import format_variant_json, format_variant_text
-    from ..generate import generate_variant
+    from ..generate import variant_puzzle
 
     with ExitStack() as stack:
         write = _writer(stack, args.output, (args.regions,))
         for k in range(1, args.count + 1):
             rng = random.Random(f"{seed}:{k}")
-            start = time.perf_counter()
-            puzzle = generate_variant(
-                variant, box, symmetry=args.symmetry, seed=rng, timeout=args.timeout
-            )
-            if args.timeout is not None and time.perf_counter() - start >= args.timeout:
+            puzzle, cut = variant_puzzle(variant, box, args.symmetry, (2, 4), rng, args.timeout)
+            if cut:
                 print(
                     f"sudograph: puzzle {k}: the time limit ({args.timeout:g} s) cut its clue "
                     "removal short: unique, maybe not minimal",
