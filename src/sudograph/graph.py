@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from operator import itemgetter
+from operator import index, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import InvalidArgument
@@ -102,12 +102,25 @@ class Graph:
     ) -> Graph:
         """Build a graph from an edge list; duplicate and reversed edges are merged.
 
-        Raises :class:`InvalidArgument` on a self-loop or a vertex outside ``0..n-1``.
+        Raises :class:`InvalidArgument` naming the edge on one that is not a pair of vertices,
+        a vertex that is not an int or is outside ``0..n-1``, or a self-loop.
+
+        >>> Graph.from_edges(3, [(0, 1, 2)])
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: edge (0, 1, 2): an edge is a pair of vertices
         """
+        n = _whole("number of vertices", n)
         if n < 0:
             raise InvalidArgument(f"number of vertices must be >= 0, got {n}")
         adj: dict[int, set[int]] = {}  # only the vertices with an edge: n may be large
-        for u, v in edges:
+        for edge in edges:
+            try:
+                u, v = edge
+            except (TypeError, ValueError):
+                raise InvalidArgument(f"edge {edge!r}: an edge is a pair of vertices") from None
+            if type(u) is not int or type(v) is not int:  # the fast test; then the slow one
+                u, v = _vertex_pair(edge)
             if not (0 <= u < n and 0 <= v < n):
                 raise InvalidArgument(f"edge ({u}, {v}): vertex out of range 0..{n - 1}")
             if u == v:
@@ -117,7 +130,7 @@ class Graph:
         isolated: tuple[int, ...] = ()
         return cls(
             neighbors=tuple(tuple(sorted(adj[v])) if v in adj else isolated for v in range(n)),
-            houses=tuple(tuple(h) for h in houses),
+            houses=_houses(houses),
             labels=tuple(labels) if labels is not None else None,
             name=name,
         )
@@ -306,6 +319,55 @@ def _build_clash_plan(graph: Graph) -> ClashPlan:
     return ClashPlan(bound, bytes(range(bound + 1)), ints, gather_u, gather_v)
 
 
+def _whole(what: str, x: object) -> int:
+    """``x`` as an int (an ``int`` or an integer type such as numpy's, never a bool).
+
+    >>> _whole("box side", "3")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: box side '3' is not a whole number
+    """
+    if type(x) is int:
+        return x
+    if not isinstance(x, bool):
+        try:
+            return index(x)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise InvalidArgument(f"{what} {x!r} is not a whole number")
+
+
+def _vertex_pair(edge: Any) -> tuple[int, int]:
+    """The two ends of ``edge`` as ints (the slow path of :meth:`Graph.from_edges`)."""
+    if isinstance(edge, str | bytes):
+        raise InvalidArgument(f"edge {edge!r}: an edge is a pair of vertices")
+    u, v = edge  # the caller unpacked it already
+    try:
+        return _whole("vertex", u), _whole("vertex", v)
+    except InvalidArgument as exc:
+        raise InvalidArgument(f"edge {edge!r}: {exc}") from None
+
+
+def _houses(houses: Iterable[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """``houses`` as tuples of ints (range and clique are checked by :class:`Graph`)."""
+    if isinstance(houses, str | bytes) or not isinstance(houses, Iterable):
+        raise InvalidArgument(f"houses must be lists of vertices, got {type(houses).__name__}")
+    return tuple(_house(h, i) for i, h in enumerate(houses))
+
+
+def _house(house: Iterable[int], h: int) -> tuple[int, ...]:
+    """``house`` as a tuple of ints (range and clique are checked by :class:`Graph`)."""
+    if isinstance(house, str | bytes) or not isinstance(house, Iterable):
+        raise InvalidArgument(f"house {h}: {house!r} is not a list of vertices")
+    vertices = tuple(house)
+    if all(type(v) is int for v in vertices):
+        return vertices
+    try:
+        return tuple(_whole("vertex", v) for v in vertices)
+    except InvalidArgument as exc:
+        raise InvalidArgument(f"house {h}: {exc}") from None
+
+
 def sudoku_houses(box_rows: int, box_cols: int) -> tuple[tuple[int, ...], ...]:
     """Rows, then columns, then boxes (row-major) of an N×N grid, as vertex tuples.
 
@@ -334,9 +396,18 @@ def sudoku_graph(box_rows: int, box_cols: int | None = None) -> Graph:
     (56, 36)
 
     The graph is built once per box shape and shared. Raises :class:`InvalidArgument` on a
-    box side below 1 or N above 64.
+    box side that is not a whole number or is below 1, or N above 64.
+
+    >>> sudoku_graph("3")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: box side '3' is not a whole number
     """
-    return _sudoku_graph(box_rows, box_rows if box_cols is None else box_cols)
+    rows = box_rows if type(box_rows) is int else _whole("box side", box_rows)
+    if box_cols is None:
+        return _sudoku_graph(rows, rows)
+    cols = box_cols if type(box_cols) is int else _whole("box side", box_cols)
+    return _sudoku_graph(rows, cols)
 
 
 @cache

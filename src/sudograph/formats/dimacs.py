@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from ..errors import ParseError
+from ..errors import InvalidArgument, ParseError
 from ..graph import Graph
 
 MAX_VERTICES = 1_000_000
@@ -40,24 +40,45 @@ class SelfLoopWarning(UserWarning):
 
 
 def parse_dimacs(
-    text: str | Iterable[str], *, strict: bool = False, source: str | None = None
+    text: str | bytes | Iterable[str], *, strict: bool = False, source: str | None = None
 ) -> Graph:
-    """Read DIMACS text (a string or an iterable of lines) into a :class:`Graph`.
+    """Read DIMACS text (a string, the bytes of a file, or an iterable of lines) into a
+    :class:`Graph`.
 
     Raises :class:`ParseError` (with the line number) on a bad or missing ``p`` line, a bad
     edge line, a vertex out of range, an unknown line type, or a self-loop when ``strict``;
-    without ``strict`` a self-loop is dropped with a :class:`SelfLoopWarning`.
+    without ``strict`` a self-loop is dropped with a :class:`SelfLoopWarning`. Bytes are
+    decoded as UTF-8 with the errors of :func:`read_dimacs` (invalid UTF-8, a NUL byte, a
+    line too long). Raises :class:`InvalidArgument` when ``text`` is none of these.
 
     >>> parse_dimacs("p edge 2 1\\ne 1 3\\n")
     Traceback (most recent call last):
     ...
     sudograph.errors.ParseError: 2: vertex 3 is out of range 1..2
+    >>> parse_dimacs(b"p edge 2 1\\ne 1 2\\n").num_edges
+    1
     """
-    lines = io.StringIO(text) if isinstance(text, str) else text
+    lines: Iterable[str]
+    if isinstance(text, str):
+        lines = io.StringIO(text)
+    elif isinstance(text, bytes | bytearray | memoryview):
+        lines = _text_lines(io.BytesIO(text), source)
+    elif isinstance(text, Iterable) and not isinstance(text, io.BufferedIOBase | io.RawIOBase):
+        lines = text
+    else:
+        raise InvalidArgument(
+            "parse_dimacs takes the text of a .col file (str, bytes or lines of text), "
+            f"got {type(text).__name__}: read a file or a binary stream with read_dimacs"
+        )
     n: int | None = None
     edges: list[tuple[int, int]] = []
     name = Path(source).stem if source else ""
     for no, raw in enumerate(lines, 1):
+        if not isinstance(raw, str):
+            raise InvalidArgument(
+                f"line {no}: parse_dimacs takes lines of text (str), got "
+                f"{type(raw).__name__}: read a file or a binary stream with read_dimacs"
+            )
         line = (raw.removeprefix("\ufeff") if no == 1 else raw).strip()  # a byte-order mark
         if not line or line[0] == "c":
             continue

@@ -24,8 +24,12 @@ Une grille s'écrit comme dans les documents : une liste de lignes, 0 pour une c
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
 
+from ..errors import InvalidArgument, ParseError
+from ..graph import MAX_SIDE, _whole
 from ..grid import Grid
 
 Grille = list[list[int]]
@@ -42,17 +46,77 @@ def vers_grid(L: Sequence[Sequence[int]] | Grid | str) -> Grid:
     formats de :meth:`Grid.parse <sudograph.grid.Grid.parse>`) ; une Grid est rendue telle
     quelle.
 
-    Lève :class:`~sudograph.errors.ParseError` si une ligne a la mauvaise longueur ou si une
-    valeur sort de ``0..N``.
+    Lève :class:`~sudograph.errors.ParseError` si une ligne a la mauvaise longueur, si une
+    valeur sort de ``0..N`` ou si le côté ``N`` n'est pas un carré (4, 9, 16...).
 
     >>> vers_grid([[0] * 4 for _ in range(4)]).box
     (2, 2)
+    >>> vers_grid([[0] * 3] * 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.ParseError: a 3x3 grid: the French functions take square Sudoku grids of ...
     """
     if isinstance(L, Grid):
         return L
     if isinstance(L, str):
-        return Grid.parse(L)
+        try:
+            return Grid.parse(L)
+        except ParseError as exc:  # the advice of a box shape does not apply here
+            cote = _PAS_CARRE.match(exc.message)
+            if cote is None:
+                raise
+            raise ParseError(
+                _carres(int(cote[1])), line=exc.line, column=exc.column, source=exc.source
+            ) from None
+    n = len(L) if isinstance(L, Sequence) else 0
+    if 1 <= n <= MAX_SIDE and math.isqrt(n) ** 2 != n:
+        Grid.from_lists(L, box=(1, n))  # the errors of the rows first
+        raise ParseError(_carres(n))
     return Grid.from_lists(L)
+
+
+_PAS_CARRE = re.compile(r"side (\d+) is not a square")
+"""The error of :func:`~sudograph.grid.box_for` on a side that is not a square."""
+
+
+def _carres(n: int) -> str:
+    """The message for an ``n × n`` grid when ``n`` is not a square."""
+    return (
+        f"a {n}x{n} grid: the French functions take square Sudoku grids of side n = k² "
+        "(4, 9, 16, ...)"
+    )
+
+
+def _cote_carre(n: object) -> int:
+    """``n`` if it is the side of a square Sudoku (``k²``), else :class:`InvalidArgument`.
+
+    >>> _cote_carre(9), _cote_carre(4)
+    (9, 4)
+    """
+    cote = _whole("n", n)
+    if cote < 1 or math.isqrt(cote) ** 2 != cote:
+        raise InvalidArgument(_carres(cote))
+    return cote
+
+
+def _dans(nom: str, valeur: object, debut: int, fin: int) -> int:
+    """``valeur`` if it is a whole number in ``debut..fin``, else :class:`InvalidArgument`
+    naming the argument (the check of every index and digit of the French functions).
+
+    >>> _dans("ligne", 9, 0, 8)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: ligne 9 is outside 0..8
+    """
+    x = _whole(nom, valeur)
+    if not debut <= x <= fin:
+        raise InvalidArgument(f"{nom} {x} is outside {debut}..{fin}")
+    return x
+
+
+def _case(i: object, j: object, n: int) -> tuple[int, int]:
+    """``(i, j)`` if it is a cell of an ``n × n`` grid, else :class:`InvalidArgument`."""
+    return _dans("ligne", i, 0, n - 1), _dans("colonne", j, 0, n - 1)
 
 
 def ecrire(L: Grille, valeurs: Sequence[int]) -> None:

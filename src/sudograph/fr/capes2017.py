@@ -6,7 +6,8 @@ fonctions d'accès (``ligne``, ``colonne``, ``carre``, ``conflit``...) lisent le
 :class:`~sudograph.grid.Grid` ; ``backtracking`` délègue la recherche au cœur
 (:func:`sudograph.solve.solve`, méthode ``naive`` : cases dans l'ordre, chiffres croissants) et
 reconstruit la trace « enter backtrack niveau » du document à partir des événements de la
-recherche (:mod:`sudograph.search.trace`).
+recherche (:mod:`sudograph.search.trace`). Une ligne, une colonne ou un carré hors de la grille
+lève :class:`~sudograph.errors.InvalidArgument` (pas d'indice négatif lu à partir de la fin).
 
 La grille ``L`` de la partie A et la grille ``M`` de la partie B :
 
@@ -24,15 +25,14 @@ La grille ``L`` de la partie A et la grille ``M`` de la partie B :
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from ..errors import InvalidArgument, InvalidPuzzle
-from ..graph import Graph
+from ..graph import MAX_SIDE, Graph
 from ..grid import Grid
 from ..problem import Problem
 from ..search.trace import TraceEvent
-from . import Grille, ecrire, vers_grid
+from . import Grille, _case, _dans, ecrire, vers_grid
 
 __all__ = [
     "GRILLE_L",
@@ -95,9 +95,14 @@ def GRILLE_M() -> Grille:
 
 
 # -- maisons : lignes 0..N-1, colonnes N..2N-1, carrés 2N..3N-1 ----------------------------------
-def _maison(L: Grille, h: int, debug: bool = False) -> list[int]:
-    """Les valeurs (0 compris) de la maison ``h`` de la grille, dans l'ordre de ses cases."""
+_SORTES = ("ligne", "colonne", "carré")
+
+
+def _maison(L: Grille, sorte: str, i: int, debug: bool = False) -> list[int]:
+    """Les valeurs (0 compris) de la ligne, de la colonne ou du carré (``sorte``) numéro ``i``
+    de la grille, dans l'ordre de ses cases ; un numéro hors de ``0..N-1`` est refusé."""
     g = vers_grid(L)
+    h = _SORTES.index(sorte) * g.n + _dans(sorte, i, 0, g.n - 1)
     valeurs = [g.values[v] for v in g.graph.houses[h]]
     if debug:
         print(valeurs)
@@ -112,6 +117,7 @@ def _remplie(valeurs: list[int]) -> bool:
 
 def _numero_carre(g: Grid, i: int, j: int) -> int:
     """Le numéro (ligne par ligne, à partir de 0) du carré qui contient la case ``(i, j)``."""
+    i, j = _case(i, j, g.n)
     br, bc = g.box
     return (i // br) * (g.n // bc) + j // bc
 
@@ -125,7 +131,7 @@ def ligne_complete(L: Grille, i: int, debug: bool = False) -> bool:
     [4, 0, 0, 9, 2, 1, 0, 0, 0]
     False
     """
-    return _remplie(_maison(L, i, debug))
+    return _remplie(_maison(L, "ligne", i, debug))
 
 
 def colonne_complete(L: Grille, i: int, debug: bool = False) -> bool:
@@ -135,7 +141,7 @@ def colonne_complete(L: Grille, i: int, debug: bool = False) -> bool:
     [0, 0, 0, 0, 0, 0, 0, 0, 6]
     False
     """
-    return _remplie(_maison(L, len(L) + i, debug))
+    return _remplie(_maison(L, "colonne", i, debug))
 
 
 def carre_complet(L: Grille, i: int, debug: bool = False) -> bool:
@@ -146,7 +152,7 @@ def carre_complet(L: Grille, i: int, debug: bool = False) -> bool:
     [0, 6, 0, 0, 0, 2, 0, 1, 0]
     False
     """
-    return _remplie(_maison(L, 2 * len(L) + i, debug))
+    return _remplie(_maison(L, "carré", i, debug))
 
 
 def complet(L: Grille) -> bool:
@@ -155,7 +161,7 @@ def complet(L: Grille) -> bool:
     >>> complet(GRILLE_L())
     False
     """
-    n = len(L)
+    n = vers_grid(L).n
     return all(
         ligne_complete(L, i) and colonne_complete(L, i) and carre_complet(L, i) for i in range(n)
     )
@@ -167,7 +173,7 @@ def ligne(L: Grille, i: int) -> list[int]:
     >>> ligne(GRILLE_L(), 0)
     [6, 2, 5]
     """
-    return [d for d in _maison(L, i) if d]
+    return [d for d in _maison(L, "ligne", i) if d]
 
 
 def colonne(L: Grille, j: int) -> list[int]:
@@ -176,7 +182,7 @@ def colonne(L: Grille, j: int) -> list[int]:
     >>> colonne(GRILLE_L(), 0)
     [4, 6, 1, 3, 2]
     """
-    return [d for d in _maison(L, len(L) + j) if d]
+    return [d for d in _maison(L, "colonne", j) if d]
 
 
 def carre(L: Grille, i: int, j: int, debug: bool = False) -> list[int]:
@@ -253,7 +259,7 @@ def un_tour(L: Grille) -> bool:
     (True, [0, 1, 9, 0, 8, 0, 5, 7, 4])
     """
     changement = False
-    n = len(L)
+    n = vers_grid(L).n
     for i in range(n):
         for j in range(n):
             if L[i][j] == 0 and nb_possible(L, i, j) == 1:
@@ -278,8 +284,23 @@ def case_suivante(pos: list[int], n: int = 9) -> list[int]:
 
     >>> case_suivante([1, 3]), case_suivante([8, 8])
     ([1, 4], [9, 0])
+    >>> case_suivante([9, 0])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: ligne 9 is outside 0..8
     """
-    return [pos[0] + (pos[1] + 1) // n, (pos[1] + 1) % n]
+    n = _dans("n", n, 1, MAX_SIDE)
+    i, j = _position(pos, n, fin=False)
+    return [i + (j + 1) // n, (j + 1) % n]
+
+
+def _position(pos: object, n: int, fin: bool) -> tuple[int, int]:
+    """La case ``pos = [i, j]`` d'une grille ``n × n`` ; avec ``fin``, ``[n, 0]`` aussi (la
+    case qui suit la dernière). Lève :class:`InvalidArgument` sinon."""
+    if not isinstance(pos, list | tuple) or len(pos) != 2:
+        raise InvalidArgument(f"pos {pos!r} is not a cell [ligne, colonne]")
+    i = _dans("ligne", pos[0], 0, n if fin else n - 1)
+    return i, _dans("colonne", pos[1], 0, 0 if i == n else n - 1)
 
 
 # -- partie C : le backtracking, délégué au cœur -----------------------------------------------
@@ -378,8 +399,9 @@ def backtracking(L: Grille, pos: list[int], debug: bool = False) -> bool:
     """
     from ..solve import solve  # le visage importe le cœur (pas l'inverse)
 
-    n = len(L)
-    debut = pos[0] * n + pos[1]
+    n = vers_grid(L).n
+    i, j = _position(pos, n, fin=True)
+    debut = i * n + j
     if debut >= n * n:
         if debug:
             print(f"enter backtrack niveau 0\npos: {pos} ", end="")
@@ -415,6 +437,5 @@ def solution_sudoku(L: Grille) -> Grille | None:
     >>> solution_sudoku([[0] * 9 for _ in range(9)])[0]
     [1, 2, 3, 4, 5, 6, 7, 8, 9]
     """
-    if math.isqrt(len(L)) ** 2 != len(L):
-        raise InvalidArgument(f"grille de côté {len(L)} : il faut un carré (4, 9, 16...)")
+    vers_grid(L)  # les erreurs des autres fonctions (côté qui n'est pas un carré, ...)
     return L if backtracking(L, [0, 0]) else None

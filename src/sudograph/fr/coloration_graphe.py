@@ -31,12 +31,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from ..errors import InvalidArgument
 from ..graph import Graph, petersen_graph
 from ..grid import Grid
 from ..problem import Problem, Result
 from ..search.trace import Recorder, Replay, TraceEvent
-from . import Grille, ecrire, vers_grid
+from . import Grille, _dans, ecrire, vers_grid
 
 __all__ = [
     "FIGURE_9",
@@ -86,10 +85,8 @@ def good_to_take(
     (False, True)
     """
     g = _graphe(graphe)
-    if not 0 <= node < g.n:
-        raise InvalidArgument(f"node {node} is outside 0..{g.n - 1}")
-    if not 0 < color <= K:
-        raise InvalidArgument(f"color {color} is outside 1..{K}")
+    _dans("node", node, 0, g.n - 1)
+    _dans("color", color, 1, K)
     return all(assigned_colors[u] != color for u in g.neighbors[node])
 
 
@@ -101,6 +98,7 @@ def available_colours(
     >>> available_colours(1, 3, [1] + [0] * 9, petersen_graph())
     [2, 3]
     """
+    _dans("node", node, 0, graphe.n - 1)
     pris = {assigned_colors[u] for u in graphe.neighbors[node]}
     return [c for c in range(1, K + 1) if c not in pris]
 

@@ -5,6 +5,8 @@ lignes de 9 entiers, 0 pour une case vide (les grilles ``N × N`` à régions ``
 marchent aussi) ; une case est repérée par ``(i, j)`` (ligne, colonne, à partir de 0), une
 région par ``[a, b]``. ``sudoku(M)`` délègue la recherche au cœur (:func:`sudograph.solve.solve`,
 méthode ``naive`` : le principe du document 4, cases vides dans l'ordre, chiffres de 1 à 9).
+Une ligne, une colonne ou un chiffre hors de la grille (``0..N-1``, ``1..N``) lève
+:class:`~sudograph.errors.InvalidArgument` (pas d'indice négatif lu à partir de la fin).
 
 >>> M = [[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]]
 >>> cv(M)[:3]
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from . import Grille, ecrire, vers_grid
+from . import Grille, _case, _cote_carre, _dans, ecrire, vers_grid
 
 __all__ = ["cv", "region", "sudoku", "test", "test_colonne", "test_ligne", "test_region"]
 
@@ -30,14 +32,25 @@ def cv(M: Grille) -> list[list[int]]:
     >>> cv([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]])[:4]
     [[0, 1], [0, 2], [0, 3], [1, 0]]
     """
-    n = len(M)
-    return [[v // n, v % n] for v in vers_grid(M).empty_cells()]
-
-
-def _libre_dans(chiffre: int, i: int, j: int, M: Grille, maison: int) -> bool:
-    """Vrai si ``chiffre`` n'est dans aucune autre case de la maison ``maison`` de la grille."""
     g = vers_grid(M)
-    ici = i * g.n + j
+    return [[v // g.n, v % g.n] for v in g.empty_cells()]
+
+
+def _libre_dans(chiffre: int, i: int, j: int, M: Grille, sorte: str) -> bool:
+    """Vrai si ``chiffre`` n'est dans aucune autre case de la ligne, de la colonne ou de la
+    région (``sorte``) de la case ``(i, j)`` ; les arguments hors de la grille sont refusés."""
+    g = vers_grid(M)
+    n = g.n
+    i, j = _case(i, j, n)
+    _dans("chiffre", chiffre, 1, n)
+    if sorte == "ligne":
+        maison = i
+    elif sorte == "colonne":
+        maison = n + j
+    else:
+        a, b = region(i, j, n)
+        maison = 2 * n + a * math.isqrt(n) + b
+    ici = i * n + j
     return all(g.values[v] != chiffre for v in g.graph.houses[maison] if v != ici)
 
 
@@ -49,8 +62,12 @@ def test_ligne(chiffre: int, i: int, j: int, M: Grille) -> bool:
     True
     >>> test_ligne(1, 1, 0, [[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]])
     False
+    >>> test_ligne(1, 4, 0, [[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: ligne 4 is outside 0..3
     """
-    return _libre_dans(chiffre, i, j, M, i)
+    return _libre_dans(chiffre, i, j, M, "ligne")
 
 
 def test_colonne(chiffre: int, i: int, j: int, M: Grille) -> bool:
@@ -59,7 +76,7 @@ def test_colonne(chiffre: int, i: int, j: int, M: Grille) -> bool:
     >>> test_colonne(2, 0, 0, [[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]])
     False
     """
-    return _libre_dans(chiffre, i, j, M, len(M) + j)
+    return _libre_dans(chiffre, i, j, M, "colonne")
 
 
 def region(i: int, j: int, n: int = 9) -> list[int]:
@@ -69,6 +86,8 @@ def region(i: int, j: int, n: int = 9) -> list[int]:
     >>> region(4, 7), region(8, 0), region(3, 2, n=4)
     ([1, 2], [2, 0], [1, 1])
     """
+    n = _cote_carre(n)
+    i, j = _case(i, j, n)
     cote = math.isqrt(n)
     return [i // cote, j // cote]
 
@@ -81,9 +100,7 @@ def test_region(chiffre: int, i: int, j: int, M: Grille) -> bool:
     >>> test_region(1, 0, 2, [[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]])
     False
     """
-    n = len(M)
-    a, b = region(i, j, n)
-    return _libre_dans(chiffre, i, j, M, 2 * n + a * math.isqrt(n) + b)
+    return _libre_dans(chiffre, i, j, M, "region")
 
 
 def test(chiffre: int, i: int, j: int, M: Grille) -> bool:

@@ -33,7 +33,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from numbers import Real
 
+from ..errors import InvalidArgument
 from ..graph import Graph
 from ..problem import Coloring, check_nonnegative, is_proper_coloring
 from .bounds import (
@@ -192,7 +194,9 @@ def chromatic_number(
     colouring is checked to be proper. ``use_sat``: None = when python-sat is installed,
     False = the pure-Python steps only, True = require it (:class:`MissingExtra` otherwise).
     ``seed`` seeds TabuCol. Ctrl-C ends it with the bounds so far (``interrupted`` True).
-    Raises :class:`InvalidArgument` on a negative timeout.
+    Raises :class:`InvalidArgument` when ``graph`` is not a :class:`Graph` (a grid's or a
+    problem's is its ``.graph``), on a timeout that is not a number >= 0, and on a
+    ``progress`` that is not callable.
 
     >>> from sudograph.graph import Graph
     >>> chromatic_number(Graph.from_edges(3, [])).chromatic_number
@@ -200,8 +204,12 @@ def chromatic_number(
     >>> r = chromatic_number(Graph.from_edges(5, [(i, (i + 1) % 5) for i in range(5)]))
     >>> r.chromatic_number, r.lower_by, r.upper_by
     (3, 'odd cycle', 'dsatur')
+    >>> chromatic_number(None)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: chromatic_number takes a Graph, got NoneType
     """
-    check_nonnegative("timeout", timeout)
+    _check_arguments(graph, timeout, progress)
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     book = _Book(graph, start, deadline, progress)
@@ -212,6 +220,18 @@ def chromatic_number(
         if not book.coloring and graph.n:
             book.lower_upper(tuple(range(1, graph.n + 1)), "interrupted")
         return book.result()
+
+
+def _check_arguments(graph: object, timeout: float | None, progress: object) -> None:
+    """Raise :class:`InvalidArgument` on arguments :func:`chromatic_number` cannot use."""
+    if not isinstance(graph, Graph):
+        hint = " (give its .graph)" if isinstance(getattr(graph, "graph", None), Graph) else ""
+        raise InvalidArgument(f"chromatic_number takes a Graph, got {type(graph).__name__}{hint}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, Real)):
+        raise InvalidArgument(f"timeout must be a number of seconds, got {timeout!r}")
+    check_nonnegative("timeout", timeout)
+    if progress is not None and not callable(progress):
+        raise InvalidArgument(f"progress must be callable, got {type(progress).__name__}")
 
 
 def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> ChromaticResult:
