@@ -344,7 +344,7 @@ def test_cli_empty_inputs(
 def test_cli_clashing_clues(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "check", "44" + EASY[2:])
     assert code == 1
-    assert out == "puzzle: 2 conflict(s): row 1: 4 at r1c1, r1c2; box 1: 4 at r1c1, r1c2\n"
+    assert out == "puzzle: 2 conflicts: row 1: 4 at r1c1, r1c2; box 1: 4 at r1c1, r1c2\n"
 
 
 def test_cli_missing_file_and_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -124,7 +124,7 @@ def test_file_mode_writes_one_line_per_puzzle_line(tmp_path: Path, capsys) -> No
     assert Grid.parse(lines[0]).is_solution_of(Grid.parse(PUZZLES[0]))
     assert Grid.parse(lines[2]).is_solution_of(Grid.parse(PUZZLES[1]))
     err = capsys.readouterr().err
-    assert "in.txt:4" in err and "1 bad lines" in err
+    assert "in.txt:4" in err and "1 bad line)" in err
 
 
 @pytest.mark.parametrize(

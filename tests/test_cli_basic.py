@@ -146,7 +146,7 @@ def test_show_bad_line_reported_rest_shown(
     [
         (EASY, 0, "puzzle: valid, 32 clues, 49 empty"),
         (SOLVED, 0, "puzzle: valid, complete"),
-        (CLASH, 1, "puzzle: 2 conflict(s): row 1: 4 at r1c1, r1c2; box 1: 4 at r1c1, r1c2"),
+        (CLASH, 1, "puzzle: 2 conflicts: row 1: 4 at r1c1, r1c2; box 1: 4 at r1c1, r1c2"),
     ],
 )
 def test_check_one(capsys: pytest.CaptureFixture[str], puzzle: str, code: int, text: str) -> None:
@@ -176,7 +176,7 @@ def test_check_summary_and_unreadable(capsys: pytest.CaptureFixture[str], tmp_pa
     path.write_text(f"{EASY}\r\n{CLASH}\r\nnonsense\r\n{SOLVED}\r\n")
     code, out, err = run(capsys, "check", str(path))
     assert code == 2  # unreadable beats conflicts
-    assert out.splitlines()[-1] == "4 grid(s): 2 valid, 1 with conflicts, 1 unreadable"
+    assert out.splitlines()[-1] == "4 grids: 2 valid, 1 with conflicts, 1 unreadable"
     assert err.startswith(f"sudograph: error: {path}:3: wrong length")
     code, out, _ = run(capsys, "check", str(path), "--json")
     assert json.loads(out.splitlines()[2])["error"].startswith(f"{path}:3:")

@@ -258,7 +258,7 @@ def test_clashing_clues_are_located_like_a_bad_line(
     assert code == 2
     where = f"{src}:3: {message}"
     assert err.splitlines()[0].startswith(f"sudograph: error: {where}")
-    assert "1 errors (0 bad lines)" in err  # an error, not an unreadable line
+    assert "1 error (0 bad lines)" in err  # an error, not an unreadable line
     rows = out.splitlines()
     if json_rows:
         doc = json.loads(rows[1])  # the second puzzle
@@ -405,7 +405,7 @@ def test_resume_continues_a_variant_file(capfd: pytest.CaptureFixture[str], tmp_
     assert rows[:2] == ["kept 1", "kept 2"] and len(rows) == 3
     solution = Grid.parse(rows[2], variant="x")
     assert solution.is_solution_of(Grid.parse(TWO4, variant="x"))
-    assert "1 puzzles (resumed after 2)" in err
+    assert "1 puzzle (resumed after 2)" in err
 
 
 def test_resume_of_a_variant_file_needs_an_output(

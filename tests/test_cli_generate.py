@@ -118,7 +118,12 @@ def test_count_file_with_bad_lines(tmp_path: Path, capsys: Capture) -> None:
     src.write_text(f"{EASY}\nxyz\n{TWO}\n")
     assert main(["count", str(src)]) == 2
     captured = capsys.readouterr()
-    assert lines(captured.out) == ["line 1: 1 solution (unique)", "line 3: 2 solutions"]
+    assert lines(captured.out) == [
+        "line 1: 1 solution (unique)",
+        f"line 2: error: {src}:2: wrong length: 3 cells is not N*N for a side N in 1..64 (a 9x9 "
+        "grid has 81)",
+        "line 3: 2 solutions",
+    ]
     assert f"{src}:2" in captured.err
 
 
@@ -131,7 +136,7 @@ def test_rate(capsys: Capture, sudoku_dir: Path) -> None:
     assert record["solved"] and record["score"] == rate(Grid.parse(EASY)).score
     assert main(["rate", str(sudoku_dir / "norvig_hardest.txt")]) == 0
     out = lines(capsys.readouterr().out)
-    assert len(out) == 12 and out[-1].startswith("11 puzzle(s): mean score")
+    assert len(out) == 12 and out[-1].startswith("11 puzzles: mean score")
 
 
 # -- hint and explain ---------------------------------------------------------------------------

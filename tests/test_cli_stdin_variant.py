@@ -281,4 +281,4 @@ def test_stdin_that_can_neither_peek_nor_seek_reads_as_plain(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(_Pipe(f"{T4}\n{T4}\n".encode())))
     assert stdin_head() == b""
     code, out, _ = outcome(capfd, tmp_path, ["check", "-"], "-")
-    assert code == 0 and out.endswith("2 grid(s): 2 valid, 0 with conflicts, 0 unreadable\n")
+    assert code == 0 and out.endswith("2 grids: 2 valid, 0 with conflicts, 0 unreadable\n")

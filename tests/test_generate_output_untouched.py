@@ -28,7 +28,7 @@ BAD = {
         ["--clues", "18", "--symmetry", "dihedral"],
         "dihedral symmetry on a 9x9 grid cannot give exactly 18 clues (orbit sizes [1, 4, 8])",
     ),
-    "timeout": (["--timeout", "0"], "timeout must be > 0, got 0.0"),
+    "timeout": (["--timeout", "0"], "--timeout: must be > 0, got 0"),
     "box": (["--size", "10"], "side 10 is not a square"),
 }
 """Bad options of a classic run, and (a part of) the message."""
@@ -42,7 +42,7 @@ VARIANT_BAD = {
     "variant jigsaw": (["--variant", "jigsaw"], "needs a region map"),
     "variant resume": (["--variant", "x", "--resume", "--seed", "1"], "does not take --resume"),
     "variant dask": (["--variant", "x", "--dask", "local"], "does not take --dask"),
-    "variant timeout": (["--variant", "x", "--timeout", "-1"], "timeout must be > 0, got -1.0"),
+    "variant timeout": (["--variant", "x", "--timeout", "-1"], "--timeout: must be > 0, got -1"),
 }
 """Bad options of a variant run (the plain path only: --resume and --dask are refused)."""
 

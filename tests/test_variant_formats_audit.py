@@ -373,6 +373,7 @@ def test_empty_variant_names_refused(capfd: pytest.CaptureFixture[str], spec: st
 def test_empty_alphabet_refused(capfd: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capfd, "solve", "--alphabet", "", "." * 16)
     assert (code, out) == (2, "")
-    assert err.splitlines()[-1].endswith(
-        "argument --alphabet: an alphabet needs N symbols, not none"
+    assert err == (
+        "sudograph: error: --alphabet: an alphabet needs N symbols, not none "
+        "(see sudograph solve --help)\n"
     )

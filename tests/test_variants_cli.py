@@ -261,7 +261,7 @@ def test_generate_variant_round_trip(
         (["--variant", "jigsaw"], "needs a region map (--regions)"),
         (["--variant", "x", "--clues", "30"], "does not take --clues"),
         (["--variant", "x", "--resume", "--seed", "1", "-o", "f"], "does not take --resume"),
-        (["--variant", "killer", "--timeout", "0"], "timeout must be > 0, got 0.0"),
+        (["--variant", "killer", "--timeout", "0"], "--timeout: must be > 0, got 0"),
     ],
 )
 def test_generate_variant_refusals(
@@ -285,7 +285,7 @@ def test_a_bad_puzzle_of_a_variant_file_is_skipped(
     where = f"{path}:{bad_line}:7: grid: "
     assert rows[1].startswith(f"error: {where}")
     assert err.splitlines()[0].startswith(f"sudograph: error: {where}")
-    assert "3 puzzles: 2 solved, 0 unsatisfiable, 0 stopped, 1 errors (1 bad lines)" in err
+    assert "3 puzzles: 2 solved, 0 unsatisfiable, 0 stopped, 1 error (1 bad line)" in err
 
 
 def test_a_variant_file_puzzle_with_clashing_clues_is_skipped(

@@ -425,7 +425,7 @@ def test_cli_graph_defaults_and_stdout(capsys: pytest.CaptureFixture[str]) -> No
         (["11" + "." * 14], "clashing clues"),
         ([SMALL, "-k", "3"], "-k applies to a GRAPH"),
         (["petersen", "-k", "99"], "k must be between"),
-        (["petersen", "--max-steps", "0"], "max_steps"),
+        (["petersen", "--max-steps", "0"], "--max-steps: must be >= 1, got 0"),
         (["missing.col"], "No such file"),
     ],
 )

@@ -547,8 +547,10 @@ def _solve_item(
     extra: dict[str, Any],
 ) -> Row:
     """Solve one puzzle given as a string or a Grid with any method (errors become rows)."""
+    if not isinstance(item, str | Grid):
+        return ("error", None, 0, 0, f"not a puzzle: {type(item).__name__} (give text or a Grid)")
     try:
-        grid = item if isinstance(item, Grid) else Grid.parse(str(item), box=box, alphabet=alphabet)
+        grid = item if isinstance(item, Grid) else Grid.parse(item, box=box, alphabet=alphabet)
         extra = dict(extra)
         fallback = extra.pop(FALLBACK, None)
         plain9 = grid.box == (3, 3) and grid.variant is None
@@ -578,6 +580,9 @@ def _solve_item(
                 return ("error", None, 0, 0, f"internal error: {method} returned a wrong grid")
         count = result.count if result.count is not None else len(result.solutions)
         line = grids[0].to_line() if grids else None
-        return (result.status, line, count, result.stats.nodes, None)
+        status = result.status
+        if status == "solved" and result.reason and (limit is None or count < limit):
+            status = "stopped"  # cut before its limit (a lower bound), as the 9×9 kernel's rows
+        return (status, line, count, result.stats.nodes, None)
     except SudographError as exc:
         return ("error", None, 0, 0, str(exc))

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError
-from .grid import Box, Grid, box_for
+from .grid import Box, Grid, as_box, require_grid
 from .logic import STALLED_SCORE, TECHNIQUES, rate, solve_logically
 from .problem import Problem
 from .solve import is_unique, solve
@@ -285,7 +285,7 @@ def is_minimal(grid: Grid) -> bool:
     >>> is_minimal(Grid.parse("...3..4.1.....2.")), is_minimal(Grid.parse("...3..4.1....12."))
     (True, False)
     """
-    if grid.conflicts():
+    if require_grid(grid, "is_minimal").conflicts():
         return False
     counter = _counter(grid, exact=True)
     if not counter.unique([grid.values])[0]:
@@ -405,7 +405,7 @@ def full_grid(box: Box | int = (3, 3), *, seed: int | random.Random | None = Non
     (True, True)
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    shape = _shape(box)
+    shape = as_box(box)
     empty = Grid.empty(shape)
     n = empty.n
     engine = resolve_engine("auto")  # the twin or Python: one search tree, one grid per seed
@@ -443,14 +443,6 @@ def full_grid(box: Box | int = (3, 3), *, seed: int | random.Random | None = Non
     return grid
 
 
-def _shape(box: Box | int) -> Box:
-    if isinstance(box, int):
-        return box_for(box * box, (box, box))
-    if len(box) != 2:
-        raise InvalidArgument(f"box must be (rows, cols), got {box!r}")
-    return box_for(box[0] * box[1], (box[0], box[1]))
-
-
 # -- puzzles ------------------------------------------------------------------------------------
 
 
@@ -482,7 +474,7 @@ def check_options(
     """
     sym = check_symmetry(symmetry)
     _check_clues(n, clues, [len(o) for o in orbits(n, sym)], sym)
-    if timeout is not None and timeout <= 0:
+    if timeout is not None and not timeout > 0:  # NaN too
         raise InvalidArgument(f"timeout must be > 0, got {timeout}")
     return sym
 
@@ -534,7 +526,7 @@ def generate(
     ...
     sudograph.errors.InvalidArgument: a unique 9x9 puzzle needs at least 17 clues, not 16
     """
-    shape = _shape(box)
+    shape = as_box(box)
     n = shape[0] * shape[1]
     sym = check_options(n, clues, symmetry, timeout)
     band = _difficulty(difficulty)
@@ -786,7 +778,7 @@ def variant_puzzle(
     ``timeout`` cut its removal short: a removal left untried, or the settling still asking
     when the time was up (the puzzle unique all the same, maybe not minimal). Told by the
     removal itself, not by the whole call's time: the final check can take longer."""
-    shape = _shape(box)
+    shape = as_box(box)
     check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)

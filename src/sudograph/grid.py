@@ -43,6 +43,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Any, NamedTuple
 
 from .errors import InvalidArgument, InvalidPuzzle, ParseError
@@ -162,6 +163,50 @@ _check_alphabet_once = functools.lru_cache(maxsize=64)(check_alphabet)
 """:func:`check_alphabet` remembering the alphabets that passed (every grid checks its own)."""
 
 
+def as_box(box: Box | int | str) -> Box:
+    """A box shape from what the API takes: ``k`` (``k×k`` boxes), ``(rows, cols)`` or
+    ``'RxC'``; :class:`InvalidArgument` for anything else or a shape out of range.
+
+    >>> as_box(3), as_box((2, 3)), as_box("3x2")
+    ((3, 3), (2, 3), (3, 2))
+    >>> as_box((2, 2, 2))
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: box must be k, (rows, cols) or 'RxC', got (2, 2, 2)
+    """
+    if isinstance(box, str):
+        shape = parse_box(box)
+    elif isinstance(box, Integral) and not isinstance(box, bool):
+        shape = (int(box), int(box))
+    elif (
+        isinstance(box, Sequence)
+        and len(box) == 2
+        and all(isinstance(x, Integral) and not isinstance(x, bool) for x in box)
+    ):
+        shape = (int(box[0]), int(box[1]))
+    else:
+        raise InvalidArgument(f"box must be k, (rows, cols) or 'RxC', got {box!r}")
+    if shape[0] < 1 or shape[1] < 1:
+        raise InvalidArgument(f"box shape must be positive, got {shape[0]}x{shape[1]}")
+    return box_for(shape[0] * shape[1], shape)
+
+
+def require_grid(x: Any, what: str) -> Grid:
+    """``x`` when it is a :class:`Grid`; else :class:`InvalidArgument` saying that ``what``
+    (a function's name) takes one.
+
+    >>> require_grid("1.3.", "rate")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: rate takes a Grid (Grid.parse reads one from text), got str
+    """
+    if not isinstance(x, Grid):
+        raise InvalidArgument(
+            f"{what} takes a Grid (Grid.parse reads one from text), got {type(x).__name__}"
+        )
+    return x
+
+
 def parse_box(text: str) -> Box:
     """Read ``'2x3'`` (or ``'2X3'``, ``'2,3'``) as a box shape."""
     for sep in ("x", "X", ",", "×"):
@@ -216,11 +261,11 @@ class Grid:
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def empty(cls, box: Box | int = (3, 3)) -> Grid:
+    def empty(cls, box: Box | int | str = (3, 3)) -> Grid:
         """An empty grid: ``Grid.empty(2).n == 4``; ``Grid.empty((2, 3)).n == 6``."""
-        shape = (box, box) if isinstance(box, int) else box
+        shape = as_box(box)
         n = shape[0] * shape[1]
-        return cls(box_for(n, shape), (0,) * (n * n))
+        return cls(shape, (0,) * (n * n))
 
     @classmethod
     def from_lists(
@@ -256,7 +301,7 @@ class Grid:
         cls,
         text: str | Sequence[Sequence[int]] | dict[str, Any],
         *,
-        box: Box | None = None,
+        box: Box | int | str | None = None,
         alphabet: str | None = None,
         variant: Variant | str | None = None,
     ) -> Grid:
@@ -282,6 +327,10 @@ class Grid:
         sudograph.errors.ParseError: 1:3: unknown character 'x' (expected one of 1234 or ...)
         """
         try:
+            if box is not None:
+                box = as_box(box)
+            if alphabet is not None and not isinstance(alphabet, str):
+                raise InvalidArgument(f"alphabet must be a string, got {alphabet!r}")
             grid = cls._parse_any(text, box=box, alphabet=alphabet)
             if variant is not None:
                 grid = cls(grid.box, grid.values, grid.alphabet, parse_variant(variant))
@@ -443,6 +492,10 @@ class Grid:
             raise ParseError("no grid rows found")
         if n > MAX_SIDE:
             raise ParseError(f"{n} rows: a grid has at most {MAX_SIDE}", line=rows[-1][0])
+        widths = {len(toks) for _, toks in rows}
+        if len(widths) == 1 and n not in widths:  # a row too few or too many, not a side
+            width = widths.pop()
+            raise ParseError(f"{n} rows of {width} cells: a grid is square", line=rows[-1][0])
         shape = _box_or_parse_error(n, box, rows[0][0])
         singles = "".join(t for _, toks in rows for t, _ in toks if len(t) == 1)
         alpha = alphabet or _guess_alphabet(n, singles)

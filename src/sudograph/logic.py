@@ -59,9 +59,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .errors import InvalidArgument
+from .errors import InvalidArgument, InvalidPuzzle
 from .graph import sudoku_graph
-from .grid import Grid, cell_name
+from .grid import Grid, cell_name, require_grid
 from .problem import Problem, Result, SolveOptions, Stats, is_solution
 from .search.cages import cage_combinations
 from .variants import Variant, variant_graph
@@ -165,6 +165,8 @@ STALLED_SCORE = 6.0
 
 TRIAL = "trial and error"
 """The technique name a rating gives when the logical techniques stall."""
+NO_TECHNIQUE = "none"
+"""The technique name of a complete grid's rating (score 0)."""
 
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 _POINTING = {2: "pair", 3: "triple"}
@@ -834,8 +836,10 @@ def _find(s: _State, techniques: tuple[str, ...]) -> Step | None:
     return None
 
 
-def _checked_state(grid: Grid) -> _State:
-    clash = grid.clash_error()
+def _checked_state(grid: Grid, what: str) -> _State:
+    """The state of ``grid`` (a :class:`Grid`, for the function ``what``) with clues that do
+    not clash."""
+    clash = require_grid(grid, what).clash_error()
     if clash is not None:
         raise clash
     return _State(grid)
@@ -858,7 +862,7 @@ def find_steps(
     ['r2c2: 3 is the only place for 3 in box 1']
     """
     _check_techniques([technique])
-    state = _checked_state(grid)
+    state = _checked_state(grid, "find_steps")
     if candidates is not None:
         if len(candidates) != len(grid.values):
             raise InvalidArgument(f"{len(candidates)} candidate sets for {len(grid.values)} cells")
@@ -880,7 +884,7 @@ def next_step(grid: Grid, techniques: Sequence[str] | None = None) -> Step | Non
     >>> next_step(Grid.parse("1234341221434321")) is None
     True
     """
-    s = _checked_state(grid)
+    s = _checked_state(grid, "next_step")
     if s.solved() or s.broken():
         return None
     return _find(s, _check_techniques(techniques))
@@ -903,7 +907,7 @@ def solve_logically(
     (False, 7, '1.3.3.1.21434321')
     """
     names = _check_techniques(techniques)
-    s = _checked_state(grid)
+    s = _checked_state(grid, "solve_logically")
     steps: list[Step] = []
     deadline = None if timeout is None else time.perf_counter() + timeout
     while not s.solved():
@@ -990,23 +994,32 @@ def rate(grid: Grid) -> Rating:
 
     The score is the weight of the hardest technique (:data:`TECHNIQUES`, 1.0 to 4.4); when
     logic stalls it is ``6 + log10(1 + guesses)``, the guesses of a singles-propagating search
-    from the stalled state (the technique is then ``"trial and error"``).
+    from the stalled state (the technique is then ``"trial and error"``). A complete grid needs
+    no technique: ``"none"``, score 0. Raises :class:`InvalidPuzzle` on clashing clues, and
+    when the techniques prove that the puzzle has no solution (uniqueness is not checked).
 
     >>> rate(Grid.parse("4.3.1..42..3.1.."))
     Rating(technique='naked single', score=1.0, steps=9, solved=True, guesses=0, capped=False)
+    >>> rate(Grid.parse("4231134224133124"))
+    Rating(technique='none', score=0.0, steps=0, solved=True, guesses=0, capped=False)
     """
+    if 0 not in require_grid(grid, "rate").values:
+        _checked_state(grid, "rate")  # a complete grid may still break the rules
+        return Rating(NO_TECHNIQUE, 0.0, 0, True)
     result = solve_logically(grid)
     if result.solved:
         hardest = max(result.steps, key=lambda st: TECHNIQUES[st.technique], default=None)
         name = hardest.technique if hardest else "naked single"
         return Rating(name, TECHNIQUES[name], len(result.steps), True)
+    if result.contradiction:  # a rating is of a puzzle, which has a solution
+        raise InvalidPuzzle(
+            f"no solution: the techniques reach a contradiction after {len(result.steps)} steps"
+        )
     state = _State(result.grid)
     for step in result.steps:  # keep the eliminations made so far
         for i, d in step.eliminations:
             state.cand[i] &= ~(1 << (d - 1))
-    guesses, capped = (0, False)
-    if not result.contradiction:
-        guesses, capped = _guesses(state, RATE_GUESSES, RATE_SECONDS)
+    guesses, capped = _guesses(state, RATE_GUESSES, RATE_SECONDS)
     score = round(STALLED_SCORE + math.log10(1 + guesses), 2)
     return Rating(TRIAL, score, len(result.steps), False, guesses, capped)
 

@@ -345,10 +345,14 @@ class Stats:
 UNCOUNTED: dict[str, tuple[str, ...]] = {
     "fast9": ("backtracks", "deductions", "max_depth"),
     "houses": ("deductions",),
+    "sat": ("max_depth",),
 }
-"""The fields of :class:`Stats` that a compiled engine (``Stats.engine``) does not count,
-leaving them at 0: the 9×9 kernel counts only its guesses (``nodes``); the house kernel its
-guesses, backtracks and depth. After a handoff to SAT (``houses+sat``) every field counts."""
+"""The fields of :class:`Stats` that an engine (``Stats.engine``) does not count, leaving
+them at 0: the 9×9 kernel counts only its guesses (``nodes``); the house kernel its guesses,
+backtracks and depth; method ``sat`` its decisions (``nodes``), conflicts (``backtracks``,
+which can outnumber the decisions: a conflict found by propagation alone needs none) and
+propagations (``deductions``), not a depth. After a handoff to SAT (``houses+sat``) every
+field counts."""
 
 
 @dataclass
@@ -358,9 +362,11 @@ class Result:
     ``status`` is ``"solved"`` (at least one solution found), ``"unsatisfiable"`` (the search
     was complete and found none) or ``"stopped"`` (a node limit, a time limit, an interrupt,
     or a randomized method that ran out of attempts; ``reason`` says which). For a Grid input
-    ``grids`` holds the solved grids. ``complete`` is True when every solution was enumerated
-    (so ``len(solutions)`` is the exact count). ``seed`` is the seed a randomized method used
-    (to replay the run).
+    ``grids`` holds the solved grids. ``complete`` is True when every solution was enumerated,
+    so the count is exact: ``count``, the number found (None where a method leaves it to
+    ``len(solutions)``); ``solutions`` may hold fewer, where a store is capped (``keep``, or
+    method ``fast``'s 10,000 when every solution is asked for). ``seed`` is the seed a
+    randomized method used (to replay the run).
     """
 
     status: Status
@@ -421,8 +427,8 @@ class Result:
 
 
 def check_nonnegative(name: str, value: float | None) -> None:
-    """Raise :class:`InvalidArgument` when a limit is negative."""
-    if value is not None and value < 0:
+    """Raise :class:`InvalidArgument` when a limit is negative (or NaN)."""
+    if value is not None and not value >= 0:
         raise InvalidArgument(f"{name} must be >= 0, got {value}")
 
 

@@ -136,6 +136,7 @@ def solve(
     ('solved', '1423324123144132', 10)
     """
     m = get_method(method)
+    _check_keep(keep)
     check_order_inference(order, inference)
     if (order or inference) and m.order is None:
         raise InvalidArgument(f"method {m.name!r} is not a search: order/inference do not apply")
@@ -285,20 +286,24 @@ def _python_then_twin(
 
     Loading the twin costs up to a second the first time in a process: with less than
     :data:`TWIN_LOAD_SECONDS` left and the twin not loaded yet, Python goes on instead (from
-    the start, with the time left), so the timeout holds.
+    the start, with the time left), so the timeout holds. The result's ``stats.seconds`` are
+    both runs' (its counts the second's, which ran from the start).
     """
     from .engine.compile import is_loaded
 
     start = time.perf_counter()
-    result = python(replace(options, max_nodes=budget))
-    if result.reason != "node limit":
-        return result
+    first = python(replace(options, max_nodes=budget))
+    if first.reason != "node limit":
+        return first
     timeout = options.timeout
     if timeout is not None:
         timeout = max(0.0, timeout - (time.perf_counter() - start))
-        if timeout < TWIN_LOAD_SECONDS and not is_loaded("twin"):
-            return python(replace(options, timeout=timeout))
-    return twin(replace(options, timeout=timeout))
+    if timeout is not None and timeout < TWIN_LOAD_SECONDS and not is_loaded("twin"):
+        result = python(replace(options, timeout=timeout))
+    else:
+        result = twin(replace(options, timeout=timeout))
+    result.stats.seconds += first.stats.seconds
+    return result
 
 
 def _refuse_twin_for_cages(engine: str) -> None:
@@ -440,6 +445,7 @@ def count(
     (288, True, 1)
     """
     m = get_method(method)
+    _check_keep(keep)
     _refuse_incomplete(m.name, "count solutions")
     if kw.get("trace", 0) is None:
         del kw["trace"]
@@ -476,6 +482,12 @@ def count(
     if grid is not None:
         result.grids = [grid._with_solution(s) for s in result.solutions]
     return result
+
+
+def _check_keep(keep: int | None) -> None:
+    """Raise :class:`InvalidArgument` unless ``keep`` is None or a whole number >= 0."""
+    if keep is not None and (isinstance(keep, bool) or not isinstance(keep, int) or keep < 0):
+        raise InvalidArgument(f"keep must be a whole number >= 0, got {keep!r}")
 
 
 def _count_compiled(

@@ -14,21 +14,32 @@ import os
 import pkgutil
 import sys
 import warnings
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from .. import __version__
 from ..errors import SudographError
 from .common import fail, warn
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with its usage errors on one line like every other error of the CLI:
+    ``sudograph: error: --limit: must be >= 1, got 0 (see sudograph solve --help)``."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the one line and exit 2 (argparse's usage block is left to ``--help``)."""
+        if message.startswith("argument ") and ": " in message:  # "argument --limit: ..."
+            message = message.removeprefix("argument ")
+        self.exit(2, f"sudograph: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="sudograph",
         description="Sudoku as graph colouring: solve, colour, compare, generate, explain.",
     )
     parser.add_argument("--version", action="version", version=f"sudograph {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_"))
     for name in names:
         try:

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .._process import Terminated, signals_held, terminate_gracefully
 from ..errors import InvalidArgument, ParseError, SudographError
-from ..formats.puzzles import holds_grid_blocks, iter_grids, open_source
+from ..formats.puzzles import decode_line, holds_grid_blocks, iter_grids, open_source
 from ..grid import MAX_LINE, Grid
 from .common import (
     fail,
@@ -48,6 +48,7 @@ from .common import (
     read_items,
     report_error,
     stderr_is_tty,
+    tally_line,
     warn,
 )
 
@@ -305,14 +306,13 @@ def _puzzle_lines(
                 more = stream.readline(1 << 20)
                 if not more or more.endswith(b"\n"):
                     break
-            item: Any = ParseError(f"line longer than {MAX_LINE} bytes", line=no, source=name)
+            item: Any = decode_line(no, None, name)
         else:
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                line = ""
-                item = ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=name)
+            decoded = decode_line(no, raw.rstrip(b"\r\n"), name)
+            if isinstance(decoded, ParseError):
+                item = decoded
             else:
+                line = decoded
                 if no == 1:
                     line = line.removeprefix("\ufeff")  # a byte-order mark
                 line = line.strip()
@@ -385,6 +385,8 @@ def _method(args: argparse.Namespace) -> str:
         return str(method)
     if getattr(args, "order", None) or getattr(args, "inference", None):
         return "propagate"  # a search preset, adjusted by --order/--inference
+    if getattr(args, "engine", "auto") == "python":
+        return "propagate"  # fast is compiled only: the reference search on that engine
     try:  # the compiled path when it is installed, the reference search otherwise
         import importlib.util
 
@@ -564,13 +566,8 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     done = sum(tally.values())
     seconds = _clock() - start
     rate = done / seconds if seconds > 0 else 0.0
-    resumed = f" (resumed after {skip})" if skip else ""
     loading = f" (kernels ready in {compiled:.1f} s, not counted)" if compiled >= 0.5 else ""
-    warn(
-        f"{done} puzzles{resumed}: {tally['solved']} solved, {tally['unsatisfiable']} "
-        f"unsatisfiable, {tally['stopped']} stopped, {tally['error']} errors ({bad} bad lines), "
-        f"{rate:,.0f} puzzles/s, {method}{loading}"
-    )
+    warn(f"{tally_line(done, tally, bad, skip)}, {rate:,.0f} puzzles/s, {method}{loading}")
     if interrupted is not None:
         how = "interrupted" if interrupted == EXIT_INTERRUPTED else "terminated"
         warn(f"{how}: every result so far is written; continue with --resume")

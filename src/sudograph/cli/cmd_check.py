@@ -15,6 +15,7 @@ from .common import (
     add_grid_options,
     describe_item,
     no_grid_error,
+    plural,
     print_json,
     read_items,
     report_error,
@@ -63,7 +64,7 @@ def check_text(no: int | None, grid: Grid) -> str:
     clashes = grid.conflicts()
     if clashes:
         listed = "; ".join(c.describe(grid.n) for c in clashes)
-        return f"{where}: {len(clashes)} conflict(s): {listed}"
+        return f"{where}: {plural(len(clashes), 'conflict')}: {listed}"
     if 0 not in grid.values:
         return f"{where}: valid, complete"
     return f"{where}: valid, {grid.clues} clues, {len(grid.values) - grid.clues} empty"
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         raise SudographError(no_grid_error(args.source))
     if seen > 1 and not args.json:
         ok = seen - bad - unreadable
-        print(f"{seen} grid(s): {ok} valid, {bad} with conflicts, {unreadable} unreadable")
+        print(f"{plural(seen, 'grid')}: {ok} valid, {bad} with conflicts, {unreadable} unreadable")
     if unreadable:
         return 2
     return 1 if bad else 0

@@ -12,7 +12,7 @@ from ..errors import InvalidArgument
 from ..graph import MAX_SIDE
 from ..methods import check_method, methods_for
 from .batchmode import EXIT_INTERRUPTED
-from .common import load_graph, print_json, warn
+from .common import load_graph, print_json, seconds, warn, whole
 
 GRAPH_HELP = "a DIMACS .col file, petersen, or sudoku:RxC"
 GRAPH_METHODS = sorted(methods_for("graph"))
@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
         "input, 130 interrupted (Ctrl-C; nodes so far on standard error).",
     )
     p.add_argument("graph", metavar="GRAPH", help=GRAPH_HELP)
-    p.add_argument("-k", type=int, help="number of colours (optional with --greedy)")
+    p.add_argument("-k", type=whole(1), help="number of colours (optional with --greedy)")
     p.add_argument(
         "--method",
         "-m",
@@ -41,8 +41,8 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--greedy", metavar="ORDER", help="a greedy colouring in ORDER instead")
     p.add_argument("--seed", type=int, help="seed of randomized methods")
-    p.add_argument("--max-nodes", type=int, metavar="N", help="stop after N nodes")
-    p.add_argument("--timeout", type=float, metavar="S", help="stop after S seconds")
+    p.add_argument("--max-nodes", type=whole(0), metavar="N", help="stop after N nodes")
+    p.add_argument("--timeout", type=seconds, metavar="S", help="stop after S seconds")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=run_color)
 
@@ -55,7 +55,7 @@ def register(sub: Any) -> None:
         "found until then are printed).",
     )
     q.add_argument("graph", metavar="GRAPH", help=GRAPH_HELP)
-    q.add_argument("--timeout", type=float, metavar="S", help="best bounds after S seconds")
+    q.add_argument("--timeout", type=seconds, metavar="S", help="best bounds after S seconds")
     q.add_argument(
         "--method",
         "-m",

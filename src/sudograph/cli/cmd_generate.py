@@ -20,7 +20,7 @@ from ..engine import resolve_engine
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..generate import DIFFICULTIES, SYMMETRIES, check_options, generate
 from ..grid import Grid, box_for
-from ..logic import describe, next_step, rate, solve_logically
+from ..logic import NO_TECHNIQUE, describe, next_step, rate, solve_logically
 from .common import (
     STDIN,
     add_grid_options,
@@ -28,6 +28,8 @@ from .common import (
     describe_item,
     looks_like_path,
     no_grid_error,
+    plural,
+    positive_seconds,
     print_json,
     python_first_budget,
     read_items,
@@ -35,6 +37,7 @@ from .common import (
     report_error,
     stderr_is_tty,
     warn,
+    whole,
 )
 
 
@@ -55,7 +58,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--minimal", action="store_true", help="no clue can be removed")
     p.add_argument("--difficulty", choices=list(DIFFICULTIES), help="rating band")
     p.add_argument("--seed", type=int, help="random seed (printed on stderr when not given)")
-    p.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per puzzle")
+    p.add_argument(
+        "--timeout", type=positive_seconds, metavar="SECONDS", help="time limit per puzzle"
+    )
     p.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("--resume", action="store_true", help="continue the -o FILE of a run")
@@ -75,9 +80,9 @@ def register(subparsers: Any) -> None:
         description="Count the solutions of each puzzle (all of them, or up to --limit).",
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
-    p.add_argument("--limit", type=int, metavar="N", help="stop counting at N solutions")
+    p.add_argument("--limit", type=whole(1), metavar="N", help="stop counting at N solutions")
     p.add_argument("-o", "--output", metavar="OUT", help="file mode: one line per puzzle to OUT")
-    p.add_argument("--workers", type=int, metavar="N", help="file mode: worker processes")
+    p.add_argument("--workers", type=whole(1), metavar="N", help="file mode: worker processes")
     p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
     _add_dask_option(p)
     add_grid_options(p)
@@ -161,6 +166,9 @@ def run_generate(args: argparse.Namespace) -> int:
     }
     if args.dask or args.resume:
         from .batchmode import run_numbered
+
+        if args.resume and args.output and spec["timeout"] is None:
+            _check_same_run(args.output, spec)
 
         return run_numbered(args, puzzle_lines, spec, args.count)
     show = stderr_is_tty() and args.count > 1
@@ -267,6 +275,24 @@ def _generate_variants(
     return 0
 
 
+def _check_same_run(output: str, spec: dict[str, Any]) -> None:
+    """``--resume``: refuse an OUT whose first puzzle is not this run's first (another
+    ``--seed`` or other options would mix two runs in one file). A run with ``--timeout`` is
+    not checked: a puzzle cut by the clock need not come out the same twice."""
+    try:
+        with open(output, encoding="utf-8", errors="replace") as f:
+            first = f.readline()
+    except FileNotFoundError:
+        return
+    if not first.endswith("\n"):
+        return  # no complete line yet: nothing to continue
+    if first.rstrip("\n") != puzzle_lines(range(1, 2), spec)[0]:
+        raise InvalidArgument(
+            f"{output}: its first puzzle is not the first of this run (--seed {spec['seed']} "
+            "and these options): --resume continues the run that wrote it, with its options"
+        )
+
+
 def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
     """The output lines of puzzles ``numbers`` (counted from 1) of a ``generate`` run.
 
@@ -298,8 +324,17 @@ def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
 # -- reading puzzles ----------------------------------------------------------------------------
 
 
-def _each(args: argparse.Namespace, handle: Callable[[int | None, Grid], int]) -> int:
-    """Call ``handle`` on every grid of the input; report bad lines; combine exit codes."""
+def _each(
+    args: argparse.Namespace,
+    handle: Callable[[int | None, Grid], int],
+    *,
+    error_rows: bool = False,
+) -> int:
+    """Call ``handle`` on every grid of the input; report bad lines; combine exit codes.
+
+    A bad or clashing puzzle is reported on standard error, and with ``--json`` as a row
+    ``{"line", "error"}``; with ``error_rows`` also as a text row ``line N: error: ...`` (what
+    the batch mode of ``count`` writes, so that its output does not depend on the mode)."""
     seen = unreadable = worst = 0
     items: Iterator[tuple[int | None, Grid | ParseError]] = read_items(args.source, args)
     for no, item in items:
@@ -307,8 +342,7 @@ def _each(args: argparse.Namespace, handle: Callable[[int | None, Grid], int]) -
         if isinstance(item, ParseError):
             unreadable += 1
             report_error(item)
-            if getattr(args, "json", False):
-                print_json({"line": no if no is not None else item.line, "error": str(item)})
+            _error_row(args, no if no is not None else item.line, str(item), error_rows)
             continue
         try:
             worst = max(worst, handle(no, item))
@@ -317,8 +351,7 @@ def _each(args: argparse.Namespace, handle: Callable[[int | None, Grid], int]) -
             source = STDIN if args.source == "-" else args.source
             where = f"{source}:{no}" if no is not None else "puzzle"
             print(f"sudograph: error: {where}: {exc}", file=sys.stderr)
-            if getattr(args, "json", False):
-                print_json({"line": no, "error": f"{where}: {exc}"})
+            _error_row(args, no, f"{where}: {exc}", error_rows)
     if seen == 0:
         raise SudographError(no_grid_error(args.source))
     return 2 if unreadable else worst
@@ -326,6 +359,13 @@ def _each(args: argparse.Namespace, handle: Callable[[int | None, Grid], int]) -
 
 def _prefix(no: int | None) -> str:
     return "" if no is None else f"{describe_item(no)}: "
+
+
+def _error_row(args: argparse.Namespace, no: int | None, message: str, text: bool) -> None:
+    if getattr(args, "json", False):
+        print_json({"line": no, "error": message})
+    elif text and no is not None:
+        print(f"{describe_item(no)}: error: {message}")
 
 
 # -- count --------------------------------------------------------------------------------------
@@ -357,9 +397,7 @@ def _not_a_puzzle(grid: Grid, no: int | None) -> str | None:
 
 def run_count(args: argparse.Namespace) -> int:
     """Count the solutions of each puzzle."""
-    limit = args.limit
-    if limit is not None and limit < 1:
-        raise InvalidArgument(f"--limit must be >= 1, got {limit}")
+    limit = args.limit  # >= 1: checked by argparse (whole)
     if args.output or args.dask or args.resume or args.workers:
         if not looks_like_path(args.source):
             raise InvalidArgument("-o, --workers, --resume and --dask take a FILE of puzzles")
@@ -381,7 +419,7 @@ def run_count(args: argparse.Namespace) -> int:
         print(_count_line(no, count, limit, args.json))
         return 1 if count == 0 else 0
 
-    return _each(args, handle)
+    return _each(args, handle, error_rows=True)
 
 
 def _count_line(no: int | None, count: int, limit: int | None, as_json: bool) -> str:
@@ -418,6 +456,8 @@ def run_rate(args: argparse.Namespace) -> int:
             print_json({"line": no, **r.as_dict()})
         else:
             how = f"{r.steps} steps"
+            if r.technique == NO_TECHNIQUE:
+                how = "the grid is already complete"
             if not r.solved:
                 how = f"logic stalls after {r.steps} steps, {r.guesses} guesses"
                 if r.capped:  # the search's budget ran out first: a lower bound
@@ -427,7 +467,7 @@ def run_rate(args: argparse.Namespace) -> int:
 
     code = _each(args, handle)
     if len(scores) > 1 and not args.json:
-        print(f"{len(scores)} puzzle(s): mean score {sum(scores) / len(scores):.2f}")
+        print(f"{plural(len(scores), 'puzzle')}: mean score {sum(scores) / len(scores):.2f}")
     return code
 
 
@@ -447,7 +487,7 @@ def run_hint(args: argparse.Namespace) -> int:
                     "solved": 0 not in grid.values,
                 }
             )
-            return 0 if step else 1
+            return 0 if step or 0 not in grid.values else 1  # complete: as the text says
         if step is not None:
             print(f"{_prefix(no)}{step.technique}: {step.text}")
             return 0
@@ -484,6 +524,10 @@ def run_explain(args: argparse.Namespace) -> int:
             print(f"# {describe_item(no)}: {grid.to_line()}")
         for line in describe(result):
             print(line)
+        if not (result.solved or result.contradiction):
+            problem = _not_a_puzzle(grid, no)
+            if problem:  # no logic can finish it: say why
+                print(f"the puzzle has {problem}: no logical path can finish it")
         if result.solved:
             print(f"solved in {len(result.steps)} steps:")
         print(result.grid.to_boxed())

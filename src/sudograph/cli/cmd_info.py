@@ -120,7 +120,7 @@ def _puzzle_lines(where: str, p: dict[str, Any]) -> list[str]:
     count = f"{exact}" if exact is not None and exact < 10**15 else sci(p["brute_force_log10"])
     return [
         f"{where}: {p['clues']} clues, {p['empty']} empty",
-        f"  brute force: {p['brute_force_expr']} = {count} grids",
+        f"  brute force: {p['brute_force_expr']} = {count} grid{'' if exact == 1 else 's'}",
         f"  at 10^6 grids per second: {sci(p['brute_force_seconds_log10'])} s"
         f" = {sci(p['brute_force_days_log10'])} days",
     ]

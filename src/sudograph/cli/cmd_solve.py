@@ -36,11 +36,15 @@ from .common import (
     fail,
     looks_like_path,
     no_grid_error,
+    plural,
     print_json,
     python_first_budget,
     read_items,
+    seconds,
+    tally_line,
     variant_kind,
     warn,
+    whole,
 )
 
 FORMATS = ("line", "boxed", "lists", "json")
@@ -73,13 +77,13 @@ def register(sub: Any) -> None:
     p.add_argument("--inference", choices=INFERENCES, help="inference (overrides the method's)")
     p.add_argument("--all", action="store_true", help="print every solution")
     p.add_argument("--count", action="store_true", help="count the solutions")
-    p.add_argument("--limit", type=int, metavar="N", help="at most N solutions")
-    p.add_argument("--max-nodes", type=int, metavar="N", help="stop after N nodes")
-    p.add_argument("--timeout", type=float, metavar="S", help="stop after S seconds")
+    p.add_argument("--limit", type=whole(1), metavar="N", help="at most N solutions")
+    p.add_argument("--max-nodes", type=whole(0), metavar="N", help="stop after N nodes")
+    p.add_argument("--timeout", type=seconds, metavar="S", help="stop after S seconds")
     p.add_argument("--trace", action="store_true", help="print the search steps")
     p.add_argument(
         "--trace-steps",
-        type=int,
+        type=whole(1),
         default=DEFAULT_TRACE_STEPS,
         metavar="N",
         help=f"at most N trace lines (default {DEFAULT_TRACE_STEPS})",
@@ -87,7 +91,7 @@ def register(sub: Any) -> None:
     p.add_argument("--stats", action="store_true", help="print nodes, backtracks and time")
     p.add_argument("--format", choices=FORMATS, default=None, help="grid format (default boxed)")
     p.add_argument("--seed", type=int, help="seed of randomized methods")
-    p.add_argument("--itermax", type=int, default=1000, help="attempts of randomized methods")
+    p.add_argument("--itermax", type=whole(1), default=1000, help="attempts of randomized methods")
     p.add_argument("--engine", choices=("auto", "python", "numba"), default="auto")
     p.add_argument(
         "-o",
@@ -95,7 +99,7 @@ def register(sub: Any) -> None:
         metavar="OUT",
         help="write the results to OUT (file mode: one line per puzzle)",
     )
-    p.add_argument("--workers", type=int, metavar="N", help="file mode: worker processes")
+    p.add_argument("--workers", type=whole(1), metavar="N", help="file mode: worker processes")
     p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
     p.add_argument(
         "--dask",
@@ -430,17 +434,19 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
     """Human output: the grid(s), the count, the stats."""
     fmt = args.format or "boxed"
     if args.count:
-        exact = "" if result.complete else " (at least)"
-        print(f"{found(result)} solution(s){exact}")
+        exact = "" if result.complete else "at least "
+        print(f"{exact}{plural(found(result), 'solution')}")
     elif result.grids:
         shown = result.grids if args.all or (args.limit or 1) > 1 else result.grids[:1]
         print(("\n\n" if fmt == "boxed" else "\n").join(g.format(fmt) for g in shown))
     extra = f" ({result.reason})" if result.reason else ""
     if result.status == "stopped" and found(result):  # what was found stands, as shown above
-        what = "the count is a lower bound" if args.count else f"{found(result)} solution(s) found"
+        some = f"{plural(found(result), 'solution')} found"
+        what = "the count is a lower bound" if args.count else some
         print(f"stopped{extra}: {what}")
     elif result.status != "solved":
-        print(f"no solution: {result.status}{extra}")
+        found_none = "no solution found" if result.status == "stopped" else "no solution"
+        print(f"{found_none}: {result.status}{extra}")
     if args.stats or result.reason == "interrupted":
         s = result.stats
         counted = {  # what the engine that ran does not count: "-"
@@ -516,12 +522,7 @@ def solve_sequential(args: argparse.Namespace) -> int:
                 print(file_row(result, args), file=out)
             out.flush()
     total = sum(tally.values())
-    resumed = f" (resumed after {skip})" if skip else ""
-    warn(
-        f"{total} puzzles{resumed}: {tally['solved']} solved, {tally['unsatisfiable']} "
-        f"unsatisfiable, {tally['stopped']} stopped, {tally['error']} errors ({bad} bad lines), "
-        f"{time.perf_counter() - start:.3f} s"
-    )
+    warn(f"{tally_line(total, tally, bad, skip)}, {time.perf_counter() - start:.3f} s")
     if tally["error"]:
         return 2
     return 0 if tally["solved"] == total else 1

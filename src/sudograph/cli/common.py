@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError
@@ -27,6 +28,30 @@ def fail(message: str, *, code: int = 2) -> int:
     return code
 
 
+def plural(count: int, noun: str) -> str:
+    """``'1 error'``, ``'2 errors'``, ``'0 errors'`` (nouns that take an s).
+
+    >>> plural(1, "bad line"), plural(2, "solution")
+    ('1 bad line', '2 solutions')
+    """
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def tally_line(total: int, tally: dict[str, int], bad: int, skip: int = 0) -> str:
+    """The summary of a run over a file of puzzles (statuses, errors, bad lines among them;
+    ``skip``: the puzzles a ``--resume`` found done).
+
+    >>> tally_line(3, {"solved": 1, "unsatisfiable": 0, "stopped": 1, "error": 1}, 1)
+    '3 puzzles: 1 solved, 0 unsatisfiable, 1 stopped, 1 error (1 bad line)'
+    """
+    resumed = f" (resumed after {skip})" if skip else ""
+    return (
+        f"{plural(total, 'puzzle')}{resumed}: {tally['solved']} solved, {tally['unsatisfiable']} "
+        f"unsatisfiable, {tally['stopped']} stopped, {plural(tally['error'], 'error')} "
+        f"({plural(bad, 'bad line')})"
+    )
+
+
 def warn(message: str) -> None:
     """Print ``sudograph: message`` on standard error."""
     print(f"sudograph: {message}", file=sys.stderr)
@@ -41,6 +66,71 @@ def box_arg(text: str) -> tuple[int, int]:
     if r < 1 or c < 1 or r * c > MAX_SIDE:
         raise argparse.ArgumentTypeError(f"box {r}x{c}: need r, c >= 1 and r*c <= {MAX_SIDE}")
     return (r, c)
+
+
+def whole(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum``, refused as a usage error that
+    names the option (``argument --limit: must be >= 1, got 0``).
+
+    >>> whole(1)("3")
+    3
+    >>> whole(1)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be >= 1, got 0
+    """
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be >= {minimum}, got {value}")
+        return value
+
+    convert.__name__ = "whole number"  # argparse's fallback message names the type
+    return convert
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds, 0 or more (``nan`` and ``inf`` refused).
+
+    >>> seconds("1.5")
+    1.5
+    >>> seconds("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: not a finite number of seconds: 'nan'
+    """
+    value = _finite_seconds(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {text}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """:func:`seconds` above 0 (a time limit that leaves no time at all is refused).
+
+    >>> positive_seconds("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be > 0, got 0
+    """
+    value = _finite_seconds(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
+    return value
+
+
+def _finite_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"not a finite number of seconds: {text!r}")
+    return value
 
 
 def alphabet_arg(text: str) -> str:
@@ -419,7 +509,7 @@ def load_graph(arg: str, *, strict: bool = False) -> Any:
         spec = arg.split(":", 1)[1]
         try:
             shape = box_for(int(spec)) if spec.isascii() and spec.isdigit() else parse_box(spec)
-        except InvalidArgument as exc:
+            return sudoku_graph(*shape)
+        except InvalidArgument as exc:  # the shape, or the side it makes
             raise InvalidArgument(f"{arg}: {exc}") from None
-        return sudoku_graph(*shape)
     return read_dimacs(arg, strict=strict)

@@ -987,7 +987,7 @@ def count(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Result:
     result, found = _solve(Problem(problem.graph, problem.k, tuple(pre)), opts, 0, LEAF_SPACE)
     if keep:
         result.solutions = _solve(problem, SolveOptions(limit=keep), keep, 0)[0].solutions
-    result.count = found * math.factorial(problem.k)
+    result.count = max(found * math.factorial(problem.k), len(result.solutions))
     if result.complete:
         result.status = "solved" if found else "unsatisfiable"
     result.stats.seconds = time.perf_counter() - start

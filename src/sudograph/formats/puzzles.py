@@ -19,6 +19,7 @@ Files holding one or more multi-line grids (boxed text, separated by blank lines
 from __future__ import annotations
 
 import io
+import math
 import os
 import sys
 from collections.abc import Iterator
@@ -54,7 +55,9 @@ def _raw_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
         yield no, chunk.rstrip(b"\r\n")
 
 
-def _decode(no: int, raw: bytes | None, source: str | None) -> str | ParseError:
+def decode_line(no: int, raw: bytes | None, source: str | None) -> str | ParseError:
+    """Line ``no`` of a puzzle file as text (``raw`` without its ending, None when it was
+    longer than :data:`~sudograph.grid.MAX_LINE`), or the :class:`ParseError` that names it."""
     if raw is None:
         return ParseError(f"line longer than {MAX_LINE} bytes: not a grid", line=no, source=source)
     if b"\x00" in raw:
@@ -96,7 +99,7 @@ def iter_puzzles(
         source = cast(BinaryIO, io.BufferedReader(source))
     csv = False
     for no, raw in _raw_lines(source):
-        text = _decode(no, raw, name)
+        text = decode_line(no, raw, name)
         if isinstance(text, ParseError):
             yield no, text
             continue
@@ -149,7 +152,7 @@ def iter_grids(
     if len(data) > MAX_GRID_FILE:
         yield 1, ParseError(f"multi-line grid file larger than {MAX_GRID_FILE} bytes", source=name)
         return
-    text = _decode(1, data, name)
+    text = decode_line(1, data, name)
     if isinstance(text, ParseError):  # place the error at its line in the whole text
         offset = (text.column or 1) - 1
         no = data.count(b"\n", 0, offset) + 1
@@ -205,7 +208,7 @@ def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None) -> bo
     try:
         Grid.parse(first, box=box, alphabet=alphabet)
     except ParseError:
-        if len(lines) < 2:
+        if len(lines) < 2 or (box is None and _non_square_line(first)):
             return False
         second = lines[1]
         width = _cell_count(first)
@@ -214,6 +217,25 @@ def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None) -> bo
             return False  # grid: one puzzle per line, each told why it does not fit
         return _is_ruler(second) or (width <= MAX_SIDE and _cell_count(second) == width)
     return False
+
+
+def _non_square_line(line: str) -> bool:
+    """True for a compact line of N*N symbols where N is a side with rectangular boxes only
+    (6, 8, 10, 12 ...: a 6×6 puzzle on one line, given without ``--box``), to read a puzzle
+    per line, each told to give the box, rather than the rows of an N*N grid (36 symbols a
+    row and no separator). Lines of 4, 9 or 25 symbols stay rows: of a 4×4, 9×9 or 25×25 grid.
+
+    >>> [_non_square_line("." * n) for n in (36, 64, 81, 9, 4, 25, 6)]
+    [True, True, False, False, False, False, False]
+    """
+    side = math.isqrt(len(line))
+    if (
+        side * side != len(line)
+        or math.isqrt(side) ** 2 == side
+        or any(ch.isspace() for ch in line)
+    ):
+        return False
+    return any(side % r == 0 for r in range(2, side))  # boxes of two sides >= 2 exist
 
 
 def _parses(line: str, box: Box | None, alphabet: str | None) -> bool:

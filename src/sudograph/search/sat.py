@@ -757,6 +757,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
         backtracks=st.conflicts,
         deductions=st.propagations,
         seconds=time.perf_counter() - start,
+        engine="sat",
     )
     complete = status != "stopped" and (options.limit is None or len(solutions) < options.limit)
     if solutions:
@@ -768,6 +769,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
         method="sat",
         reason=reason,
         complete=complete,
+        count=len(solutions),
     )
 
 
