@@ -324,7 +324,6 @@ def test_draw_bare_graph_and_trace(tmp_path: Path) -> None:
     [
         ["draw", "petersen"],
         ["draw", "petersen", "--trace", "t.gif"],
-        ["draw", "petersen", "--colors", "2", "--svg", "p.svg"],
         ["draw", "petersen", "--colors", "0", "--svg", "p.svg"],
         ["draw", "12x4............", "--svg", "p.svg"],
     ],

@@ -36,10 +36,12 @@ DEFAULT_LIMIT_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class PuzzleSet:
-    """A named set of grids (``name`` is the file name without its folder)."""
+    """A named set of grids (``name`` is the file name without its folder); ``skipped`` counts
+    the bad grids of the file left out (see :func:`load_set`)."""
 
     name: str
     grids: tuple[Grid, ...]
+    skipped: int = 0
 
 
 def load_set(
@@ -48,30 +50,54 @@ def load_set(
     box: Box | None = None,
     alphabet: str | None = None,
     first: int | None = None,
+    on_error: Callable[[ParseError], None] | None = None,
 ) -> PuzzleSet:
     """Read a puzzle file (one grid per line, or multi-line grids; ``-`` is standard input);
     keep the ``first`` ones.
 
-    Raises :class:`ParseError` (with the line) on the first bad grid, and when the file holds
-    none; OSError when it cannot be read.
+    A bad grid (unreadable, or clues that clash) is a :class:`ParseError` at its line: raised,
+    or, given ``on_error``, passed to it and skipped (counted in ``skipped``; ``first`` counts
+    the grids kept).
+
+    >>> import os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    ...     _ = f.write("1.3.....2...4..1\\nx\\n11..............\\n")
+    >>> bad: list[ParseError] = []
+    >>> s = load_set(f.name, on_error=bad.append)
+    >>> len(s.grids), s.skipped, [(e.line, e.message[:14]) for e in bad]
+    (1, 2, [(2, 'unknown charac'), (3, 'clashing clues')])
+    >>> os.remove(f.name)
+
+    Raises :class:`ParseError` on the first bad grid without ``on_error``, and when the file
+    holds no grid, good or bad; OSError when it cannot be read.
     """
     from .formats.puzzles import iter_grids, open_source
 
     stream, name = open_source(os.fspath(path))
     grids: list[Grid] = []
+    skipped = 0
     try:
-        for _, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
+        for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
+            if isinstance(item, Grid):
+                clash = item.clash_error()
+                if clash is not None:
+                    item = ParseError(str(clash), line=no, source=name)
             if isinstance(item, ParseError):
-                raise item
+                if on_error is None:
+                    raise item
+                on_error(item)
+                skipped += 1
+                continue
             grids.append(item)
             if first is not None and len(grids) >= first:
                 break
     finally:
         if os.fspath(path) != "-":
             stream.close()
-    if not grids:
+    if not grids and not skipped:
         raise ParseError(f"{name}: no grid found")
-    return PuzzleSet("stdin" if os.fspath(path) == "-" else Path(path).name, tuple(grids))
+    set_name = "stdin" if os.fspath(path) == "-" else Path(path).name
+    return PuzzleSet(set_name, tuple(grids), skipped)
 
 
 @dataclass(frozen=True)
@@ -133,7 +159,13 @@ def default_methods() -> list[str]:
 def parse_methods(text: str | None) -> list[str]:
     """``'naive,mrv'`` -> ``['naive', 'mrv']`` (None: :func:`default_methods`).
 
-    Raises :class:`InvalidArgument` naming an unknown method, or on an empty list.
+    Raises :class:`InvalidArgument` naming an unknown method or one given twice (its runs
+    would be counted twice), or on an empty list.
+
+    >>> parse_methods("naive,mrv,naive")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: --methods: naive given twice
     """
     if text is None:
         return default_methods()
@@ -142,7 +174,17 @@ def parse_methods(text: str | None) -> list[str]:
         raise InvalidArgument("--methods needs at least one method name")
     for name in names:
         get_method(name)
+    _check_unique(names, "--methods: ")
     return names
+
+
+def _check_unique(names: Sequence[str], where: str = "") -> None:
+    """Raise :class:`InvalidArgument` for the first name given twice."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise InvalidArgument(f"{where}{name} given twice")
+        seen.add(name)
 
 
 def run_one(
@@ -204,20 +246,22 @@ def run_bench(
     """Every method on every puzzle of every set (set by set, method by method).
 
     A randomized method gets the seed ``seed + index`` on puzzle ``index`` (reproducible).
-    With ``warmup`` each method first solves the first puzzle of the first set untimed (so a
+    With ``warmup`` each method first solves the first puzzle of the sets untimed (so a
     compiled engine's start-up is not counted). ``on_run`` is called after each run (progress).
 
-    Raises :class:`InvalidArgument` on an unknown method or a negative cap.
+    Raises :class:`InvalidArgument` on an unknown method, one given twice or a negative cap.
     """
     names = list(methods) if methods is not None else default_methods()
     for name in names:
         get_method(name)
+    _check_unique(names, "method ")
     if limit_seconds is not None and limit_seconds <= 0:
         raise InvalidArgument(f"limit_seconds must be > 0, got {limit_seconds}")
-    if warmup and sets and sets[0].grids:
+    first = next((s.grids[0] for s in sets if s.grids), None)  # a set may be empty
+    if warmup and first is not None:
         for name in names:
-            run_one(sets[0].grids[0], name, limit_seconds=limit_seconds, max_nodes=100,
-                    seed=seed, engine=engine)  # fmt: skip
+            run_one(first, name, limit_seconds=limit_seconds, max_nodes=100, seed=seed,
+                    engine=engine)  # fmt: skip
     runs: list[Run] = []
     for pset in sets:
         for name in names:
@@ -332,7 +376,7 @@ def format_table(rows: Iterable[Row]) -> str:
     ['method', 'set', 'solved', 'stopped']
     """
     headers, body = table_cells(rows)
-    widths = [max(len(h), *(len(line[j]) for line in body)) for j, h in enumerate(headers)]
+    widths = [max([len(h), *(len(line[j]) for line in body)]) for j, h in enumerate(headers)]
 
     def fmt(cells: Sequence[str]) -> str:
         out = [

@@ -2,16 +2,24 @@
 
 Each solve is capped (``--limit-seconds``, ``--max-nodes``) so a hopeless method reports
 ``stopped`` instead of hanging; ``--plot FILE`` also draws nodes per puzzle per method.
+
+A bad puzzle (a line that cannot be read, or clues that clash) is reported on standard error
+(``sudograph: error: FILE:LINE[:COLUMN]: what``) and left out, the others are benched, and a
+last line per file says how many were skipped. Exit code: 0, or 2 when a puzzle was skipped (or on
+bad arguments, checked before any puzzle is solved).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import sys
 from typing import Any
 
 from ..bench import (
     DEFAULT_LIMIT_SECONDS,
+    PuzzleSet,
     Run,
     format_table,
     load_set,
@@ -21,8 +29,21 @@ from ..bench import (
     summarize,
     to_csv,
 )
-from ..errors import InvalidArgument
-from .common import is_variant_file, print_json, stderr_is_tty, stdout_is_tty
+from ..errors import InvalidArgument, MissingExtra
+from .common import (
+    STDIN,
+    box_arg,
+    fail,
+    is_variant_file,
+    plural,
+    positive_seconds,
+    print_json,
+    report_error,
+    stderr_is_tty,
+    stdout_is_tty,
+    warn,
+    whole,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -40,13 +61,15 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--limit-seconds",
-        type=float,
+        type=positive_seconds,
         default=DEFAULT_LIMIT_SECONDS,
         metavar="S",
         help=f"cap on one solve, in seconds (default {DEFAULT_LIMIT_SECONDS})",
     )
-    p.add_argument("--max-nodes", type=int, metavar="N", help="cap on one solve, in nodes")
-    p.add_argument("--first", type=int, metavar="N", help="only the first N puzzles of each file")
+    p.add_argument("--max-nodes", type=whole(0), metavar="N", help="cap on one solve, in nodes")
+    p.add_argument(
+        "--first", type=whole(1), metavar="N", help="only the first N puzzles of each file"
+    )
     p.add_argument(
         "--engine",
         choices=("python", "numba", "auto"),
@@ -54,6 +77,7 @@ def register(subparsers: Any) -> None:
         help="search engine (default python, the reference)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the randomized methods (0)")
+    p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 (6x6 grids)")
     p.add_argument("--plot", metavar="FILE", help="also draw nodes per puzzle (.png or .svg)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="a JSON list of rows")
@@ -64,20 +88,19 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Load the sets, run the comparison, print it (and plot it)."""
     methods = parse_methods(args.methods)
-    if args.first is not None and args.first < 1:
-        raise InvalidArgument(f"--first must be >= 1, got {args.first}")
-    if args.max_nodes is not None and args.max_nodes < 0:
-        raise InvalidArgument(f"--max-nodes must be >= 0, got {args.max_nodes}")
-    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
-        raise InvalidArgument(f"--plot file must end in .png or .svg, got {args.plot!r}")
+    if args.plot:
+        check_plot_path(args.plot)
     for f in args.files:
         if f != "-" and is_variant_file(f):  # "-": standard input is not peeked at here
             raise InvalidArgument(
                 f"{f}: a variant puzzle file; bench compares methods on plain puzzles "
                 "(solve or count variant puzzles with those commands)"
             )
-    sets = [load_set(f, first=args.first) for f in args.files]
+    sets = [load_set(f, box=args.box, first=args.first, on_error=report_error) for f in args.files]
     total = len(methods) * sum(len(s.grids) for s in sets)
+    if not total:
+        _say_skipped(args.files, sets)
+        return fail("no puzzle to bench: every puzzle read was bad")
     kw = dict(
         limit_seconds=args.limit_seconds,
         max_nodes=args.max_nodes,
@@ -106,7 +129,40 @@ def run(args: argparse.Namespace) -> int:
 
         ax = plot_runs(runs)
         ax.figure.savefig(args.plot, bbox_inches="tight")
-    return 0
+    return _say_skipped(args.files, sets)
+
+
+def _say_skipped(files: list[str], sets: list[PuzzleSet]) -> int:
+    """A line on standard error for each file with bad puzzles left out; the exit code: 2 if
+    there were, else 0."""
+    for f, s in zip(files, sets, strict=True):
+        if s.skipped:
+            name = STDIN if f == "-" else f
+            warn(f"{name}: {plural(len(s.grids), 'puzzle')} benched, "
+                 f"{plural(s.skipped, 'bad line')} skipped")  # fmt: skip
+    return 2 if any(s.skipped for s in sets) else 0
+
+
+def check_plot_path(path: str) -> None:
+    """Refuse a ``--plot`` file that could not be written, before any puzzle is solved: a
+    name not ending in .png or .svg, a folder that does not exist, a folder, no matplotlib.
+
+    >>> check_plot_path("/nonexistent/p.png")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: --plot '/nonexistent/p.png': no such folder '/nonexistent'
+    """
+    if not path.lower().endswith((".png", ".svg")):
+        raise InvalidArgument(f"--plot file must end in .png or .svg, got {path!r}")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise InvalidArgument(f"--plot {path!r}: no such folder {folder!r}")
+    if os.path.isdir(path):
+        raise InvalidArgument(f"--plot {path!r} is a folder")
+    if not os.access(folder, os.W_OK):
+        raise InvalidArgument(f"--plot {path!r}: the folder {folder!r} is not writable")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise MissingExtra("matplotlib", "plot")
 
 
 def _with_progress(sets: Any, methods: list[str], total: int, kw: dict[str, Any]) -> list[Run]:

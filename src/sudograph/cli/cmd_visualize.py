@@ -4,6 +4,8 @@ The page (see :mod:`sudograph.visualize`) replays the trace of ``--method`` (giv
 compare two methods in lockstep; default ``naive``, ``dsatur`` for a graph) on the grid and on
 its graph. A GRAPH (``petersen``, ``sudoku:RxC``, a DIMACS ``.col`` file) is coloured with
 ``-k`` colours, or its chromatic number. ``-o -`` writes the page to standard output.
+PUZZLE is one puzzle: inline, or a file (or ``-``) that holds one; a file of several is
+refused, saying how many it holds.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import InvalidArgument, ParseError
-from .cmd_draw import is_graph_arg
-from .common import add_grid_options, load_graph, no_grid_error, no_variant_on_graph, read_items
+from ..errors import InvalidArgument
+from .cmd_draw import is_graph_arg, only_grid
+from .common import add_grid_options, load_graph, no_variant_on_graph, seconds, whole
 
 DEFAULT_METHOD = "naive"
 GRAPH_METHOD = "dsatur"
@@ -43,25 +45,25 @@ def register(subparsers: Any) -> None:
         help=f"traced method, once or twice: {', '.join(TRACEABLE)} (default {DEFAULT_METHOD}, "
         f"{GRAPH_METHOD} for a GRAPH)",
     )
-    p.add_argument("-k", type=int, help="colours for a GRAPH (default: its chromatic number)")
+    p.add_argument("-k", type=whole(1), help="colours for a GRAPH (default: its chromatic number)")
     p.add_argument("--lang", choices=sorted(LABELS), default="en", help="labels of the page")
     p.add_argument(
         "--max-steps",
-        type=int,
+        type=whole(1),
         default=20_000,
         metavar="N",
         help="events kept per method (default 20,000)",
     )
     p.add_argument(
         "--max-nodes",
-        type=int,
+        type=whole(0),
         default=200_000,
         metavar="N",
         help="stop a search after N nodes (default 200,000)",
     )
     p.add_argument(
         "--timeout",
-        type=float,
+        type=seconds,
         default=30.0,
         metavar="S",
         help="stop a search after S seconds (default 30)",
@@ -86,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.k is not None:
             raise InvalidArgument("-k applies to a GRAPH; a puzzle has its own colours")
-        x = _first_grid(args)
+        x = only_grid(args, "visualize")
     page = visualize(
         x,
         args.method or [default],
@@ -104,12 +106,3 @@ def run(args: argparse.Namespace) -> int:
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(page)
     return 0
-
-
-def _first_grid(args: argparse.Namespace) -> Any:
-    """The first grid of the source; its ParseError as it is; InvalidArgument if none."""
-    for _, item in read_items(args.source, args):
-        if isinstance(item, ParseError):
-            raise item
-        return item
-    raise InvalidArgument(no_grid_error(args.source))
