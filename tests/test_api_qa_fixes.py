@@ -6,6 +6,7 @@ puzzles, ``keep`` checked, the seconds of an ``auto`` run that went on compiled,
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -13,10 +14,11 @@ import pytest
 from sudograph.batch import solve_many
 from sudograph.errors import InvalidArgument, InvalidPuzzle, ParseError
 from sudograph.generate import generate, is_minimal
+from sudograph.graph import Graph, petersen_graph
 from sudograph.grid import Grid, as_box
 from sudograph.logic import explain, next_step, rate, solve_logically
 from sudograph.problem import Result, SolveOptions, Stats
-from sudograph.solve import _python_then_twin, count, solve
+from sudograph.solve import _python_then_twin, color, count, solve
 
 TWO4 = "1.3.....2...4..1"  # 2 solutions
 NO_SOLUTION = "..768.1......4...9......837...7....886..1....2...346......7.....24......53.1....2"
@@ -121,3 +123,48 @@ def test_rate_refuses_a_puzzle_its_techniques_prove_impossible() -> None:
     assert solve(u).status == "unsatisfiable"
     with pytest.raises(InvalidPuzzle, match="no solution: the techniques reach a contradiction"):
         rate(u)
+
+
+# -- color: any k, and only graphs --------------------------------------------------------------
+
+
+def clique(n: int) -> Graph:
+    return Graph.from_edges(n, combinations(range(n), 2))
+
+
+@pytest.mark.parametrize(("n", "k", "status"), [(70, 70, "solved"), (70, 69, "unsatisfiable")])
+def test_color_takes_k_above_64_with_sat(n: int, k: int, status: str) -> None:
+    pytest.importorskip("pysat")
+    r = color(clique(n), k, "sat")
+    assert r.status == status and r.method == "sat" and r.stats.engine == "sat"
+    if status == "solved":
+        assert sorted(r.solution or ()) == list(range(1, n + 1))
+    else:
+        assert r.complete and r.solution is None
+
+
+def test_color_above_64_names_the_method_that_takes_it() -> None:
+    with pytest.raises(InvalidArgument, match="k=70 is above 64: only method 'sat' takes it"):
+        color(clique(70), 70)
+
+
+def test_color_reads_a_k_above_n_as_n() -> None:
+    r = color(petersen_graph(), 100)
+    assert r.status == "solved" and r.solution is not None and max(r.solution) <= 10
+
+
+@pytest.mark.parametrize("graph", [None, "petersen", 10])
+def test_color_takes_a_graph(graph: Any) -> None:
+    with pytest.raises(InvalidArgument, match=f"color takes a Graph, got {type(graph).__name__}"):
+        color(graph, 3)
+
+
+@pytest.mark.parametrize(
+    ("precolouring", "shown"),
+    [("1" + "0" * 9, "'1'"), ((None,) * 10, "None"), ((1.5,) * 10, "1.5")],
+)
+def test_a_precolouring_of_no_whole_numbers_is_refused(precolouring: Any, shown: str) -> None:
+    with pytest.raises(
+        InvalidArgument, match=re.escape(f"vertex 0: colour {shown} is not a whole")
+    ):
+        color(petersen_graph(), 3, precolouring=precolouring)

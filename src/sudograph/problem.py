@@ -62,6 +62,8 @@ class Problem:
         colours = _to_bytes(pre)
         if colours is None or colours.translate(None, bytes(range(self.k + 1))):
             for v, c in enumerate(pre):  # a colour outside 0..k, or one that is no int
+                if not isinstance(c, Integral) or isinstance(c, bool):
+                    raise InvalidArgument(f"vertex {v}: colour {c!r} is not a whole number")
                 if not 0 <= c <= self.k:
                     raise InvalidArgument(f"vertex {v}: colour {c} is outside 0..{self.k}")
         object.__setattr__(self, "precolouring", pre)

@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from .errors import InvalidArgument, MissingExtra
-from .graph import Graph
+from .graph import MAX_SIDE, Graph
 from .grid import Grid
 from .methods import METHODS, Method, check_method, check_order_inference, get_method
 from .problem import Coloring, Problem, Result, SolveOptions, TraceHook, is_solution
@@ -585,11 +585,54 @@ def color(
 ) -> Result:
     """Decide whether ``graph`` has a proper ``k``-colouring keeping ``precolouring``.
 
-    ``kw`` are :func:`solve`'s keyword options. Raises :class:`InvalidArgument` on a bad k or
-    precolouring, :class:`InvalidPuzzle` when the precolouring clashes.
+    ``kw`` are :func:`solve`'s keyword options. Without a precolouring, a k above the number
+    of vertices is read as that number (colours past it are never used); a k still above 64
+    (what a :class:`Problem` holds) is coloured by method ``sat`` only, on the graph itself
+    (``kw``: ``timeout``), as DIMACS graphs of chromatic number 65 and 73 need.
+    Raises :class:`InvalidArgument` on a bad graph, k or precolouring,
+    :class:`InvalidPuzzle` when the precolouring clashes.
 
-    >>> from sudograph.graph import petersen_graph
+    >>> from itertools import combinations
+    >>> from sudograph.graph import Graph, petersen_graph
     >>> color(petersen_graph(), 2).status
     'unsatisfiable'
+    >>> color(Graph.from_edges(70, combinations(range(70), 2)), 70)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it
     """
+    if not isinstance(graph, Graph):
+        raise InvalidArgument(f"color takes a Graph, got {type(graph).__name__}")
+    if isinstance(k, int) and not isinstance(k, bool) and not precolouring:
+        k = min(k, max(graph.n, 1))
+        if k > MAX_SIDE:
+            return _color_sat(graph, k, method, kw)
     return solve(Problem(graph, k, tuple(precolouring or ())), method, **kw)
+
+
+def _color_sat(graph: Graph, k: int, method: str, kw: dict[str, Any]) -> Result:
+    """:func:`color` with k above 64: SAT on the graph (``sudograph.search.sat.color_graph``)."""
+    from .problem import Stats, check_nonnegative, is_proper_coloring
+
+    if method != "sat":
+        raise InvalidArgument(f"k={k} is above {MAX_SIDE}: only method 'sat' takes it")
+    if {name for name, value in kw.items() if value is not None} - {"timeout"}:
+        raise InvalidArgument(f"with k above {MAX_SIDE}, method 'sat' takes only a timeout")
+    timeout = kw.get("timeout")
+    check_nonnegative("timeout", timeout)
+    from .search.sat import color_graph
+
+    start = time.perf_counter()
+    status, coloring, st = color_graph(graph, k, timeout)
+    if coloring is not None and not is_proper_coloring(graph, coloring, k):
+        raise AssertionError("sat returned an improper colouring")  # pragma: no cover
+    seconds = time.perf_counter() - start
+    stats = Stats(nodes=st.decisions, backtracks=st.conflicts, seconds=seconds, engine="sat")
+    return Result(
+        status,  # type: ignore[arg-type]
+        [] if coloring is None else [coloring],
+        stats,
+        method="sat",
+        reason="time limit" if status == "stopped" else "",
+        complete=status == "unsatisfiable",
+    )

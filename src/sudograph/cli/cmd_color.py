@@ -9,7 +9,6 @@ import time
 from typing import Any
 
 from ..errors import InvalidArgument
-from ..graph import MAX_SIDE
 from ..methods import check_method, methods_for
 from .batchmode import EXIT_INTERRUPTED
 from .common import load_graph, print_json, seconds, warn, whole
@@ -125,13 +124,7 @@ def run_color(args: argparse.Namespace) -> int:
     args.timeout = _time_left(args.timeout, begin)
     if args.greedy:
         return _run_greedy(graph, args)
-    if args.k > max(graph.n, 1):  # n colours always suffice: colours past n are never used
-        args.k = max(graph.n, 1)
     method = _method(args.method)
-    if args.k > MAX_SIDE and method == "sat":
-        return _print_color(args, *_color_sat(graph, args))
-    if args.k > MAX_SIDE:
-        raise InvalidArgument(f"k={args.k} is above {MAX_SIDE}: only --method sat takes it")
     from ..solve import color
 
     result = color(
@@ -146,19 +139,6 @@ def run_color(args: argparse.Namespace) -> int:
         result.reason,
         method,
     )
-
-
-def _color_sat(graph: Any, args: argparse.Namespace) -> tuple[Any, ...]:
-    """``color -k K`` with K > 64: SAT on the graph itself (a Problem stops at 64 colours)."""
-    from ..problem import check_nonnegative, is_proper_coloring
-    from ..search.sat import color_graph
-
-    check_nonnegative("timeout", args.timeout)
-    status, coloring, stats = color_graph(graph, args.k, args.timeout)
-    if coloring is not None and not is_proper_coloring(graph, coloring, args.k):
-        raise AssertionError("sat returned an improper colouring")  # pragma: no cover
-    reason = "time limit" if status == "stopped" else ""
-    return status, coloring, stats.decisions, stats.conflicts, reason, "sat"
 
 
 def _print_color(
