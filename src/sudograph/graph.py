@@ -110,7 +110,7 @@ class Graph:
         ...
         sudograph.errors.InvalidArgument: edge (0, 1, 2): an edge is a pair of vertices
         """
-        n = _whole("number of vertices", n)
+        n = whole_number("number of vertices", n)
         if n < 0:
             raise InvalidArgument(f"number of vertices must be >= 0, got {n}")
         adj: dict[int, set[int]] = {}  # only the vertices with an edge: n may be large
@@ -319,10 +319,10 @@ def _build_clash_plan(graph: Graph) -> ClashPlan:
     return ClashPlan(bound, bytes(range(bound + 1)), ints, gather_u, gather_v)
 
 
-def _whole(what: str, x: object) -> int:
+def whole_number(what: str, x: object) -> int:
     """``x`` as an int (an ``int`` or an integer type such as numpy's, never a bool).
 
-    >>> _whole("box side", "3")
+    >>> whole_number("box side", "3")
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: box side '3' is not a whole number
@@ -343,7 +343,7 @@ def _vertex_pair(edge: Any) -> tuple[int, int]:
         raise InvalidArgument(f"edge {edge!r}: an edge is a pair of vertices")
     u, v = edge  # the caller unpacked it already
     try:
-        return _whole("vertex", u), _whole("vertex", v)
+        return whole_number("vertex", u), whole_number("vertex", v)
     except InvalidArgument as exc:
         raise InvalidArgument(f"edge {edge!r}: {exc}") from None
 
@@ -363,7 +363,7 @@ def _house(house: Iterable[int], h: int) -> tuple[int, ...]:
     if all(type(v) is int for v in vertices):
         return vertices
     try:
-        return tuple(_whole("vertex", v) for v in vertices)
+        return tuple(whole_number("vertex", v) for v in vertices)
     except InvalidArgument as exc:
         raise InvalidArgument(f"house {h}: {exc}") from None
 
@@ -403,10 +403,10 @@ def sudoku_graph(box_rows: int, box_cols: int | None = None) -> Graph:
     ...
     sudograph.errors.InvalidArgument: box side '3' is not a whole number
     """
-    rows = box_rows if type(box_rows) is int else _whole("box side", box_rows)
+    rows = box_rows if type(box_rows) is int else whole_number("box side", box_rows)
     if box_cols is None:
         return _sudoku_graph(rows, rows)
-    cols = box_cols if type(box_cols) is int else _whole("box side", box_cols)
+    cols = box_cols if type(box_cols) is int else whole_number("box side", box_cols)
     return _sudoku_graph(rows, cols)
 
 

@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 
 from ..errors import InvalidArgument, ParseError
-from ..graph import MAX_SIDE, _whole
+from ..graph import MAX_SIDE, whole_number
 from ..grid import Grid
 
 Grille = list[list[int]]
@@ -93,7 +93,7 @@ def _cote_carre(n: object) -> int:
     >>> _cote_carre(9), _cote_carre(4)
     (9, 4)
     """
-    cote = _whole("n", n)
+    cote = whole_number("n", n)
     if cote < 1 or math.isqrt(cote) ** 2 != cote:
         raise InvalidArgument(_carres(cote))
     return cote
@@ -108,7 +108,7 @@ def _dans(nom: str, valeur: object, debut: int, fin: int) -> int:
     ...
     sudograph.errors.InvalidArgument: ligne 9 is outside 0..8
     """
-    x = _whole(nom, valeur)
+    x = whole_number(nom, valeur)
     if not debut <= x <= fin:
         raise InvalidArgument(f"{nom} {x} is outside {debut}..{fin}")
     return x

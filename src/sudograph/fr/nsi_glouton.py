@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..errors import InvalidArgument
-from ..graph import _whole, sudoku_graph
+from ..graph import sudoku_graph, whole_number
 from ..grid import Grid
 from ..problem import Problem, is_solution
 from ..search.greedy import DOCUMENT_VERSIONS, Variant, nsi_greedy
@@ -102,7 +102,7 @@ class Sudoku:
     """
 
     def __init__(self, n: int = 3, seed: int | None = None) -> None:
-        n = _whole("n", n)
+        n = whole_number("n", n)
         if not 1 <= n <= 8:
             raise InvalidArgument(f"n doit être entre 1 et 8 (grille n² × n²), pas {n}")
         self.n = n
