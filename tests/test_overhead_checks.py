@@ -146,7 +146,10 @@ def test_first_conflict_is_the_edge_scan_on_random_graphs(case: tuple[Graph, lis
 def test_problem_accepts_and_refuses_as_the_plain_checks(case: tuple[Graph, list[Any]]) -> None:
     graph, coloring = case
     k = 9
-    bad = next(((v, c) for v, c in enumerate(coloring) if not 0 <= c <= k), None)
+    bad = next(
+        ((v, c) for v, c in enumerate(coloring) if not isinstance(c, int) or not 0 <= c <= k),
+        None,
+    )  # a float (1.0, 2.5) is no colour, even one that compares equal to one
     clash = scan_conflict(graph, coloring)
     if bad is not None:
         with pytest.raises(InvalidArgument, match=rf"^vertex {bad[0]}: colour {bad[1]} is "):

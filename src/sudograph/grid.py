@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import math
@@ -326,6 +327,8 @@ class Grid:
         ...
         sudograph.errors.ParseError: 1:3: unknown character 'x' (expected one of 1234 or ...)
         """
+        if isinstance(text, str):
+            text = text.removeprefix("\ufeff")  # a byte-order mark, as files have it
         try:
             if box is not None:
                 box = as_box(box)
@@ -669,12 +672,23 @@ class Grid:
         return [i for i, d in enumerate(self.values) if d == 0]
 
     def candidates(self, cell: Cell) -> tuple[int, ...]:
-        """Values not used by any neighbour of the cell (``()`` for a filled cell)."""
+        """Values not used by any neighbour of the cell (``()`` for a filled cell); in a
+        killer, also those its cages' sums allow with the digits placed (the cages given and
+        those they imply by the rule of 45: :class:`~sudograph.search.cages.CageIndex`).
+
+        >>> killer = Grid((2, 2), (1,) + (0,) * 15, "", Variant((), None, (((0, 1), 3),)))
+        >>> killer.candidates(1), Grid.parse("1" + "." * 15).candidates(1)
+        ((2,), (2, 3, 4))
+        """
         i = self.index(cell)
         if self.values[i]:
             return ()
         used = {self.values[j] for j in self.graph.neighbors[i]}
-        return tuple(d for d in range(1, self.n + 1) if d not in used)
+        digits = [d for d in range(1, self.n + 1) if d not in used]
+        if self.variant is not None and self.variant.cages:
+            mask = _cage_index(self.box, self.variant).allowed(i, self.values)
+            digits = [d for d in digits if mask >> (d - 1) & 1]
+        return tuple(digits)
 
     def conflicts(self) -> list[Conflict]:
         """Every value repeated in a house: ``[Conflict('row 1', 5, (0, 6)), ...]``; with a
@@ -749,6 +763,16 @@ def _move(u: int, v: int, n: int) -> str:
     return "anti-knight" if {dr, dc} == {1, 2} else "anti-king" if dr == dc == 1 else ""
 
 
+@functools.lru_cache(maxsize=16)
+def _cage_index(box: Box, variant: Variant) -> Any:
+    """The :class:`~sudograph.search.cages.CageIndex` of a killer's rules (no clue)."""
+    from .problem import Problem
+    from .search.cages import CageIndex
+
+    n = box[0] * box[1]
+    return CageIndex(Problem(variant_graph(variant, box), n, cages=variant.cages))
+
+
 def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box:
     try:
         return box_for(n, box)
@@ -756,11 +780,23 @@ def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box
         raise ParseError(str(exc), line=line) from None
 
 
+GRID_JSON_KEYS = ("box", "alphabet", "line", "rows", "variant", "regions", "cages")
+"""The keys of a grid object read (:meth:`Grid.to_json`; ``line``, the rows on one line, is
+not read back; a variant's rules in the last three). Other keys are the caller's (``show``
+adds ``line_no``), except one that looks like a misspelt key of these: refused."""
+
+
 def _unpack_json(
     data: dict[str, Any], box: Box | None, alphabet: str | None
 ) -> tuple[Box | None, str | None, Any]:
-    """Box, alphabet and rows of the ``json`` format (arguments given win)."""
-    if box is None and "box" in data:
+    """Box, alphabet and rows of the ``json`` format (a box given must be the object's, and
+    an unknown key is refused: a misspelt ``cages`` would drop its rules without a word)."""
+    for key in data:
+        if key not in GRID_JSON_KEYS:
+            like = difflib.get_close_matches(str(key), GRID_JSON_KEYS, n=1, cutoff=0.75)
+            if like:  # a misspelt "cages" would drop its rules without a word
+                raise ParseError(f"unknown key {key!r}: did you mean {like[0]!r}?")
+    if "box" in data:
         shape = data["box"]
         if (
             not isinstance(shape, list)
@@ -768,6 +804,10 @@ def _unpack_json(
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in shape)
         ):
             raise ParseError(f"bad box {shape!r}: expected [rows, cols]")
+        if box is not None and tuple(box) != tuple(shape):
+            raise ParseError(
+                f"box {box[0]}x{box[1]} given, but the grid's is {shape[0]}x{shape[1]}"
+            )
         box = (shape[0], shape[1])
     if alphabet is None and "alphabet" in data:
         if not isinstance(data["alphabet"], str):

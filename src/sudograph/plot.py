@@ -134,11 +134,12 @@ def plot_runs(
     ax = _new_axes() if ax is None else ax
     floor = 0.5 if metric != "seconds" else 1e-6
     for method in methods:
-        mine = sorted(
-            (rank[(r.set, r.index)], r)
-            for r in runs
-            if r.method == method and getattr(r, metric) is not None
-        )
+        mine = sorted(  # by rank alone: runs of one puzzle twice keep their order
+            ((rank[(r.set, r.index)], r)
+             for r in runs
+             if r.method == method and getattr(r, metric) is not None),
+            key=lambda pair: pair[0],
+        )  # fmt: skip
         if not mine:  # its engine did not count the metric
             continue
         xs = [x for x, _ in mine]

@@ -62,7 +62,7 @@ class Problem:
         colours = _to_bytes(pre)
         if colours is None or colours.translate(None, bytes(range(self.k + 1))):
             for v, c in enumerate(pre):  # a colour outside 0..k, or one that is no int
-                if not isinstance(c, Integral) or isinstance(c, bool):
+                if not isinstance(c, Integral):  # (a bool is one: True is 1)
                     raise InvalidArgument(f"vertex {v}: colour {c!r} is not a whole number")
                 if not 0 <= c <= self.k:
                     raise InvalidArgument(f"vertex {v}: colour {c} is outside 0..{self.k}")
@@ -380,6 +380,8 @@ class Result:
     grids: list[Grid] = field(default_factory=list)
     count: int | None = None
     seed: int | None = None
+    puzzle: Any = None
+    """The Grid solved, when one was given (notebooks draw its clues apart from the solution)."""
 
     @property
     def solution(self) -> Coloring | None:
@@ -420,11 +422,15 @@ class Result:
         )
 
     def _repr_html_(self) -> str:
+        """The summary, and the first solved grid: the clues bold, the digits found blue."""
         body = self.summary()
         if self.grids:
-            svg = getattr(self.grids[0], "_repr_svg_", None)
-            if svg is not None:
-                return f"<div>{body}</div>{svg()}"
+            from .render import grid_svg
+
+            first = self.grids[0]
+            if self.puzzle is not None:
+                return f"<div>{body}</div>{grid_svg(self.puzzle, solution=first)}"
+            return f"<div>{body}</div>{grid_svg(first)}"
         return f"<div>{body}</div>"
 
 

@@ -193,6 +193,7 @@ def solve(
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
     if grid is not None:
         result.grids = [grid._with_solution(s) for s in result.solutions]
+        result.puzzle = grid
         for g in () if checked else result.grids:
             if not g.is_solution_of(grid):  # pragma: no cover
                 raise AssertionError(f"method {m.name} returned a grid that does not solve it")
@@ -481,6 +482,7 @@ def count(
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
     if grid is not None:
         result.grids = [grid._with_solution(s) for s in result.solutions]
+        result.puzzle = grid
     return result
 
 
@@ -520,6 +522,7 @@ def _count_compiled(
     result.reason = REASONS.get(result.reason, result.reason)
     if grid is not None:
         result.grids = [grid._with_solution(s) for s in result.solutions]
+        result.puzzle = grid
     return result
 
 

@@ -39,7 +39,14 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .._process import Terminated, signals_held, terminate_gracefully
 from ..errors import InvalidArgument, ParseError, SudographError
-from ..formats.puzzles import decode_line, holds_grid_blocks, iter_grids, open_source
+from ..formats.puzzles import (
+    csv_column,
+    csv_field,
+    decode_line,
+    holds_grid_blocks,
+    iter_grids,
+    open_source,
+)
 from ..grid import MAX_LINE, Grid
 from .common import (
     fail,
@@ -293,7 +300,7 @@ def _puzzle_lines(
 ) -> Iterator[tuple[int, Any]]:
     """:func:`read_puzzles` of a file of one puzzle per line (one loop: the fast path)."""
     seen = 0
-    csv = False
+    column: int | None = None  # of the puzzles, after a CSV header
     no = 0
     plain = alphabet is None and box in (None, (3, 3))
     while True:
@@ -318,18 +325,11 @@ def _puzzle_lines(
                 line = line.strip()
                 if not line or line.startswith("#"):
                     continue
-                if (
-                    no == 1
-                    and "," in line
-                    and any(w in line.lower() for w in ("quiz", "puzzle", "sudoku"))
-                ):
-                    csv = True
-                    continue
-                if csv:
-                    line = line.split(",", 1)[0].strip().strip('"').strip()
-                item = line
-                if csv and not line:
-                    item = ParseError("empty first column", line=no, column=1, source=name)
+                if no == 1:
+                    column = csv_column(line)
+                    if column is not None:
+                        continue
+                item = line if column is None else csv_field(line, column, no, name)
         seen += 1
         if seen <= skip:
             continue

@@ -1,7 +1,8 @@
-"""``sudograph info [--box RxC | --size N] [PUZZLE]``: the Sudoku graph's figures.
+"""``sudograph info [--box RxC | --size N] [PUZZLE | GRAPH]``: the Sudoku graph's figures.
 
 With a puzzle, also its clues, empty cells and the brute-force search space of the NSI
-exercise (seed 000): ``k^empty`` grids to try, and the time at 10^6 grids per second.
+exercise (seed 000): ``k^empty`` grids to try, and the time at 10^6 grids per second. With a
+GRAPH (``petersen``, ``sudoku:RxC``, a DIMACS ``.col`` file), that graph's figures.
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from ..errors import InvalidArgument, ParseError, SudographError
 from ..graph import Graph
 from ..grid import Box, Grid, box_for
 from ..variants import Variant
+from .cmd_draw import is_graph_arg
 from .common import (
     add_grid_options,
     describe_item,
+    load_graph,
     no_grid_error,
+    no_variant_on_graph,
     print_json,
     read_items,
     regions_box,
@@ -38,9 +42,12 @@ def register(subparsers: Any) -> None:
         "info",
         help="graph figures; with a puzzle, clues, empty cells and the brute-force space",
         description="Vertices, edges, degree and houses of the Sudoku graph; with a puzzle "
-        "also its clues, empty cells and k^empty grids for brute force at 10^6 grids/s.",
+        "also its clues, empty cells and k^empty grids for brute force at 10^6 grids/s; with "
+        "a GRAPH (petersen, sudoku:RxC, a DIMACS .col file) that graph's figures.",
     )
-    p.add_argument("source", nargs="?", metavar="PUZZLE|FILE|-", help="optional puzzle(s)")
+    p.add_argument(
+        "source", nargs="?", metavar="PUZZLE|FILE|-|GRAPH", help="optional puzzle(s) or a graph"
+    )
     p.add_argument("--size", type=int, metavar="N", help="grid side N (N = k² unless --box)")
     add_grid_options(p)
     p.set_defaults(func=run)
@@ -126,6 +133,26 @@ def _puzzle_lines(where: str, p: dict[str, Any]) -> list[str]:
     ]
 
 
+def _graph_figures(args: argparse.Namespace) -> int:
+    """``info GRAPH``: name, vertices, edges, degree and exact houses of any graph."""
+    no_variant_on_graph(args)
+    if args.size is not None or args.box is not None:
+        raise InvalidArgument(
+            f"--size and --box shape a Sudoku grid, not the graph {args.source!r}"
+        )
+    graph = load_graph(args.source)
+    info = {"graph": graph.name, **graph.stats()}
+    if args.json:
+        print_json(info)
+        return 0
+    d = info["degree"]
+    degree = str(d["min"]) if d["min"] == d["max"] else f"{d['min']}..{d['max']}"
+    for key, value in [*info.items()][:3]:
+        print(f"{key}: {value}")
+    print(f"degree: {degree}\nhouses: {info['houses']}")
+    return 0
+
+
 def _box(args: argparse.Namespace) -> Box | None:
     if args.size is not None:
         try:
@@ -137,6 +164,8 @@ def _box(args: argparse.Namespace) -> Box | None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the figures of the graph (and of each puzzle given); return the exit code."""
+    if args.source is not None and is_graph_arg(args.source):
+        return _graph_figures(args)
     box = _box(args)
     if args.source is None:
         shape = box or regions_box(args) or (3, 3)

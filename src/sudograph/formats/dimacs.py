@@ -172,7 +172,7 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
 
 def format_dimacs(graph: Graph, comments: Iterable[str] = ()) -> str:
     """The graph as DIMACS text, each edge once, 1-based."""
-    out = [f"c {c}\n" for c in comments]
+    out = [f"c {line}\n" for c in comments for line in str(c).splitlines() or [""]]
     out.append(f"p edge {graph.n} {graph.num_edges}\n")
     out.extend(f"e {u + 1} {v + 1}\n" for u, v in graph.edges())
     return "".join(out)

@@ -69,9 +69,47 @@ def decode_line(no: int, raw: bytes | None, source: str | None) -> str | ParseEr
         return ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=source)
 
 
-def _is_csv_header(text: str) -> bool:
-    head = text.strip().lower()
-    return "," in head and any(w in head for w in ("quiz", "puzzle", "sudoku"))
+CSV_WORDS = ("quiz", "puzzle", "sudoku")
+"""A first line with a field naming one of these is a CSV header; that field's column holds
+the puzzles (``quizzes,solutions``; Kaggle's ``id,puzzle,solution,clues,difficulty``)."""
+
+
+def csv_column(line: str) -> int | None:
+    """The column of the puzzles when ``line`` is a CSV header, else None.
+
+    >>> csv_column("quizzes,solutions"), csv_column("id,puzzle,solution"), csv_column("quizzes")
+    (0, 1, 0)
+    >>> csv_column("1.3.....2...4..1") is None
+    True
+    """
+    fields = [f.strip().strip('"').strip().lower() for f in line.split(",")]
+    if len(fields) == 1 and not (fields[0].isalpha() and len(fields[0]) <= 20):
+        return None  # one field: a header only when it is one word, not a puzzle of letters
+    for i, field in enumerate(fields):
+        if any(w in field for w in CSV_WORDS):
+            return i
+    return None
+
+
+def csv_field(line: str, column: int, no: int, name: str | None) -> str | ParseError:
+    """Field ``column`` of a CSV row (quotes stripped), or the error naming what is missing.
+
+    >>> csv_field('7,"1.3.",x', 1, 2, None)
+    '1.3.'
+    >>> csv_field("7", 1, 2, "f.csv")
+    ParseError('f.csv:2:1: no column 2 (the header names it as the puzzle)')
+    """
+    fields = line.split(",")
+    if column >= len(fields):
+        return ParseError(
+            f"no column {column + 1} (the header names it as the puzzle)", line=no, column=1,
+            source=name,
+        )  # fmt: skip
+    field = fields[column].strip().strip('"').strip()
+    if not field:
+        at = sum(len(f) + 1 for f in fields[:column]) + 1
+        return ParseError(f"empty column {column + 1}", line=no, column=at, source=name)
+    return field
 
 
 def iter_puzzles(
@@ -97,7 +135,7 @@ def iter_puzzles(
         return
     if isinstance(source, io.RawIOBase):  # unbuffered: readline would read byte by byte
         source = cast(BinaryIO, io.BufferedReader(source))
-    csv = False
+    column: int | None = None
     for no, raw in _raw_lines(source):
         text = decode_line(no, raw, name)
         if isinstance(text, ParseError):
@@ -108,14 +146,16 @@ def iter_puzzles(
         line = text.strip()
         if not line or line.startswith("#"):
             continue
-        if no == 1 and _is_csv_header(line):
-            csv = True
-            continue
-        if csv:
-            line = line.split(",", 1)[0].strip().strip('"').strip()
-            if not line:
-                yield no, ParseError("empty first column", line=no, column=1, source=name)
+        if no == 1:
+            column = csv_column(line)
+            if column is not None:
                 continue
+        if column is not None:
+            field = csv_field(line, column, no, name)
+            if isinstance(field, ParseError):
+                yield no, field
+                continue
+            line = field
         try:
             yield no, Grid.parse(line, box=box, alphabet=alphabet)
         except ParseError as exc:
@@ -172,7 +212,31 @@ def holds_grid_blocks(head: bytes, *, box: Box | None = None, alphabet: str | No
     False
     """
     lines = _content_lines(head, 2)
-    return bool(lines) and not _is_csv_header(lines[0]) and _is_multiline(lines, box, alphabet)
+    if not lines or csv_column(lines[0]) is not None:
+        return False
+    return _is_multiline(lines, box, alphabet, _first_block_rows(head))
+
+
+def _first_block_rows(head: bytes) -> int | None:
+    """The rows (rulers and comments aside) of the first block of content lines in ``head``,
+    up to the first blank line or the end of a short head (a whole small file); None when the
+    head ends inside the block (a larger file: the block may go on).
+
+    >>> _first_block_rows(b"# c\\n12x4\\n..1.\\n\\n1234\\n"), _first_block_rows(b"1.\\n.1")
+    (2, 2)
+    """
+    lines = head.splitlines()
+    whole = len(head) < io.DEFAULT_BUFFER_SIZE  # one read of a file returns its first buffer
+    rows = 0
+    for raw in lines:
+        line = raw.decode("utf-8", "replace").removeprefix("\ufeff").strip()
+        if not line:
+            if rows:
+                return rows
+            continue
+        if not line.startswith("#") and not _is_ruler(line):
+            rows += 1
+    return rows if whole else None
 
 
 def _content_lines(head: bytes, count: int) -> list[str]:
@@ -199,7 +263,13 @@ def _cell_count(line: str) -> int:
     return len(parts) if len(parts) != 1 else len(parts[0])
 
 
-def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None) -> bool:
+def _is_multiline(
+    lines: list[str], box: Box | None, alphabet: str | None, block_rows: int | None = None
+) -> bool:
+    """Whether the first content ``lines`` start a grid written over several lines: a list,
+    a boxed row or a ruler, or a line that is no puzzle followed by one of as many cells, in
+    a first block of at least that many rows (``block_rows``, when known: a bad puzzle line
+    followed by puzzles of its length is no grid of three rows)."""
     first = lines[0]
     if first.startswith(("[", "{")):  # a list over several lines, or one per line (JSON lines)
         return not any(_parses(line, box, alphabet) for line in lines[:2])
@@ -215,6 +285,8 @@ def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None) -> bo
         symbols = len(first.replace("|", "").replace("+", "").replace(" ", "").replace("\t", ""))
         if box is not None and box[0] * box[1] not in (width, symbols):  # no row of the box's
             return False  # grid: one puzzle per line, each told why it does not fit
+        if block_rows is not None and block_rows < width:
+            return False  # too few rows for a grid of that width: one puzzle per line
         return _is_ruler(second) or (width <= MAX_SIDE and _cell_count(second) == width)
     return False
 

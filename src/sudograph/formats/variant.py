@@ -24,10 +24,13 @@ its own header line; ``grid`` is any one-line grid (``.`` or ``0`` for empty)::
     cages:
     3 r1c1 r1c2
 
+An ``alphabet:`` line gives the grid's symbols when they are not the default of its size
+(``alphabet: 0123456789ABCDEF``; the writers add it then, so that cage sums keep their digits).
+
 **Variant puzzle (JSON)**: ``{"grid": "1...", "box": "2x2", "variant": "x", "regions":
 ["aabb", ...], "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}`` (what
-:func:`format_variant_json` writes); a file holds one object (over one line or several) or one
-object per line.
+:func:`format_variant_json` writes, with ``"alphabet"`` as above); a file holds one object
+(over one line or several) or one object per line.
 
 **f-puzzles JSON** (:func:`read_fpuzzles`): the exchange format of f-puzzles.com, which
 SudokuPad also reads (its ``fpuzzles…`` URLs are the same JSON, lz-string compressed; give the
@@ -54,7 +57,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError
-from ..grid import Grid, box_for, nearest_box, parse_box
+from ..grid import Grid, box_for, default_alphabet, nearest_box, parse_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
 
@@ -215,7 +218,7 @@ def read_variant_puzzle(
             continue
         key, sep, value = stripped.partition(":")
         key = key.strip().lower()
-        if sep and key in ("variant", "box", "grid", "regions", "cages"):
+        if sep and key in ("variant", "box", "alphabet", "grid", "regions", "cages"):
             if key in starts or key in where:  # the last would win without a word
                 before = starts[key] if key in starts else where[key][0]
                 raise ParseError(
@@ -253,6 +256,16 @@ def read_variant_puzzle(
                 source=source,
             )
         box = own
+    if "alphabet" in keys:
+        row, column = where["alphabet"]
+        if alphabet is not None and alphabet != keys["alphabet"]:
+            raise ParseError(
+                f"alphabet: {keys['alphabet']}, but the alphabet given is {alphabet}",
+                line=row,
+                column=column,
+                source=source,
+            )
+        alphabet = keys["alphabet"]
     try:
         grid = Grid.parse(keys["grid"], box=box, alphabet=alphabet)
     except (ParseError, InvalidArgument) as exc:
@@ -382,6 +395,8 @@ def format_variant_text(grid: Grid) -> str:
     """
     v = grid.variant
     lines = [f"variant: {v.spec if v else ''}", f"box: {grid.box[0]}x{grid.box[1]}"]
+    if grid.alphabet != default_alphabet(grid.n):  # read back with the same symbols
+        lines.append(f"alphabet: {grid.alphabet}")
     lines.append(f"grid: {grid.to_line()}")
     if v is not None and v.regions is not None:
         lines += ["regions:", format_regions(v.regions, grid.n)]
@@ -402,6 +417,8 @@ def _offset(read: Any, starts: dict[str, int], key: str) -> Any:
 def format_variant_json(grid: Grid) -> str:
     """A grid with its variant as the sudograph JSON variant format."""
     out: dict[str, Any] = {"grid": grid.to_line(), "box": f"{grid.box[0]}x{grid.box[1]}"}
+    if grid.alphabet != default_alphabet(grid.n):  # read back with the same symbols
+        out["alphabet"] = grid.alphabet
     out.update(variant_json(grid))
     return json.dumps(out)
 
@@ -453,7 +470,7 @@ def _from_json(
     return _from_data(_load_json(text, source), source, box, alphabet)
 
 
-JSON_KEYS = ("grid", "box", "variant", "regions", "cages")
+JSON_KEYS = ("grid", "box", "alphabet", "variant", "regions", "cages")
 """The keys of the JSON variant format; any other is an error."""
 
 
@@ -472,6 +489,10 @@ def _from_data(
     lines = ["grid: " + data["grid"]]
     if "box" in data:
         lines.append(f"box: {data['box']}")
+    if "alphabet" in data:
+        if not isinstance(data["alphabet"], str):
+            raise ParseError("'alphabet' is a string of symbols", source=source)
+        lines.append(f"alphabet: {data['alphabet']}")
     if not isinstance(data.get("variant", ""), str):
         raise ParseError("'variant' is a string of names joined by '+'", source=source)
     lines.append(f"variant: {data.get('variant', '')}")
