@@ -190,3 +190,23 @@ def test_dimacs_comments_of_several_lines_read_back() -> None:
     text = format_dimacs(petersen_graph(), comments=["made here\nfor a test", ""])
     assert text.startswith("c made here\nc for a test\nc \np edge 10 15\n")
     assert parse_dimacs(text).num_edges == 15
+
+
+def test_a_cage_outline_is_closed() -> None:
+    """Every end of a cage's inset border meets another's end: no gap at a cell joint, the
+    inner corner of an L-shaped cage joined (the borders were drawn cell by cell)."""
+    from collections import Counter
+
+    from sudograph.render import CAGE_INSET, variant_marks
+
+    cages = (((0, 1), 3), ((5, 6, 9), 6), ((10, 11, 14, 15), 10))
+    marks = variant_marks(Grid((2, 2), (0,) * 16, "", Variant((), None, cages)))
+    ends = Counter(
+        (round(x, 6), round(y, 6))
+        for x1, y1, x2, y2 in marks.cages
+        for x, y in ((x1, y1), (x2, y2))
+    )
+    assert all(count == 2 for count in ends.values())  # closed outlines, no loose end
+    corners = {p for p, count in ends.items() if count == 2}
+    assert (1 + CAGE_INSET, 1 + CAGE_INSET) in corners  # the L's outer corner
+    assert (2 - CAGE_INSET, 2 - CAGE_INSET) in corners  # and its inner one

@@ -223,20 +223,34 @@ def variant_marks(grid: Grid) -> VariantMarks:
             shaded.update(house)
 
     def borders(group: Sequence[int], inset: float) -> list[Segment]:
-        """Segments around the cells ``group``, moved ``inset`` inside."""
+        """Segments around the cells ``group``, moved ``inset`` inside: one closed outline,
+        each side running on into the next cell's where the group goes on (no gap at a cell
+        joint) and meeting the side it turns into at an inner corner."""
         cells = set(group)
-        segs = []
+
+        def inside(r: int, c: int) -> bool:
+            return 0 <= r < n and 0 <= c < n and r * n + c in cells
+
+        def end(along: bool, diagonal: bool, at: float, step: int) -> float:
+            """Where a side ends at ``at`` (a cell corner), ``step`` the way it runs."""
+            if not along:
+                return at - step * inset  # an outer corner: turn inside the cell
+            return at + step * inset if diagonal else at  # an inner corner, or go on
+
+        segs: list[Segment] = []
         for i in sorted(cells):
             r, c = divmod(i, n)
-            x0, y0, x1, y1 = c + inset, r + inset, c + 1 - inset, r + 1 - inset
-            if r == 0 or i - n not in cells:
-                segs.append((x0, y0, x1, y0))
-            if r == n - 1 or i + n not in cells:
-                segs.append((x0, y1, x1, y1))
-            if c == 0 or i - 1 not in cells:
-                segs.append((x0, y0, x0, y1))
-            if c == n - 1 or i + 1 not in cells:
-                segs.append((x1, y0, x1, y1))
+            for d in (-1, 1):
+                if not inside(r + d, c):  # the top (d = -1) or bottom side
+                    y = r + (d > 0) - d * inset
+                    left = end(inside(r, c - 1), inside(r + d, c - 1), c, -1)
+                    right = end(inside(r, c + 1), inside(r + d, c + 1), c + 1, 1)
+                    segs.append((left, y, right, y))
+                if not inside(r, c + d):  # the left (d = -1) or right side
+                    x = c + (d > 0) - d * inset
+                    top = end(inside(r - 1, c), inside(r - 1, c + d), r, -1)
+                    bottom = end(inside(r + 1, c), inside(r + 1, c + d), r + 1, 1)
+                    segs.append((x, top, x, bottom))
         return segs
 
     regions: list[Segment] = []
