@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from ._process import init_worker
+from ._process import Terminated, init_worker, signals_held
 from .errors import InvalidArgument, SudographError
 from .grid import Grid
 
@@ -97,10 +97,10 @@ def solve_many(
     ``max_nodes`` stops a puzzle's search (status ``stopped``); ``solve_options`` are more
     keyword arguments of :func:`sudograph.solve.solve` (``order``, ``inference``, ``timeout``,
     ``seed``...) for the methods other than ``fast``, and ``timeout`` (seconds per puzzle) for
-    ``fast`` too (see :data:`QUICK_GUESSES`). ``fallback`` is the method for the
-    puzzles ``fast`` cannot take (grids other than 9×9; None: they are errors). A puzzle that
-    cannot be read
-    or solved by the method gives status ``error``; the others still run.
+    ``fast`` too (see :data:`QUICK_GUESSES`). ``fallback`` is the method for the puzzles
+    beyond a plain 9×9 (None: ``fast`` itself, on the house kernel, which takes any size and
+    variant but a few, errors then). A puzzle that cannot be read or solved by the method
+    gives status ``error``; the others still run.
 
     ``executor``: a ``distributed.Client``: the chunks run on its Dask cluster instead
     (``workers`` is then ignored; see :mod:`sudograph.distributed`). ``chunk_size``: puzzles
@@ -161,7 +161,11 @@ def solve_many(
     second = next(chunks, None)
     if n_workers == 1 or second is None:
         for chunk in _chain(first, second, chunks):
-            rows = solve_chunk(chunk, settings)
+            try:
+                rows = solve_chunk(chunk, settings)
+            except ChunkInterrupted as stop:  # Ctrl-C or SIGTERM here: hand over what is done
+                yield from _emit(stop.rows, index, as_array)
+                raise stop.cause from None
             yield from _emit(rows, index, as_array)
             index += len(rows)
         return
@@ -297,21 +301,69 @@ def _chunks(puzzles: Iterable[Item] | Any, size: int) -> Iterator[Any]:
         yield chunk
 
 
+class ChunkInterrupted(Exception):
+    """A chunk solved in this process stopped by Ctrl-C or SIGTERM (``cause``), with the
+    ``rows`` of its puzzles done before: :func:`solve_many` yields them, then raises
+    ``cause``, so that nothing computed is lost and the puzzle cut off gets no row."""
+
+    def __init__(self, rows: list[Row] | ArrayBatch, cause: BaseException) -> None:
+        super().__init__("interrupted")
+        self.rows = rows
+        self.cause = cause
+
+
 def solve_chunk(chunk: Any, settings: tuple[Any, ...]) -> list[Row] | ArrayBatch:
     """Solve one chunk (runs in a worker process): one :data:`Row` per puzzle, in order.
 
     A chunk of ``fast`` 9×9 work comes back as an :class:`ArrayBatch` (iterating it gives the
     rows): the lines are parsed, solved, checked and kept as arrays, no per-puzzle Python work.
+    In this process, Ctrl-C or SIGTERM raise :class:`ChunkInterrupted` with the rows done: a
+    compiled block holds them until it is done (it cannot stop), the puzzles one by one stop
+    at once.
     """
-    method, limit, engine, max_nodes, box, alphabet, extra = settings
+    method, limit, _engine, max_nodes, box, alphabet, extra = settings
     timeout = extra.get("timeout")
     if hasattr(chunk, "ndim"):
-        return _fast_block(chunk, limit, max_nodes, timeout)
+        block = _held_block(lambda: _fast_block(chunk, limit, max_nodes, timeout))
+        assert block is not None
+        return block
     if method == "fast" and alphabet is None and box in (None, (3, 3)):
-        block = _fast_lines(chunk, settings)
+        block = _held_block(lambda: _fast_lines(chunk, settings))
         if block is not None:
             return block
+    return _solve_rows(chunk, settings)
+
+
+def _held_block(solve: Callable[[], ArrayBatch | None]) -> ArrayBatch | None:
+    """``solve()`` (a compiled block) with Ctrl-C and SIGTERM held until it returns; one
+    that came meanwhile raises :class:`ChunkInterrupted` with the block."""
+    block = None
+    try:
+        with signals_held():
+            block = solve()
+    except (KeyboardInterrupt, Terminated) as exc:
+        if block is None:
+            raise
+        raise ChunkInterrupted(block, exc) from None
+    return block
+
+
+def _solve_rows(chunk: Any, settings: tuple[Any, ...]) -> list[Row]:
+    """:func:`solve_chunk` of items one by one (the 81-digit lines of ``fast`` in one block
+    at the end); Ctrl-C or SIGTERM raise :class:`ChunkInterrupted` with the rows done until
+    the first puzzle not done."""
     rows: list[Row | None] = [None] * len(chunk)
+    try:
+        return _fill_rows(rows, chunk, settings)
+    except (KeyboardInterrupt, Terminated) as exc:
+        done = next((i for i, row in enumerate(rows) if row is None), len(rows))
+        raise ChunkInterrupted([r for r in rows[:done] if r is not None], exc) from None
+
+
+def _fill_rows(rows: list[Row | None], chunk: Any, settings: tuple[Any, ...]) -> list[Row]:
+    """The rows of :func:`_solve_rows`, written into ``rows`` as they are made."""
+    method, limit, engine, max_nodes, box, alphabet, extra = settings
+    timeout = extra.get("timeout")
     fast_pos: list[int] = []
     fast_lines: list[str] = []
     for i, item in enumerate(chunk):
@@ -578,6 +630,8 @@ def _solve_item(
         for g in grids:
             if not g.is_solution_of(grid):  # pragma: no cover - a bug in a solver
                 return ("error", None, 0, 0, f"internal error: {method} returned a wrong grid")
+        if result.reason == "interrupted":  # Ctrl-C here (not in a worker): the run's, not a row
+            raise KeyboardInterrupt
         count = result.count if result.count is not None else len(result.solutions)
         line = grids[0].to_line() if grids else None
         status = result.status

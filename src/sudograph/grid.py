@@ -70,6 +70,15 @@ MAX_LINE = MAX_SIDE * MAX_SIDE * 4 + 1024
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """Control characters no grid text holds (tab, CR and LF are fine)."""
 
+_LINE_BREAK = re.compile(r"\r?\n")
+"""Where grid text breaks into lines: LF or CRLF (a CR, U+2028 or NEL inside a line is a
+character of that line, reported where it is, not a line of its own as ``splitlines`` has it)."""
+
+_ODD_BREAK = re.compile(r"\r(?!\n)|[^\S \t\r\n\xa0]")
+"""A CR not ending a line, or a line break or space other than space, tab and no-break space
+(NEL, U+2028...; a form feed is a control character): reported where it is, not read as a
+break between lines or values."""
+
 RULER_CHARS = frozenset("-+=|*")
 """A line made only of these (and spaces) is a ruler of boxed text."""
 
@@ -355,17 +364,19 @@ class Grid:
             return cls._from_object(text, box=box, alphabet=alphabet)
         if not isinstance(text, str):
             return cls.from_lists(text, box=box, alphabet=alphabet)
-        control = _CONTROL.search(text)
-        if control is not None:
-            at = control.start()
-            row = text.count("\n", 0, at) + 1
-            col = at - (text.rfind("\n", 0, at) + 1) + 1
-            raise ParseError(
-                f"binary data (control character {control.group()!r})", line=row, column=col
-            )
+        for pattern, what in (
+            (_CONTROL, "binary data (control character {!r})"),
+            (_ODD_BREAK, "unexpected {!r} inside a line"),
+        ):
+            found = pattern.search(text)
+            if found is not None:
+                at = found.start()
+                row = text.count("\n", 0, at) + 1
+                col = at - (text.rfind("\n", 0, at) + 1) + 1
+                raise ParseError(what.format(found.group()), line=row, column=col)
         lines = [
             (no, line.strip())
-            for no, line in enumerate(text.splitlines(), 1)
+            for no, line in enumerate(_LINE_BREAK.split(text), 1)
             if line.strip() and not line.lstrip().startswith("#")
         ]
         if not lines:

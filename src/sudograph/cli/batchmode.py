@@ -49,12 +49,14 @@ from ..formats.puzzles import (
 )
 from ..grid import MAX_LINE, Grid
 from .common import (
+    STDIN,
     fail,
     has_variant,
     is_variant_file,
+    no_grid_error,
+    progress_wanted,
     read_items,
     report_error,
-    stderr_is_tty,
     tally_line,
     warn,
 )
@@ -261,7 +263,8 @@ def read_puzzles(
     (the fast path needs no parsing), a :class:`Grid` otherwise. A bad line or grid is its
     :class:`ParseError` (also reported on standard error when ``report``). Blank lines and
     ``#`` comments are not puzzles; a byte-order mark is ignored; a CSV header
-    (``quizzes,solutions``) is skipped and the first column used, its quotes stripped.
+    (``quizzes,solutions``) is skipped and the column it names used, its quotes stripped. An
+    input of fewer than ``skip`` puzzles is refused (:class:`InvalidArgument`) at its end.
     """
     head = stream.peek(MAX_LINE)[:MAX_LINE] if hasattr(stream, "peek") else b""
     if holds_grid_blocks(head, box=box, alphabet=alphabet):
@@ -274,12 +277,23 @@ def _variant_items(args: argparse.Namespace, source: str, skip: int) -> Iterator
     of any file read with ``--variant/--regions/--cages``: :class:`Grid` objects carrying
     their rules (see :func:`~sudograph.cli.common.read_items`), a bad puzzle its
     :class:`ParseError`, also reported on standard error."""
+    seen = 0
     for seen, (no, item) in enumerate(read_items(source, args), 1):
         if seen <= skip:
             continue
         if isinstance(item, ParseError):
             report_error(item)
         yield no or seen, item
+    _check_skip(seen, skip, STDIN if source == "-" else source)
+
+
+def _check_skip(seen: int, skip: int, name: str) -> None:
+    """``--resume``: refuse an input of fewer puzzles than OUT has rows (another input)."""
+    if seen < skip:
+        raise InvalidArgument(
+            f"{name} holds {seen} puzzles, fewer than the {skip} rows of the output: --resume "
+            "continues the run that wrote it, on the same input"
+        )
 
 
 def _grid_blocks(
@@ -287,12 +301,14 @@ def _grid_blocks(
 ) -> Iterator[tuple[int, Any]]:
     """:func:`read_puzzles` of a file of multi-line grids."""
     items = iter_grids(stream, box=box, alphabet=alphabet, name=name)
+    seen = 0
     for seen, (no, item) in enumerate(items, 1):
         if seen <= skip:
             continue
         if isinstance(item, ParseError) and report:
             report_error(item)
         yield no, item
+    _check_skip(seen, skip, name)
 
 
 def _puzzle_lines(
@@ -306,6 +322,7 @@ def _puzzle_lines(
     while True:
         raw = stream.readline(MAX_LINE + 1)
         if not raw:
+            _check_skip(seen, skip, name)
             return
         no += 1
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
@@ -481,7 +498,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
             stream.close()
         raise
     start = _clock()  # after compiling: the rate is that of the solving alone
-    progress = _progress(stream, name)
+    progress = _progress(stream, name) if progress_wanted(output) else None
     interrupted: int | None = None
     guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
@@ -564,6 +581,8 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         if stream is not sys.stdin.buffer:
             stream.close()
     done = sum(tally.values())
+    if done == 0 and skip == 0 and interrupted is None:  # as without -o: an error, exit 2
+        raise SudographError(no_grid_error(source))
     seconds = _clock() - start
     rate = done / seconds if seconds > 0 else 0.0
     loading = f" (kernels ready in {compiled:.1f} s, not counted)" if compiled >= 0.5 else ""
@@ -644,8 +663,14 @@ def run_numbered(
         _finish(None, None, client)
         raise
     writer = _Writer(fd, lock)
+    if skip > total:  # OUT of another run: nothing to continue
+        _finish(writer, None, client)
+        raise InvalidArgument(
+            f"{output} holds {skip} lines, more than the {total} asked: --resume continues the "
+            "run that wrote it, with its count"
+        )
     numbers = (range(k, min(k + chunk, total + 1)) for k in range(skip + 1, total + 1, chunk))
-    progress = _Bar(max(total - skip, 1), label) if stderr_is_tty() else None
+    progress = _Bar(max(total - skip, 1), label) if progress_wanted(output) else None
     guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
         if client is None:
@@ -731,9 +756,8 @@ class _Bar:
         self.progress.stop()
 
 
-def _progress(stream: BinaryIO, name: str) -> _Bar | None:
-    if not stderr_is_tty():
-        return None
+def _progress(stream: BinaryIO, name: str) -> _Bar:
+    """A bar for reading ``stream``: its total guessed from its size and first line."""
     total = None
     try:
         size = os.fstat(stream.fileno()).st_size

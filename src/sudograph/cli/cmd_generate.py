@@ -31,11 +31,11 @@ from .common import (
     plural,
     positive_seconds,
     print_json,
+    progress_wanted,
     python_first_budget,
     read_items,
     regions_box,
     report_error,
-    stderr_is_tty,
     warn,
     whole,
 )
@@ -47,7 +47,9 @@ def register(subparsers: Any) -> None:
         "generate",
         help="make puzzles with exactly one solution",
         description="Make random puzzles with a unique solution, one per line. The same --seed "
-        "gives the same puzzles.",
+        "gives the same puzzles. Exit 0 made, 2 bad options (or an -o OUT that another run "
+        "holds or --resume cannot continue), 130 interrupted (Ctrl-C) and 143 terminated: "
+        "every line so far is written.",
     )
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=int, metavar="N", help="side of the grid (square boxes)")
@@ -77,7 +79,10 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "count",
         help="count the solutions of puzzles",
-        description="Count the solutions of each puzzle (all of them, or up to --limit).",
+        description="Count the solutions of each puzzle (all of them, or up to --limit). Exit 0 "
+        "every puzzle has a solution, 1 one has none, 2 bad lines or options, 130 interrupted "
+        "(Ctrl-C) and 143 terminated: every row so far is written, none for the puzzle cut off "
+        "(--resume counts it again).",
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
     p.add_argument("--limit", type=whole(1), metavar="N", help="stop counting at N solutions")
@@ -164,14 +169,14 @@ def run_generate(args: argparse.Namespace) -> int:
         "json": args.json,
         **{k: getattr(args, k) for k in ("clues", "symmetry", "minimal", "difficulty", "timeout")},
     }
-    if args.dask or args.resume:
+    if args.dask or args.resume or args.output:  # -o: complete lines, Ctrl-C kept
         from .batchmode import run_numbered
 
         if args.resume and args.output and spec["timeout"] is None:
             _check_same_run(args.output, spec)
 
         return run_numbered(args, puzzle_lines, spec, args.count)
-    show = stderr_is_tty() and args.count > 1
+    show = progress_wanted(args.output) and args.count > 1
     with ExitStack() as stack:
         write = _writer(stack, args.output)
         for k in range(1, args.count + 1):
@@ -376,14 +381,17 @@ def _count(grid: Grid, limit: int | None, alone: bool = False) -> int:
     default method (the compiled kernels when numba is there: ``fast`` on a plain 9×9 with a
     limit, the house kernel otherwise); a puzzle counted ``alone`` (given inline) is tried
     on the Python engine first (see :func:`~sudograph.cli.common.python_first_budget`)."""
-    from ..solve import count, count_solutions
+    from ..solve import count
 
     budget = python_first_budget(grid) if alone else None
+    result = None
     if budget:
         result = count(grid, limit=limit, engine="python", max_nodes=budget)
-        if result.reason != "node limit":
-            return result.count or 0
-    return count_solutions(grid, limit)
+    if result is None or result.reason == "node limit":
+        result = count(grid, limit=limit)
+    if result.reason == "interrupted":  # Ctrl-C: the run stops, no count made up
+        raise KeyboardInterrupt
+    return result.count or 0
 
 
 def _not_a_puzzle(grid: Grid, no: int | None) -> str | None:

@@ -490,39 +490,50 @@ def solve_sequential(args: argparse.Namespace) -> int:
                 stack.callback(lock.release)
             out = stack.enter_context(open(fd, "w", encoding="utf-8"))
         name = STDIN if args.puzzle == "-" else args.puzzle
-        for k, (no, item) in enumerate(read_items(args.puzzle, args)):
-            if k < skip:
-                continue
-            try:
-                if isinstance(item, ParseError):
-                    bad += 1
-                    raise item
-                kwargs = solve_kwargs(args)
-                if args.count and not args.all:  # count without keeping every solution
-                    result = count(item, args.method, keep=1, **kwargs)
+        interrupted = False
+        try:
+            for k, (no, item) in enumerate(read_items(args.puzzle, args)):
+                if k < skip:
+                    continue
+                try:
+                    if isinstance(item, ParseError):
+                        bad += 1
+                        raise item
+                    kwargs = solve_kwargs(args)
+                    if args.count and not args.all:  # count without keeping every solution
+                        result = count(item, args.method, keep=1, **kwargs)
+                    else:
+                        result = solve(item, args.method, **kwargs)
+                    if result.reason == "interrupted":  # Ctrl-C: stop, no row for this puzzle
+                        raise KeyboardInterrupt
+                except (ParseError, InvalidPuzzle) as exc:  # reported, the others still solved
+                    tally["error"] += 1
+                    located = str(exc) if isinstance(exc, ParseError) else f"{name}:{no}: {exc}"
+                    fail(located)
+                    if args.json:  # located as the batch mode's rows are
+                        row: dict[str, Any] = {"line": no, "status": "error", "error": located}
+                        print(json.dumps(row), file=out)
+                    else:
+                        print(f"error: {located}", file=out)
+                    out.flush()
+                    continue
+                tally[result.status] += 1
+                if args.json:
+                    doc = result_json(result, args)
+                    doc["line"] = no  # with --all, "solutions" lists them (result_json)
+                    print(json.dumps(doc), file=out)
                 else:
-                    result = solve(item, args.method, **kwargs)
-            except (ParseError, InvalidPuzzle) as exc:  # reported, the others still solved
-                tally["error"] += 1
-                located = str(exc) if isinstance(exc, ParseError) else f"{name}:{no}: {exc}"
-                fail(located)
-                if args.json:  # located as the batch mode's rows are
-                    row: dict[str, Any] = {"line": no, "status": "error", "error": located}
-                    print(json.dumps(row), file=out)
-                else:
-                    print(f"error: {located}", file=out)
+                    print(file_row(result, args), file=out)
                 out.flush()
-                continue
-            tally[result.status] += 1
-            if args.json:
-                doc = result_json(result, args)
-                doc["line"] = no  # with --all, "solutions" lists them (result_json)
-                print(json.dumps(doc), file=out)
-            else:
-                print(file_row(result, args), file=out)
-            out.flush()
+        except KeyboardInterrupt:  # the puzzle cut off gets no row: --resume redoes it
+            interrupted = True
     total = sum(tally.values())
     warn(f"{tally_line(total, tally, bad, skip)}, {time.perf_counter() - start:.3f} s")
+    if interrupted:
+        from .batchmode import EXIT_INTERRUPTED
+
+        warn("interrupted: every result so far is written; continue with --resume")
+        return EXIT_INTERRUPTED
     if tally["error"]:
         return 2
     return 0 if tally["solved"] == total else 1

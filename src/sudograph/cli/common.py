@@ -497,6 +497,12 @@ def stderr_is_tty() -> bool:
     return sys.stderr.isatty()
 
 
+def progress_wanted(output: str | None) -> bool:
+    """Whether to draw a progress bar: on a terminal, and not while the rows go to that same
+    terminal (``-o OUT``, or standard output redirected), where the bar would cut them."""
+    return stderr_is_tty() and (bool(output) or not stdout_is_tty())
+
+
 def load_graph(arg: str, *, strict: bool = False) -> Any:
     """A graph from a CLI argument: ``petersen``, ``sudoku:RxC``, ``sudoku:N``, a ``.col`` file."""
     from ..formats.dimacs import read_dimacs
