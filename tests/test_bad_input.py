@@ -96,7 +96,12 @@ GRID_CASES = [
         {},
         "1: side 6 is not a square: give the box shape (rows x columns), e.g. 2x3",
     ),
-    ("box that does not fit", "." * 36, {"box": (2, 2)}, "1: box 2x2 does not fit a 6x6 grid"),
+    (
+        "box that does not fit",
+        "." * 36,
+        {"box": (2, 2)},
+        "1: box 2x2 does not fit a 6x6 grid (36 cells; box 2x2 makes a 4x4 grid, 16 cells)",
+    ),
     (
         "N > 64",
         "." * (65 * 65),

@@ -189,5 +189,9 @@ def test_lines_that_are_no_rows_of_the_boxs_grid_are_puzzles() -> None:
     text = b"1234............\n................\n11..............\n"
     items = list(iter_grids(io.BytesIO(text), box=(2, 3)))
     assert [(no, str(e)) for no, e in items] == [
-        (no, f"{no}: box 2x3 does not fit a 4x4 grid") for no in (1, 2, 3)
+        (
+            no,
+            f"{no}: box 2x3 does not fit a 4x4 grid (16 cells; box 2x3 makes a 6x6 grid, 36 cells)",
+        )
+        for no in (1, 2, 3)
     ]

@@ -232,7 +232,11 @@ def test_candidates_and_indexing() -> None:
         ("1" * 80, {}, "wrong length: 80 cells"),
         ("12x4" + "." * 12, {}, "1:3: unknown character 'x'"),
         ("." * 36, {}, "side 6 is not a square"),
-        ("." * 36, {"box": (2, 2)}, "box 2x2 does not fit a 6x6 grid"),
+        (
+            "." * 36,
+            {"box": (2, 2)},
+            "box 2x2 does not fit a 6x6 grid (36 cells; box 2x2 makes a 4x4 grid, 16 cells)",
+        ),
         ("." * 65 * 65, {}, "wrong length"),
         ("1234" * 4, {"alphabet": "12"}, "alphabet '12' must have 4 distinct symbols"),
         ("abcd" * 4, {"alphabet": "ab.d"}, "reserved"),

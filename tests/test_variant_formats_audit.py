@@ -230,7 +230,10 @@ def test_regions_option_with_a_jigsaw_file_is_refused(
     [
         ([], (2, 3)),  # f-puzzles' own boxes for 6x6: 2 rows of 3
         (["--box", "3x2"], (3, 2)),
-        (["--box", "2x2"], "box 2x2 does not fit a 6x6 grid"),
+        (
+            ["--box", "2x2"],
+            "box 2x2 does not fit a 6x6 grid (36 cells; box 2x2 makes a 4x4 grid, 16 cells)",
+        ),
     ],
 )
 def test_fpuzzles_box_shape(

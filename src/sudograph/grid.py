@@ -126,7 +126,11 @@ def box_for(n: int, box: Box | None = None) -> Box:
     if box is not None:
         r, c = box
         if r < 1 or c < 1 or r * c != n:
-            raise InvalidArgument(f"box {r}x{c} does not fit a {n}x{n} grid")
+            side = r * c
+            raise InvalidArgument(
+                f"box {r}x{c} does not fit a {n}x{n} grid ({n * n} cells; box {r}x{c} makes "
+                f"a {side}x{side} grid, {side * side} cells)"
+            )
         return (r, c)
     k = math.isqrt(n)
     if k * k == n:
