@@ -182,7 +182,12 @@ def test_a_complete_grid_is_rated_none(capfd: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capfd, "rate", SOL)
     assert code == 0 and out == "0.00 none (the grid is already complete)\n"
     code, out, _ = run(capfd, "hint", SOL, "--json")
-    assert code == 0 and json.loads(out) == {"line": None, "step": None, "solved": True}
+    assert code == 0 and json.loads(out) == {
+        "line": None,
+        "step": None,
+        "solved": True,
+        "why": "the grid is already complete",
+    }
     code, _, err = run(capfd, "rate", "11" + SOL[2:])
     assert code == 2 and "clashing clues" in err
 

@@ -561,7 +561,15 @@ def generate(
 
 
 def _ask(args: dict[str, object]) -> str:
+    """What was asked, and what to try: a difficulty beyond easy on a grid smaller than 9×9
+    may not exist (300 random 4×4 puzzles all rate naked single; no 6×6 of 500 rated hard)."""
     parts = [f"{k}={args[k]!r}" for k in ("clues", "symmetry", "minimal", "difficulty")]
+    n = args.get("n")
+    if args.get("difficulty") not in (None, "easy") and isinstance(n, int) and n < 9:
+        return ", ".join(parts) + (
+            f" (a {n}x{n} grid may have no such puzzle: its puzzles are mostly solved by "
+            "singles; try a lower difficulty or a larger grid)"
+        )
     return ", ".join(parts) + " (try a timeout, fewer constraints or more clues)"
 
 
@@ -744,6 +752,7 @@ def generate_variant(
     cage_sizes: tuple[int, int] = (2, 4),
     seed: int | random.Random | None = None,
     timeout: float | None = None,
+    minimal: bool = False,
 ) -> Grid:
     """A minimal puzzle with exactly one solution for ``variant`` (a :class:`Variant` or a
     spec such as ``"x+anti-knight"``; ``"killer"`` alone makes its own cages).
@@ -759,11 +768,23 @@ def generate_variant(
     removal stops, and the puzzle so far is returned, unique (checked all the same, which
     takes its own time) but not minimal (some 16×16 variants take minutes otherwise).
 
+    With a ``symmetry``, the puzzle is minimal for its orbits: an orbit's clues go together,
+    and one of them alone may still go. ``minimal=True`` asks for no removable clue at all:
+    puzzles are made until one is (up to :data:`MINIMAL_TRIES`; on sides up to
+    :data:`SETTLE_MAX_SIDE`), as :func:`generate` does.
+
     >>> p = generate_variant("x", 2, seed=4)
     >>> p.variant.spec, is_unique(p), is_minimal(p)
     ('x', True, True)
+    >>> is_minimal(generate_variant("x", 3, symmetry="central", minimal=True, seed=1))
+    True
     """
-    return variant_puzzle(variant, box, symmetry, cage_sizes, seed, timeout)[0]
+    return variant_puzzle(variant, box, symmetry, cage_sizes, seed, timeout, minimal)[0]
+
+
+MINIMAL_TRIES = 1000
+"""Symmetric variant puzzles made at most for one with no removable clue (9×9 x, anti-knight,
+windoku, killer with central symmetry: 22, 8, 16, 3 for seed 1)."""
 
 
 def variant_puzzle(
@@ -773,15 +794,40 @@ def variant_puzzle(
     cage_sizes: tuple[int, int],
     seed: int | random.Random | None,
     timeout: float | None,
+    minimal: bool = False,
 ) -> tuple[Grid, bool]:
     """:func:`generate_variant`'s puzzle (same arguments, by position), and whether
     ``timeout`` cut its removal short: a removal left untried, or the settling still asking
     when the time was up (the puzzle unique all the same, maybe not minimal). Told by the
     removal itself, not by the whole call's time: the final check can take longer."""
     shape = as_box(box)
-    check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
+    sym = check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
+    if minimal and shape[0] * shape[1] > SETTLE_MAX_SIDE:
+        raise InvalidArgument(
+            f"minimal variant puzzles are made up to side {SETTLE_MAX_SIDE}, not "
+            f"{shape[0] * shape[1]} (without minimal, as minimal as the budget tells)"
+        )
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    for _ in range(MINIMAL_TRIES if minimal and sym != "none" else 1):
+        puzzle, cut = _variant_attempt(variant, shape, symmetry, cage_sizes, rng, deadline)
+        if cut or not minimal or sym == "none" or is_minimal(puzzle):
+            return puzzle, cut  # (a puzzle the clock cut short: best effort, as it is)
+    raise SudographError(
+        f"no minimal {sym}-symmetric puzzle found in {MINIMAL_TRIES} tries (try another "
+        "symmetry, or without minimal)"
+    )
+
+
+def _variant_attempt(
+    variant: Variant | str,
+    shape: Box,
+    symmetry: str | None,
+    cage_sizes: tuple[int, int],
+    rng: random.Random,
+    deadline: float | None,
+) -> tuple[Grid, bool]:
+    """One puzzle of :func:`variant_puzzle`: a solution, its cages, the clue removal."""
     make_cages = False
     if isinstance(variant, str):
         names = tuple(x.strip().lower() for x in variant.split("+") if x.strip())

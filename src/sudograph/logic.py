@@ -820,9 +820,11 @@ FINDERS: dict[str, Callable[[_State], Iterator[Step]]] = {
 }
 
 
-def _check_techniques(techniques: Sequence[str] | None) -> tuple[str, ...]:
+def _check_techniques(techniques: Sequence[str] | str | None) -> tuple[str, ...]:
     if techniques is None:
         return tuple(TECHNIQUES)
+    if isinstance(techniques, str):  # one name, not its letters
+        techniques = (techniques,)
     for t in techniques:
         if t not in TECHNIQUES:
             raise InvalidArgument(f"unknown technique {t!r} (known: {', '.join(TECHNIQUES)})")
@@ -863,28 +865,44 @@ def find_steps(
     """
     _check_techniques([technique])
     state = _checked_state(grid, "find_steps")
-    if candidates is not None:
-        if len(candidates) != len(grid.values):
-            raise InvalidArgument(f"{len(candidates)} candidate sets for {len(grid.values)} cells")
-        for i, digits in enumerate(candidates):
-            mask = 0
-            for d in digits:
-                mask |= 1 << (d - 1)
-            state.cand[i] &= mask
+    _narrow(state, grid, candidates)
     return list(FINDERS[technique](state))
 
 
-def next_step(grid: Grid, techniques: Sequence[str] | None = None) -> Step | None:
+def _narrow(state: _State, grid: Grid, candidates: Sequence[Iterable[int]] | None) -> None:
+    """Narrow ``state``'s candidates to ``candidates`` (one collection of digits per cell);
+    :class:`InvalidArgument` naming the cell of a digit out of ``1..N``."""
+    if candidates is None:
+        return
+    n = grid.n
+    if len(candidates) != len(grid.values):
+        raise InvalidArgument(f"{len(candidates)} candidate sets for {len(grid.values)} cells")
+    for i, digits in enumerate(candidates):
+        mask = 0
+        for d in digits:
+            if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= n:
+                raise InvalidArgument(f"{cell_name(i, n)}: candidate {d!r} is outside 1..{n}")
+            mask |= 1 << (d - 1)
+        state.cand[i] &= mask
+
+
+def next_step(
+    grid: Grid,
+    techniques: Sequence[str] | str | None = None,
+    candidates: Sequence[Iterable[int]] | None = None,
+) -> Step | None:
     """The next logical step on ``grid`` (the easiest technique that makes progress), or None.
 
-    Candidates are those of the clues alone (as a person starting on the printed grid); a
-    placement is the hint to give, an elimination prepares one. Raises :class:`InvalidPuzzle`
-    on clashing clues.
+    Candidates are those of the clues alone (as a person starting on the printed grid), or
+    ``candidates`` within them (one collection of digits per cell: the eliminations of the
+    steps before, to chain hints); a placement is the hint to give, an elimination prepares
+    one. Raises :class:`InvalidPuzzle` on clashing clues.
 
     >>> next_step(Grid.parse("1234341221434321")) is None
     True
     """
     s = _checked_state(grid, "next_step")
+    _narrow(s, grid, candidates)
     if s.solved() or s.broken():
         return None
     return _find(s, _check_techniques(techniques))
@@ -1040,7 +1058,8 @@ def describe(result: LogicResult) -> list[str]:
         lines.append("contradiction: the clues admit no solution")
     elif not result.solved:
         lines.append(
-            f"stalled after {len(result.steps)} steps: no technique applies "
+            f"stalled after {len(result.steps)} step{'' if len(result.steps) == 1 else 's'}: "
+            "no technique applies "
             f"({result.grid.clues} of {len(result.grid.values)} cells filled)"
         )
     return lines

@@ -266,7 +266,9 @@ def _generate_variants(
         write = _writer(stack, args.output, (args.regions,))
         for k in range(1, args.count + 1):
             rng = random.Random(f"{seed}:{k}")
-            puzzle, cut = variant_puzzle(variant, box, args.symmetry, (2, 4), rng, args.timeout)
+            puzzle, cut = variant_puzzle(
+                variant, box, args.symmetry, (2, 4), rng, args.timeout, args.minimal
+            )
             if cut:
                 print(
                     f"sudograph: puzzle {k}: the time limit ({args.timeout:g} s) cut its clue "
@@ -487,27 +489,26 @@ def run_hint(args: argparse.Namespace) -> int:
 
     def handle(no: int | None, grid: Grid) -> int:
         step = next_step(grid)
+        why = None  # without a step: why not, as the text says it
+        if step is None:
+            if 0 not in grid.values:
+                why = "the grid is already complete"
+            else:
+                problem = _not_a_puzzle(grid, no)
+                why = problem or "the techniques stall here"
+        code = 0 if step is not None or 0 not in grid.values else 1
         if args.json:
-            print_json(
-                {
-                    "line": no,
-                    "step": step.as_dict() if step else None,
-                    "solved": 0 not in grid.values,
-                }
-            )
-            return 0 if step or 0 not in grid.values else 1  # complete: as the text says
-        if step is not None:
+            doc = {"line": no, "step": step.as_dict() if step else None}
+            print_json({**doc, "solved": 0 not in grid.values, "why": why})
+        elif step is not None:
             print(f"{_prefix(no)}{step.technique}: {step.text}")
-            return 0
-        if 0 not in grid.values:
-            print(f"{_prefix(no)}the grid is already complete")
-            return 0
-        problem = _not_a_puzzle(grid, no)
-        if problem:
-            print(f"{_prefix(no)}no logical step: {problem}")
-            return 1
-        print(f"{_prefix(no)}no logical step found: the techniques stall here")
-        return 1
+        elif code == 0:
+            print(f"{_prefix(no)}{why}")
+        elif why == "the techniques stall here":
+            print(f"{_prefix(no)}no logical step found: {why}")
+        else:
+            print(f"{_prefix(no)}no logical step: {why}")
+        return code
 
     return _each(args, handle)
 
