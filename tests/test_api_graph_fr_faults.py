@@ -252,3 +252,21 @@ def test_region_of_a_side_that_is_not_a_square() -> None:
 def test_french_grids_given_as_grid_objects_are_kept() -> None:
     g = Grid.parse("." * 36, box=(2, 3))
     assert vers_grid(g) is g
+
+
+@pytest.mark.parametrize(
+    ("method", "args"),
+    [
+        ("resolution_sudoku_coloration_glouton", (100, "extra")),
+        ("resolution_sudoku_coloration_glouton_tri1", (100, "extra")),
+        ("resolution_sudoku_coloration_glouton_tri", (100, "moins", "extra")),
+    ],
+)
+def test_nsi_methods_take_the_answer_keys_extra_arguments(method: str, args: tuple) -> None:
+    """Seed 000's answer key declares ``*args, **kwargs``: a harness calling every heuristic
+    alike works, and the extra arguments change nothing."""
+    from sudograph.fr.nsi_glouton import GRILLE_4X4, Sudoku
+
+    plain = getattr(Sudoku(2, seed=1), method)(GRILLE_4X4, *args[:-1])
+    extra = getattr(Sudoku(2, seed=1), method)(GRILLE_4X4, *args, option=True)
+    assert extra == plain and extra[1] is not None

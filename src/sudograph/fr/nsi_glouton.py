@@ -169,7 +169,7 @@ class Sudoku:
         return tentatives, self.conversion_couleur_vers_grille(couleur)
 
     def resolution_sudoku_coloration_glouton(
-        self, grille: Grille, itermax: int
+        self, grille: Grille, itermax: int, *args: object, **kwargs: object
     ) -> tuple[int, Grille | None]:
         """Première heuristique, répétée : les cases dans l'ordre, pour chaque case vide une
         couleur au hasard parmi les possibles ; ``(tentative, grille résolue)`` dès qu'un essai
@@ -184,7 +184,7 @@ class Sudoku:
         return self._repeter(grille, itermax, "greedy")
 
     def resolution_sudoku_coloration_glouton_tri1(
-        self, grille: Grille, itermax: int
+        self, grille: Grille, itermax: int, *args: object, **kwargs: object
     ) -> tuple[int, Grille | None]:
         """Heuristique améliorée : parmi les cases qui ont le moins de couleurs possibles, on les
         colorie toutes s'il ne leur en reste qu'une, sinon une au hasard ; elle reçoit la plus
@@ -201,7 +201,7 @@ class Sudoku:
         return self._repeter(grille, itermax, "mrv")
 
     def resolution_sudoku_coloration_glouton_tri(
-        self, grille: Grille, itermax: int, version: str
+        self, grille: Grille, itermax: int, version: str, *args: object, **kwargs: object
     ) -> tuple[int, Grille | None]:
         """Les trois variantes de ``..._tri1`` (même écart d'un essai, voir ci-dessus), selon
         ``version`` : ``'moins'``, ``'plus'`` ou ``'hasard'`` (tirage parmi tous les candidats).
