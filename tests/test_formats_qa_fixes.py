@@ -210,3 +210,20 @@ def test_a_cage_outline_is_closed() -> None:
     corners = {p for p, count in ends.items() if count == 2}
     assert (1 + CAGE_INSET, 1 + CAGE_INSET) in corners  # the L's outer corner
     assert (2 - CAGE_INSET, 2 - CAGE_INSET) in corners  # and its inner one
+
+
+@pytest.mark.parametrize(
+    ("fmt", "warned"), [("line", True), ("boxed", True), ("lists", True), ("json", False)]
+)
+def test_show_says_once_when_a_format_drops_the_rules(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, fmt: str, warned: bool
+) -> None:
+    puzzle = format_variant_text(Grid.parse("1" + "." * 15, variant="x"))
+    src = tmp_path / "v.txt"
+    code, out, err = run_file(capfd, src, f"{puzzle}\n\n{puzzle}\n", "show", "--format", fmt)
+    assert code == 0 and out
+    expected = (
+        f"sudograph: the {fmt} format holds the grid, not its rules (x): --format json keeps "
+        "them, as the variant files do\n"
+    )
+    assert err == (expected if warned else "")

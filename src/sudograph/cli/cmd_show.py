@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..grid import Grid
-from .common import add_grid_options, no_grid_error, print_json, read_items, report_error
+from .common import add_grid_options, no_grid_error, print_json, read_items, report_error, warn
 
 FORMATS = ("boxed", "line", "lists", "json")
 
@@ -94,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgument("--candidates shows in the boxed and json formats and pictures")
     items = read_items(args.source, args)
     seen = unreadable = shown = 0
+    warned = False
     first: tuple[int | None, Grid | ParseError] | None = next(items, None)
     pending = [first] if first is not None else []
     second = next(items, None) if first is not None else None
@@ -107,6 +108,12 @@ def run(args: argparse.Namespace) -> int:
             report_error(item)
             continue
         shown += 1
+        if item.variant is not None and not pictures and fmt != "json" and not warned:
+            warned = True  # once: the grid is shown, its rules are not
+            warn(
+                f"the {fmt} format holds the grid, not its rules ({item.variant.spec}): "
+                "--format json keeps them, as the variant files do"
+            )
         for kind, path in pictures:
             save_picture(item, picture_path(path, shown, many), kind, args.candidates)
         if pictures:
