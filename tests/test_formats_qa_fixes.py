@@ -227,3 +227,15 @@ def test_show_says_once_when_a_format_drops_the_rules(
         "them, as the variant files do\n"
     )
     assert err == (expected if warned else "")
+
+
+def test_a_cage_sum_sits_on_a_halo_over_its_outline() -> None:
+    """The dashed outline passes under the sum's corner: a white halo keeps the sum legible."""
+    import re
+
+    from sudograph.render import grid_svg
+
+    killer = Grid((2, 2), (0,) * 16, "", Variant((), None, (((0, 1), 3), ((2, 3), 7))))
+    sums = re.findall(r'<text class="cage-sum"[^>]*>', grid_svg(killer))
+    assert len(sums) == 2
+    assert all('stroke="#fff"' in s and 'paint-order="stroke"' in s for s in sums)

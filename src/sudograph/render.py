@@ -289,7 +289,8 @@ def _variant_lines(marks: VariantMarks, cell: float) -> list[str]:
     ]
     out += [
         f'<text class="cage-sum" x="{x * cell:.2f}" y="{y * cell:.2f}" '
-        f'font-size="{cell * 0.22:.2f}" font-family="sans-serif" fill="#000">{total}</text>'
+        f'font-size="{cell * 0.22:.2f}" font-family="sans-serif" fill="#000" stroke="#fff" '
+        f'stroke-width="{cell * 0.06:.2f}" paint-order="stroke">{total}</text>'  # on a halo
         for x, y, total in marks.sums
     ]
     return out
@@ -402,7 +403,8 @@ def draw_grid(
         ax.plot([x1, x2], [y1, y2], color="#333333", lw=1, linestyle=(0, (3, 2)))
     points = width / n * 0.55 * 72 / dpi
     for x, y, total in marks.sums:
-        ax.text(x, y, str(total), ha="left", va="bottom", fontsize=points * 0.4, color="black")
+        ax.text(x, y, str(total), ha="left", va="bottom", fontsize=points * 0.4, color="black",
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.3})  # fmt: skip
     alpha = grid.alphabet
     for i, d in enumerate(grid.values):
         r, c = divmod(i, n)
