@@ -159,12 +159,13 @@ def test_a_boxed_grid_a_row_short_says_so(drop: int, message: str | None) -> Non
 # -- count: the same rows with and without the batch mode ---------------------------------------
 
 
+@pytest.mark.parametrize("bad", ["x", "×"])  # a non-ASCII one: the JSON rows alike too
 @pytest.mark.parametrize("json_rows", [False, True])
 def test_count_rows_do_not_depend_on_the_mode(
-    capfd: pytest.CaptureFixture[str], tmp_path: Path, json_rows: bool
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, json_rows: bool, bad: str
 ) -> None:
     src = tmp_path / "in.txt"
-    src.write_text(f"{P}\n{P[:40]}x{P[41:]}\n11{P[2:]}\n{P}\n")
+    src.write_text(f"{P}\n{P[:40]}{bad}{P[41:]}\n11{P[2:]}\n{P}\n", encoding="utf-8")
     extra = ["--json"] if json_rows else []
     code1, out1, _ = run(capfd, "count", str(src), *extra)
     code2, out2, _ = run(capfd, "count", str(src), "--workers", "1", *extra)

@@ -192,8 +192,7 @@ def solve(
         if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
     if grid is not None:
-        result.grids = [grid._with_solution(s) for s in result.solutions]
-        result.puzzle = grid
+        _attach_grids(result, grid)
         for g in () if checked else result.grids:
             if not g.is_solution_of(grid):  # pragma: no cover
                 raise AssertionError(f"method {m.name} returned a grid that does not solve it")
@@ -481,9 +480,14 @@ def count(
         if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
     if grid is not None:
-        result.grids = [grid._with_solution(s) for s in result.solutions]
-        result.puzzle = grid
+        _attach_grids(result, grid)
     return result
+
+
+def _attach_grids(result: Result, grid: Grid) -> None:
+    """Give ``result`` the solved grids of ``grid`` and the puzzle itself."""
+    result.grids = [grid._with_solution(s) for s in result.solutions]
+    result.puzzle = grid
 
 
 def _check_keep(keep: int | None) -> None:
@@ -521,8 +525,7 @@ def _count_compiled(
     result.method = method
     result.reason = REASONS.get(result.reason, result.reason)
     if grid is not None:
-        result.grids = [grid._with_solution(s) for s in result.solutions]
-        result.puzzle = grid
+        _attach_grids(result, grid)
     return result
 
 

@@ -26,6 +26,7 @@ from .common import (
     add_grid_options,
     box_arg,
     describe_item,
+    fail,
     looks_like_path,
     no_grid_error,
     plural,
@@ -270,10 +271,9 @@ def _generate_variants(
                 variant, box, args.symmetry, (2, 4), rng, args.timeout, args.minimal
             )
             if cut:
-                print(
-                    f"sudograph: puzzle {k}: the time limit ({args.timeout:g} s) cut its clue "
-                    "removal short: unique, maybe not minimal",
-                    file=sys.stderr,
+                warn(
+                    f"puzzle {k}: the time limit ({args.timeout:g} s) cut its clue removal "
+                    "short: unique, maybe not minimal"
                 )
             if args.json:
                 write(format_variant_json(puzzle))
@@ -357,7 +357,7 @@ def _each(
             unreadable += 1
             source = STDIN if args.source == "-" else args.source
             where = f"{source}:{no}" if no is not None else "puzzle"
-            print(f"sudograph: error: {where}: {exc}", file=sys.stderr)
+            fail(f"{where}: {exc}")
             _error_row(args, no, f"{where}: {exc}", error_rows)
     if seen == 0:
         raise SudographError(no_grid_error(args.source))
@@ -369,10 +369,17 @@ def _prefix(no: int | None) -> str:
 
 
 def _error_row(args: argparse.Namespace, no: int | None, message: str, text: bool) -> None:
-    if getattr(args, "json", False):
-        print_json({"line": no, "error": message})
-    elif text and no is not None:
-        print(f"{describe_item(no)}: error: {message}")
+    as_json = bool(getattr(args, "json", False))
+    if as_json or (text and no is not None):
+        print(_error_line(no, message, as_json))
+
+
+def _error_line(no: int | None, message: str, as_json: bool) -> str:
+    """The row of a puzzle that could not be read or counted: ``line N: error: ...``, or
+    ``{"line": N, "error": ...}`` (the batch mode's rows and the others', alike)."""
+    if as_json:
+        return json.dumps({"line": no, "error": message}, ensure_ascii=False)
+    return f"{describe_item(no)}: error: {message}"
 
 
 # -- count --------------------------------------------------------------------------------------
@@ -415,9 +422,7 @@ def run_count(args: argparse.Namespace) -> int:
 
         def line(no: int, result: Any) -> str:
             if result.status == "error":
-                if args.json:
-                    return json.dumps({"line": no, "error": result.error})
-                return f"{describe_item(no)}: error: {result.error}"
+                return _error_line(no, result.error, args.json)
             return _count_line(no, result.count, limit, args.json)
 
         # the batch mode over files, counting every solution unless --limit says otherwise

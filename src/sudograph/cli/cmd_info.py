@@ -108,9 +108,14 @@ def puzzle_info(no: int | None, grid: Grid) -> dict[str, Any]:
     return {"line": no, "clues": grid.clues, "empty": empty, **brute_force(grid.n, empty)}
 
 
-def _graph_lines(info: dict[str, Any]) -> list[str]:
+def _degree(info: dict[str, Any]) -> str:
+    """The degree of :meth:`Graph.stats`: ``3``, or ``3..5`` when it varies."""
     d = info["degree"]
-    degree = str(d["min"]) if d["min"] == d["max"] else f"{d['min']}..{d['max']}"
+    return str(d["min"]) if d["min"] == d["max"] else f"{d['min']}..{d['max']}"
+
+
+def _graph_lines(info: dict[str, Any]) -> list[str]:
+    degree = _degree(info)
     return [
         f"graph: {info['graph']}",
         f"vertices: {info['vertices']}",
@@ -145,11 +150,9 @@ def _graph_figures(args: argparse.Namespace) -> int:
     if args.json:
         print_json(info)
         return 0
-    d = info["degree"]
-    degree = str(d["min"]) if d["min"] == d["max"] else f"{d['min']}..{d['max']}"
     for key, value in [*info.items()][:3]:
         print(f"{key}: {value}")
-    print(f"degree: {degree}\nhouses: {info['houses']}")
+    print(f"degree: {_degree(info)}\nhouses: {info['houses']}")
     return 0
 
 

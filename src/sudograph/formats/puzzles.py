@@ -214,7 +214,7 @@ def holds_grid_blocks(head: bytes, *, box: Box | None = None, alphabet: str | No
     lines = _content_lines(head, 2)
     if not lines or csv_column(lines[0]) is not None:
         return False
-    return _is_multiline(lines, box, alphabet, _first_block_rows(head))
+    return _is_multiline(lines, box, alphabet, head)
 
 
 def _first_block_rows(head: bytes) -> int | None:
@@ -263,13 +263,11 @@ def _cell_count(line: str) -> int:
     return len(parts) if len(parts) != 1 else len(parts[0])
 
 
-def _is_multiline(
-    lines: list[str], box: Box | None, alphabet: str | None, block_rows: int | None = None
-) -> bool:
-    """Whether the first content ``lines`` start a grid written over several lines: a list,
-    a boxed row or a ruler, or a line that is no puzzle followed by one of as many cells, in
-    a first block of at least that many rows (``block_rows``, when known: a bad puzzle line
-    followed by puzzles of its length is no grid of three rows)."""
+def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None, head: bytes) -> bool:
+    """Whether the first content ``lines`` of ``head`` start a grid written over several
+    lines: a list, a boxed row or a ruler, or a line that is no puzzle followed by one of as
+    many cells, in a first block of at least that many rows (when ``head`` tells: a bad
+    puzzle line followed by puzzles of its length is no grid of three rows)."""
     first = lines[0]
     if first.startswith(("[", "{")):  # a list over several lines, or one per line (JSON lines)
         return not any(_parses(line, box, alphabet) for line in lines[:2])
@@ -285,6 +283,7 @@ def _is_multiline(
         symbols = len(first.replace("|", "").replace("+", "").replace(" ", "").replace("\t", ""))
         if box is not None and box[0] * box[1] not in (width, symbols):  # no row of the box's
             return False  # grid: one puzzle per line, each told why it does not fit
+        block_rows = _first_block_rows(head)
         if block_rows is not None and block_rows < width:
             return False  # too few rows for a grid of that width: one puzzle per line
         return _is_ruler(second) or (width <= MAX_SIDE and _cell_count(second) == width)
