@@ -118,7 +118,21 @@ GRID_CASES = [
         {},
         f"1: line of {MAX_LINE + 1} characters is too long for a grid",
     ),
-    ("value too big", "[[1, 0], [0, 7]]", {}, "2:2: value 7 is not in 0..2"),
+    # JSON text is placed at the value in the text (the 7 is on line 1, column 14)
+    ("value too big", "[[1, 0], [0, 7]]", {}, "1:14: value 7 is not in 0..2"),
+    ("value too big, a row a line", "[[1, 0],\n [0, 7]]", {}, "2:6: value 7 is not in 0..2"),
+    (
+        "short row of a JSON object",
+        '{"box": "1x2",\n "rows": [[1, 0], [0]]}',
+        {},
+        "2:19: row 2 has 1 value, expected 2",
+    ),
+    (
+        "box of a JSON object",
+        '{"box": "2by1",\n "rows": [[1, 0], [0, 1]]}',
+        {},
+        "1:9: bad box: box shape '2by1' is not of the form RxC (e.g. 2x3)",
+    ),
     (
         "text after a one-line grid",
         EASY + "  x",

@@ -218,7 +218,7 @@ BAD_FPUZZLES = '{"size": 4, "grid": [[{"value": 9}, {}, {}, {}]]}'
         (BAD_TEXT, "<stdin>:7:10: "),
         (BAD_ONE, "<stdin>:4:10: "),
         (BAD_JSON, "<stdin>:2:"),
-        (BAD_FPUZZLES, "<stdin>: "),
+        (BAD_FPUZZLES, "<stdin>:1:10: "),  # at the size that does not fit
     ],
     ids=["text", "text one", "json", "f-puzzles"],
 )

@@ -56,9 +56,12 @@ def partition(regions: Any) -> set[frozenset[int]]:
             f"{ONE}\n{{broken\n  # indented note\n{TWO}\n",
             [(1, None), (2, "2:2: bad JSON"), (4, None)],
         ),
-        (f'{{"box": "2x2"}}\n{ONE}\n', [(1, "1: a variant puzzle is a JSON object"), (2, None)]),
+        (f'{{"box": "2x2"}}\n{ONE}\n', [(1, "1:1: a variant puzzle is a JSON object"), (2, None)]),
         # a fault is placed at its line of the file, not in the lines the reader makes
-        (f'{ONE}\n{{"grid": "{"." * 16}", "variant": "nope"}}\n', [(1, None), (2, "2: unknown")]),
+        (
+            f'{ONE}\n{{"grid": "{"." * 16}", "variant": "nope"}}\n',
+            [(1, None), (2, "2:42: unknown")],
+        ),
         # one object over several lines, a comment inside: one puzzle
         ('{"grid": "......34.......2",\n# the rules\n "variant": "x"}\n', [(1, None)]),
         (BOM + ONE + "\n" + TWO, [(1, None), (2, None)]),
@@ -246,7 +249,7 @@ def test_fpuzzles_box_shape(
     path.write_text(fpuzzles(6, {"r1c1": {"value": 1, "given": True}}))
     code, out, err = run(capfd, "solve", "--format", "line", str(path), *argv)
     if isinstance(box, str):
-        assert code == 2 and err == f"sudograph: error: {path}: {box}\n"
+        assert code == 2 and err == f"sudograph: error: {path}:1:10: {box}\n"  # at "size"
         return
     assert code == 0, err
     solution = Grid.parse(out.strip(), box=box)
@@ -319,44 +322,63 @@ def test_box_advice_reads_on_the_command_line(
 
 
 @pytest.mark.parametrize(
-    ("cells", "extra", "message"),
+    ("cells", "extra", "message", "at"),
     [
-        ({"r1c1": {"value": "x", "given": True}}, {}, 'r1c1: given value "x" is not a digit 1..4'),
-        ({"r2c3": {"value": 1.5, "given": True}}, {}, "r2c3: given value 1.5 is not a digit 1..4"),
-        ({"r1c1": {"value": True, "given": True}}, {}, "r1c1: given value true is not a"),
-        ({"r4c4": {"value": 5, "given": True}}, {}, "r4c4: given value 5 is not a digit 1..4"),
-        ({"r1c1": {"given": True}}, {}, "r1c1: given value null is not a digit 1..4"),
+        ({"r1c1": {"value": "x", "given": True}}, {}, 'r1c1: given value "x" is not a', '"x"'),
+        ({"r2c3": {"value": 1.5, "given": True}}, {}, "r2c3: given value 1.5 is not a", "1.5"),
+        ({"r1c1": {"value": True, "given": True}}, {}, "r1c1: given value true is not a", "true"),
+        ({"r4c4": {"value": 5, "given": True}}, {}, "r4c4: given value 5 is not a digit", "5, "),
+        ({"r1c1": {"given": True}}, {}, "r1c1: given value null is not a digit 1..4", '{"given"'),
         (
             {},
             {"killercage": [{"cells": ["R1C1", "R1C2"], "value": "30"}]},
             "killer cage 1 (R1C1 R1C2): sum 30 is impossible for 2 distinct digits 1..4 (3..7)",
+            '{"cells": ["R1C1"',
         ),
         (
             {},
             {"killercage": [{"cells": ["R1C1", "R1C2"], "value": 3},
                             {"cells": ["R2C1", "R1C2"], "value": 5}]},
             "killer cage 2 (R2C1 R1C2): cell R1C2 is also in killer cage 1",
+            '"R1C2"], "value": 5',
         ),
         (
             {},
             {"killercage": [{"cells": ["R1C1", "R1C2", "R1C3", "R1C4", "R2C1"], "value": 10}]},
             "killer cage 1 (R1C1 R1C2 R1C3 R1C4 R2C1): 5 cells cannot hold distinct digits 1..4",
+            '{"cells"',
         ),
-        ({"r1c1": {"region": 4}}, {}, "r1c1: region 4 is not 0..3"),
+        (
+            {},
+            {"killercage": [{"cells": ["R1C1", "R9C2"], "value": 3}]},
+            "killer cage 1: bad cell 'R9C2' (expected R1C1..R4C4)",
+            '"R9C2"',
+        ),
+        ({"r1c1": {"region": 4}}, {}, "r1c1: region 4 is not 0..3", "4}"),
         (
             {f"r{r}c{c}": {"region": 0 if (r, c) == (1, 3) else ((r - 1) // 2 * 2 + (c - 1) // 2)}
              for r in range(1, 5) for c in range(1, 5)},
             {},
             "f-puzzles region 0 has 5 cells, expected 4",
+            '{"region": 0}, {"region": 0}',  # the region's first cell
         ),
+        ({}, {"diagonal+": True}, "a single diagonal is not supported", '"diagonal+"'),
+        ({}, {"thermometer": [{"lines": []}]}, "not supported: thermometer", '"thermometer"'),
     ],
 )  # fmt: skip
 def test_fpuzzles_faults_named_as_the_file_names_them(
-    cells: dict[str, Any], extra: dict[str, Any], message: str
+    cells: dict[str, Any], extra: dict[str, Any], message: str, at: str
 ) -> None:
+    """Each fault is named as the file names it, and placed at the value at fault: the line
+    and column of the error point at ``at`` in the text."""
+    text = fpuzzles(4, cells, **extra)
     with pytest.raises(ParseError) as info:
-        read_fpuzzles(fpuzzles(4, cells, **extra), source="f.json")
-    assert str(info.value).startswith("f.json: ") and message in str(info.value)
+        read_fpuzzles(text, source="f.json")
+    assert message in str(info.value)
+    line, column = info.value.line, info.value.column
+    assert line is not None and column is not None, info.value
+    assert str(info.value).startswith(f"f.json:{line}:{column}: ")
+    assert text.split("\n")[line - 1][column - 1 :].startswith(at), info.value
 
 
 # -- empty names and alphabets ----------------------------------------------------------------

@@ -72,7 +72,7 @@ def test_cli_cage_out_of_reach(
     cages.write_text("9 r1c1 r1c2 r2c1\n")
     code, out, err = run([command, "--cages", str(cages), "12" + "." * 14], capfd)
     assert code == (1 if command == "check" else 2)
-    assert "cage 1 (sum 9 out of reach): 3 at r1c1, r1c2" in out + err
+    assert "cage 1 (sum 9 out of reach): clues total 3 at r1c1, r1c2" in out + err
     assert "Traceback" not in err
 
 
@@ -80,7 +80,9 @@ def test_json_unknown_key_is_refused(tmp_path: Path, capfd: pytest.CaptureFixtur
     path = tmp_path / "p.json"
     path.write_text('{"grid": "' + EMPTY4 + '", "cage": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}')
     code, out, err = run(["count", str(path)], capfd)
-    assert code == 2 and out.startswith(f"line 1: error: {path}: unknown key 'cage'")  # its row
+    assert code == 2 and out.startswith(
+        f"line 1: error: {path}:1:30: unknown key 'cage'"
+    )  # its row
     assert "unknown key 'cage'" in err and "cages" in err
 
 

@@ -48,6 +48,7 @@ from numbers import Integral
 from typing import Any, NamedTuple
 
 from .errors import InvalidArgument, InvalidPuzzle, ParseError
+from .formats.jsonplaces import JsonFault, loads_once, placed
 from .graph import MAX_SIDE, Graph, sudoku_graph
 from .problem import Problem, _keeps, cage_reachable, cages_hold, first_conflict
 from .variants import Variant, parse_variant, variant_graph
@@ -94,9 +95,16 @@ class Conflict(NamedTuple):
     cells: tuple[int, ...]
 
     def describe(self, n: int) -> str:
-        """``'row 1: 5 at r1c2, r1c7'`` with 1-based rows and columns."""
+        """``'row 1: 5 at r1c2, r1c7'`` with 1-based rows and columns; a cage whose sum is
+        out of reach gives its clues' total (``'cage 1 (sum 4 out of reach): clues total 3 at
+        r1c1, r1c2'``), which is not a digit repeated."""
         where = ", ".join(cell_name(i, n) for i in self.cells)
-        return f"{self.house}: {self.value} at {where}"
+        total = "clues total " if self.house.endswith(_OUT_OF_REACH) else ""
+        return f"{self.house}: {total}{self.value} at {where}"
+
+
+_OUT_OF_REACH = "out of reach)"
+"""How the house of a cage's :class:`Conflict` ends when its sum is out of reach."""
 
 
 def cell_name(i: int, n: int) -> str:
@@ -226,10 +234,9 @@ def parse_box(text: str) -> Box:
     for sep in ("x", "X", ",", "×"):
         if sep in text:
             a, _, b = text.partition(sep)
-            try:
+            if re.fullmatch(r" *[0-9]+ *", a) and re.fullmatch(r" *[0-9]+ *", b):
                 return (int(a), int(b))
-            except ValueError:
-                break
+            break
     raise InvalidArgument(f"box shape {text!r} is not of the form RxC (e.g. 2x3)")
 
 
@@ -302,7 +309,8 @@ class Grid:
             if not isinstance(row, Sequence) or isinstance(row, str | bytes):
                 raise ParseError(f"row {r + 1} is not a list", line=r + 1)
             if len(row) != n:
-                raise ParseError(f"row {r + 1} has {len(row)} values, expected {n}", line=r + 1)
+                noun = "value" if len(row) == 1 else "values"
+                raise ParseError(f"row {r + 1} has {len(row)} {noun}, expected {n}", line=r + 1)
             for c, d in enumerate(row):
                 if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= n:
                     raise ParseError(f"value {d!r} is not in 0..{n}", line=r + 1, column=c + 1)
@@ -397,16 +405,25 @@ class Grid:
     def _parse_json(cls, text: str, *, box: Box | None, alphabet: str | None) -> Grid:
         body = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text.splitlines())
         try:
-            data = json.loads(body)
+            data = loads_once(body)
         except json.JSONDecodeError as exc:
             raise ParseError(
                 f"bad list syntax: {exc.msg}", line=exc.lineno, column=exc.colno
             ) from None
-        if isinstance(data, dict):  # the ``json`` format: {"box", "alphabet", "rows"}
-            return cls._from_object(data, box=box, alphabet=alphabet)
-        if not isinstance(data, list):
-            raise ParseError("expected a list of rows")
-        return cls.from_lists(data, box=box, alphabet=alphabet)
+        except RecursionError:
+            raise ParseError("bad list syntax: nested too deep") from None
+        try:
+            if isinstance(data, dict):  # the ``json`` format: {"box", "alphabet", "rows"}
+                return cls._from_object(data, box=box, alphabet=alphabet)
+            if not isinstance(data, list):
+                raise JsonFault("expected a list of rows", path=())
+            return cls.from_lists(data, box=box, alphabet=alphabet)
+        except JsonFault as exc:
+            raise placed(exc, body) from None
+        except ParseError as exc:  # from from_lists: its line and column are a row and a value
+            rows: tuple[str, ...] = ("rows",) if isinstance(data, dict) else ()
+            at = tuple(i - 1 for i in (exc.line, exc.column) if i is not None)
+            raise placed(JsonFault(exc.message, path=rows + at), body) from None
 
     @classmethod
     def _from_object(cls, data: dict[str, Any], *, box: Box | None, alphabet: str | None) -> Grid:
@@ -748,7 +765,8 @@ class Grid:
                 continue
             if not cage_reachable(digits, len(cells), total, self.n):
                 given = tuple(v for v in cells if self.values[v])
-                out.append(Conflict(f"cage {i} (sum {total} out of reach)", sum(digits), given))
+                label = f"cage {i} (sum {total} {_OUT_OF_REACH}"
+                out.append(Conflict(label, sum(digits), given))
         return out
 
     def is_complete(self) -> bool:
@@ -805,31 +823,40 @@ def _unpack_json(
     data: dict[str, Any], box: Box | None, alphabet: str | None
 ) -> tuple[Box | None, str | None, Any]:
     """Box, alphabet and rows of the ``json`` format (a box given must be the object's, and
-    an unknown key is refused: a misspelt ``cages`` would drop its rules without a word)."""
+    an unknown key is refused: a misspelt ``cages`` would drop its rules without a word).
+    A fault is a :class:`~sudograph.formats.jsonplaces.JsonFault` naming its key."""
     for key in data:
         if key not in GRID_JSON_KEYS:
             like = difflib.get_close_matches(str(key), GRID_JSON_KEYS, n=1, cutoff=0.75)
             if like:  # a misspelt "cages" would drop its rules without a word
-                raise ParseError(f"unknown key {key!r}: did you mean {like[0]!r}?")
+                raise JsonFault(
+                    f"unknown key {key!r}: did you mean {like[0]!r}?", path=(key,), key=True
+                )
     if "box" in data:
         shape = data["box"]
+        if isinstance(shape, str):  # "2x3", as --box and the variant format write it
+            try:
+                shape = list(parse_box(shape))
+            except InvalidArgument as exc:
+                raise JsonFault(f"bad box: {exc}", path=("box",)) from None
         if (
             not isinstance(shape, list)
             or len(shape) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in shape)
         ):
-            raise ParseError(f"bad box {shape!r}: expected [rows, cols]")
+            raise JsonFault(f"bad box {shape!r}: expected [rows, cols] or 'RxC'", path=("box",))
         if box is not None and tuple(box) != tuple(shape):
-            raise ParseError(
-                f"box {box[0]}x{box[1]} given, but the grid's is {shape[0]}x{shape[1]}"
+            raise JsonFault(
+                f"box {box[0]}x{box[1]} given, but the grid's is {shape[0]}x{shape[1]}",
+                path=("box",),
             )
         box = (shape[0], shape[1])
     if alphabet is None and "alphabet" in data:
         if not isinstance(data["alphabet"], str):
-            raise ParseError("bad alphabet: expected a string")
+            raise JsonFault("bad alphabet: expected a string", path=("alphabet",))
         alphabet = data["alphabet"]
     if "rows" not in data:
-        raise ParseError("a grid object needs a 'rows' key")
+        raise JsonFault("a grid object needs a 'rows' key", path=())
     return box, alphabet, data["rows"]
 
 
@@ -880,7 +907,7 @@ def _decoder(n: int, alphabet: str | None) -> Any:
         d = table.get(tok)
         if d is not None:
             return d
-        if tok.isdigit():
+        if tok.isascii() and tok.isdigit():  # not '²' or '٣', which int() reads or refuses
             value = int(tok)
             if 0 <= value <= n:
                 return value

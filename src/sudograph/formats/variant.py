@@ -60,8 +60,9 @@ from ..errors import InvalidArgument, InvalidPuzzle, ParseError
 from ..grid import Grid, box_for, default_alphabet, nearest_box, parse_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
+from .jsonplaces import JsonFault, Path, loads_once, placed
 
-_CELL = re.compile(r"[rR](\d+)[cC](\d+)$")
+_CELL = re.compile(r"[rR]([0-9]+)[cC]([0-9]+)$")
 _TOKEN = re.compile(r"[^\s,]+")
 
 
@@ -120,7 +121,7 @@ def parse_cages(text: str, n: int, *, source: str | None = None) -> tuple[Cage, 
         if not tokens:
             continue
         total, col = tokens[0]
-        if not total.isdigit():
+        if not (total.isascii() and total.isdigit()):
             raise ParseError(
                 f"expected the cage's sum, got {total!r}", line=ln, column=col, source=source
             )
@@ -275,6 +276,11 @@ def read_variant_puzzle(
         message = exc.message if isinstance(exc, ParseError) else str(exc)
         raise ParseError(f"grid: {message}", line=row, column=column, source=source) from None
     n = grid.n
+    for key, what in (("regions", "no region map"), ("cages", "no cage")):
+        if key in starts and not blocks[key]:  # cut short, or a map forgotten
+            raise ParseError(
+                f"'{key}:' has {what} under it", line=starts[key], column=1, source=source
+            )
     regions = (
         _offset(
             lambda: parse_regions("\n".join(blocks["regions"]), n, source=source), starts, "regions"
@@ -446,79 +452,159 @@ def with_json_variant(data: dict[str, Any], grid: Grid) -> Grid:
     doc: dict[str, Any] = {k: data[k] for k in ("variant", "regions", "cages") if k in data}
     doc["grid"] = "." * (grid.n * grid.n)
     doc["box"] = f"{grid.box[0]}x{grid.box[1]}"
-    try:
-        rules = _from_data(doc, None, None, None).variant
-    except ParseError as exc:  # its place in the text made here means nothing to the caller
-        raise ParseError(exc.message) from None
+    rules = _from_data(doc, None, None, None).variant  # a fault names its key in ``data``
     return Grid(grid.box, grid.values, grid.alphabet, rules)
+
+
+def _json_body(text: str) -> str:
+    """What :func:`_load_json` reads of ``text``: no byte-order mark, comment lines emptied
+    (so that lines keep their numbers)."""
+    return _COMMENT_LINE.sub("", text.removeprefix("\ufeff"))
 
 
 def _load_json(text: str, source: str | None) -> Any:
     """``json.loads`` with a located :class:`ParseError`; comment lines and a byte-order mark
     are skipped."""
     try:
-        return json.loads(_COMMENT_LINE.sub("", text.removeprefix("\ufeff")))
+        return loads_once(_json_body(text))
+    except ParseError as exc:  # a key given twice
+        raise exc.located(source=source) from None
     except json.JSONDecodeError as exc:
         raise ParseError(
             f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno, source=source
         ) from None
+    except RecursionError:
+        raise ParseError("bad JSON: nested too deep", source=source) from None
 
 
 def _from_json(
     text: str, source: str | None, box: tuple[int, int] | None, alphabet: str | None
 ) -> Grid:
-    return _from_data(_load_json(text, source), source, box, alphabet)
+    data = _load_json(text, source)
+    try:
+        return _from_data(data, source, box, alphabet)
+    except JsonFault as exc:
+        raise placed(exc, _json_body(text)) from None
 
 
 JSON_KEYS = ("grid", "box", "alphabet", "variant", "regions", "cages")
 """The keys of the JSON variant format; any other is an error."""
 
 
+class _Lines:
+    """The text variant format's lines made from a JSON object, each with the path of the
+    JSON value it came from, so that a fault found in a line is placed in the JSON text."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.spans: list[list[tuple[int, int, Path]]] = []  # per line: (start, end, path)
+
+    def add(self, head: str, *parts: tuple[str, Path]) -> None:
+        """A line of ``head`` then ``parts`` (text, the path it came from) joined by spaces;
+        a part with a line break in it is placed at its value only."""
+        line, spans = head, []
+        for part, path in parts:
+            line += " " if line else ""
+            spans.append((len(line), len(line) + len(part), path))
+            line += part
+        pieces = line.splitlines() or [""]
+        self.lines += pieces
+        if len(pieces) == 1:
+            self.spans.append(spans)
+        else:  # the columns of the lines after the first mean nothing here
+            self.spans += [[(0, -1, path) for _, _, path in spans]] * len(pieces)
+
+    def fault(self, exc: ParseError, source: str | None) -> JsonFault:
+        """``exc``, found in these lines, as a fault at the JSON value of its line and column."""
+        if exc.line is None or not 1 <= exc.line <= len(self.spans) or not self.spans[exc.line - 1]:
+            return JsonFault(exc.message, source=source)
+        spans = self.spans[exc.line - 1]
+        at = (exc.column or 1) - 1
+        for start, end, path in spans:
+            if start <= at < end or end < 0:
+                return JsonFault(exc.message, source=source, path=path, inner=at - start)
+        return JsonFault(exc.message, source=source, path=spans[0][2])
+
+
 def _from_data(
     data: Any, source: str | None, box: tuple[int, int] | None, alphabet: str | None
 ) -> Grid:
-    """A variant puzzle from the JSON variant format's value, read as the text format."""
+    """A variant puzzle from the JSON variant format's value, read as the text format; a
+    fault is a :class:`~.jsonplaces.JsonFault` naming the value at fault."""
     if not isinstance(data, dict) or not isinstance(data.get("grid"), str):
-        raise ParseError("a variant puzzle is a JSON object with a 'grid' string", source=source)
-    unknown = [k for k in data if k not in JSON_KEYS]
-    if unknown:  # a misspelt key would drop its rules without a word
-        raise ParseError(
-            f"unknown key {unknown[0]!r} (the keys of a variant puzzle: {', '.join(JSON_KEYS)})",
+        raise JsonFault(
+            "a variant puzzle is a JSON object with a 'grid' string",
+            path=("grid",) if isinstance(data, dict) else (),
             source=source,
         )
-    lines = ["grid: " + data["grid"]]
+    unknown = [k for k in data if k not in JSON_KEYS]
+    if unknown:  # a misspelt key would drop its rules without a word
+        raise JsonFault(
+            f"unknown key {unknown[0]!r} (the keys of a variant puzzle: {', '.join(JSON_KEYS)})",
+            path=(unknown[0],),
+            source=source,
+            key=True,
+        )
+    made = _Lines()
+    made.add("grid:", (data["grid"], ("grid",)))
     if "box" in data:
-        lines.append(f"box: {data['box']}")
+        made.add("box:", (str(data["box"]), ("box",)))
     if "alphabet" in data:
         if not isinstance(data["alphabet"], str):
-            raise ParseError("'alphabet' is a string of symbols", source=source)
-        lines.append(f"alphabet: {data['alphabet']}")
+            raise JsonFault("'alphabet' is a string of symbols", path=("alphabet",), source=source)
+        made.add("alphabet:", (data["alphabet"], ("alphabet",)))
     if not isinstance(data.get("variant", ""), str):
-        raise ParseError("'variant' is a string of names joined by '+'", source=source)
-    lines.append(f"variant: {data.get('variant', '')}")
+        raise JsonFault(
+            "'variant' is a string of names joined by '+'", path=("variant",), source=source
+        )
+    made.add("variant:", (data.get("variant", ""), ("variant",)))
     if "regions" in data:
         regions = data["regions"]
         rows = regions if isinstance(regions, list) else [regions]
-        if not all(isinstance(row, str) for row in rows):
-            raise ParseError("'regions' is a string or a list of strings (rows)", source=source)
-        lines += ["regions:", *rows]
+        if rows in ([], [""]):
+            raise JsonFault("'regions' holds no region map", path=("regions",), source=source)
+        for i, row in enumerate(rows):
+            if not isinstance(row, str):
+                at: Path = ("regions", i) if isinstance(regions, list) else ("regions",)
+                raise JsonFault(
+                    "'regions' is a string or a list of strings (rows)", path=at, source=source
+                )
+        made.add("regions:")
+        for i, row in enumerate(rows):
+            made.add("", (row, ("regions", i) if isinstance(regions, list) else ("regions",)))
     if "cages" in data:
-        lines.append("cages:")
+        made.add("cages:")
         cages = data["cages"]
-        for cage in cages if isinstance(cages, list) else [None]:
+        if cages == []:
+            raise JsonFault("'cages' holds no cage", path=("cages",), source=source)
+        for i, cage in enumerate(cages if isinstance(cages, list) else [None]):
+            extra = [k for k in cage if k not in ("sum", "cells")] if isinstance(cage, dict) else []
+            if extra:  # a misspelt key would drop what it gives without a word
+                raise JsonFault(
+                    f"cage {i + 1}: unknown key {extra[0]!r} (a cage has 'sum' and 'cells')",
+                    path=("cages", i, extra[0]),
+                    source=source,
+                    key=True,
+                )
             if not (
                 isinstance(cage, dict)
                 and _is_int(cage.get("sum"))
                 and isinstance(cage.get("cells"), list)
             ):
-                raise ParseError(
-                    "'cages' is a list of {'sum': S, 'cells': ['r1c1', ...]}", source=source
+                raise JsonFault(
+                    "'cages' is a list of {'sum': S, 'cells': ['r1c1', ...]}",
+                    path=("cages", i) if isinstance(cages, list) else ("cages",),
+                    source=source,
                 )
-            lines.append(f"{cage['sum']} " + " ".join(map(str, cage["cells"])))
+            made.add(
+                "",
+                (str(cage["sum"]), ("cages", i, "sum")),
+                *[(str(cell), ("cages", i, "cells", j)) for j, cell in enumerate(cage["cells"])],
+            )
     try:
-        return read_variant_puzzle("\n".join(lines), source=source, box=box, alphabet=alphabet)
-    except ParseError as exc:  # placed in the lines made here, not in the JSON text
-        raise ParseError(exc.message, source=source) from None
+        return read_variant_puzzle("\n".join(made.lines), source=source, box=box, alphabet=alphabet)
+    except ParseError as exc:  # placed in the lines made here: placed again in the JSON text
+        raise made.fault(exc, source) from None
 
 
 FPUZZLES_KNOWN = {
@@ -534,6 +620,10 @@ FPUZZLES_KNOWN = {
     "author",
     "ruleset",
     "solution",
+    # the solver's settings f-puzzles saves with a puzzle: not rules
+    "truecandidatesoptions",
+    "disabledlogic",
+    "highlightConflicts",
 }
 
 
@@ -577,45 +667,77 @@ def read_fpuzzles(
     ('1...............', 'x')
     """
     data = _load_json(text, source)
+    try:
+        return _fpuzzles(data, source, box, alphabet)
+    except JsonFault as exc:
+        raise placed(exc, _json_body(text)) from None
+
+
+def _fpuzzles(
+    data: Any, source: str | None, box: tuple[int, int] | None, alphabet: str | None
+) -> Grid:
+    """The puzzle of f-puzzles JSON's value (:func:`read_fpuzzles`); a fault is a
+    :class:`~.jsonplaces.JsonFault` naming the value at fault."""
     if not isinstance(data, dict) or not isinstance(data.get("grid"), list):
-        raise ParseError("f-puzzles JSON needs 'size' and 'grid'", source=source)
+        raise JsonFault(
+            "f-puzzles JSON needs 'size' and 'grid'",
+            path=("grid",) if isinstance(data, dict) else (),
+            source=source,
+        )
     unknown = sorted(
         k for k, v in data.items() if k not in FPUZZLES_KNOWN and v not in (None, [], False)
     )
     if unknown:
-        raise ParseError(
-            f"f-puzzles constraint(s) not supported: {', '.join(unknown)}", source=source
+        raise JsonFault(
+            f"f-puzzles constraint(s) not supported: {', '.join(unknown)}",
+            path=(unknown[0],),
+            source=source,
+            key=True,
         )
     n = data.get("size", len(data["grid"]))
     if not _is_int(n) or len(data["grid"]) != n:
-        raise ParseError(
+        raise JsonFault(
             f"f-puzzles 'size' {n!r} does not match the grid's {len(data['grid'])} rows",
+            path=("size",),
             source=source,
         )
     try:
         box = box_for(n, box or fpuzzles_box(n))
     except InvalidArgument as exc:
-        raise ParseError(str(exc), source=source) from None
+        raise JsonFault(str(exc), path=("size",), source=source) from None
     values: list[int] = []
     regions: list[int] = []
     jigsaw_given = False
     for r, row in enumerate(data["grid"]):
         if not isinstance(row, list) or len(row) != n:
-            raise ParseError(f"f-puzzles grid row {r + 1} does not have {n} cells", source=source)
+            raise JsonFault(
+                f"f-puzzles grid row {r + 1} does not have {n} cells",
+                path=("grid", r),
+                source=source,
+            )
         for c, cell in enumerate(row):
-            cell = cell if isinstance(cell, dict) else {}
             where = f"f-puzzles grid r{r + 1}c{c + 1}"
+            if cell is None:
+                cell = {}
+            if not isinstance(cell, dict):  # read as empty, a clue would be lost
+                raise JsonFault(
+                    f"{where}: a cell is an object ({{}} when empty), not {_shown(cell)}",
+                    path=("grid", r, c),
+                    source=source,
+                )
             value: Any = cell.get("value")
             if cell.get("given") and not (_is_int(value) and 1 <= value <= n):
-                raise ParseError(
+                raise JsonFault(
                     f"{where}: given value {_shown(value)} is not a digit 1..{n}",
+                    path=("grid", r, c, "value"),
                     source=source,
                 )
             values.append(value if cell.get("given") else 0)
             region = cell.get("region")
             if region is not None and not (_is_int(region) and 0 <= region < n):
-                raise ParseError(
+                raise JsonFault(
                     f"{where}: region {_shown(region)} is not 0..{n - 1}",
+                    path=("grid", r, c, "region"),
                     source=source,
                 )
             own_box = (r // box[0]) * (n // box[1]) + c // box[1]
@@ -626,14 +748,23 @@ def read_fpuzzles(
         for region in range(n):
             size = regions.count(region)
             if size != n:
-                raise ParseError(
-                    f"f-puzzles region {region} has {size} cells, expected {n}", source=source
+                first = regions.index(region) if size else None  # where the region starts
+                raise JsonFault(
+                    f"f-puzzles region {region} has {size} cells, expected {n}",
+                    path=("grid", first // n, first % n) if first is not None else ("grid",),
+                    source=source,
                 )
         jigsaw = tuple(regions)
     names = []
     if data.get("diagonal+") or data.get("diagonal-"):
         if not (data.get("diagonal+") and data.get("diagonal-")):
-            raise ParseError("a single diagonal is not supported (x needs both)", source=source)
+            given = "diagonal+" if data.get("diagonal+") else "diagonal-"
+            raise JsonFault(
+                "a single diagonal is not supported (x needs both)",
+                path=(given,),
+                source=source,
+                key=True,
+            )
         names.append("x")
     names += [
         name
@@ -656,40 +787,50 @@ def _fpuzzles_cages(listed: Any, n: int, source: str | None) -> tuple[Cage, ...]
     """The killer cages of f-puzzles JSON, each checked, faults named as the file names them
     (``killer cage 2 (R1C1 R1C2)``)."""
     if not isinstance(listed, list):
-        raise ParseError("f-puzzles 'killercage' is not a list of cages", source=source)
+        raise JsonFault(
+            "f-puzzles 'killercage' is not a list of cages", path=("killercage",), source=source
+        )
     cages: list[Cage] = []
     owner: dict[int, int] = {}  # cell -> its cage (from 1)
     for i, cage in enumerate(listed, 1):
         given_cells = cage.get("cells", []) if isinstance(cage, dict) else None
         if not isinstance(given_cells, list):
-            raise ParseError(
-                f"killer cage {i}: not an object with a list of 'cells'", source=source
+            raise JsonFault(
+                f"killer cage {i}: not an object with a list of 'cells'",
+                path=("killercage", i - 1),
+                source=source,
             )
         cells = [parse_cell(str(c), n) for c in given_cells]
         bad = [c for c, v in zip(given_cells, cells, strict=True) if v is None]
         if bad:
-            raise ParseError(
+            raise JsonFault(
                 f"killer cage {i}: bad cell {str(bad[0])!r} (expected R1C1..R{n}C{n})",
+                path=("killercage", i - 1, "cells", cells.index(None)),
                 source=source,
             )
         value = cage.get("value", "")
         value = str(value) if _is_int(value) or isinstance(value, str) else ""
         if None in cells or not cells or not (value.isascii() and value.isdigit()):
-            raise ParseError(
+            raise JsonFault(
                 f"killer cage {i}: needs cells R1C1.. and a sum (one without is not supported)",
+                path=("killercage", i - 1, "value") if cells else ("killercage", i - 1, "cells"),
                 source=source,
             )
         name = f"killer cage {i} ({' '.join(map(str, given_cells))})"
         found = (tuple(v for v in cells if v is not None), int(value))
-        for v, cell in zip(found[0], given_cells, strict=True):
+        for j, (v, cell) in enumerate(zip(found[0], given_cells, strict=True)):
             if v in owner:
                 other = "twice in this cage" if owner[v] == i else f"also in killer cage {owner[v]}"
-                raise ParseError(f"{name}: cell {cell} is {other}", source=source)
+                raise JsonFault(
+                    f"{name}: cell {cell} is {other}",
+                    path=("killercage", i - 1, "cells", j),
+                    source=source,
+                )
             owner[v] = i
         try:
             check_cages([found], n * n, n)
         except (InvalidArgument, InvalidPuzzle) as exc:
             msg = str(exc).split(": ", 1)[-1]
-            raise ParseError(f"{name}: {msg}", source=source) from None
+            raise JsonFault(f"{name}: {msg}", path=("killercage", i - 1), source=source) from None
         cages.append(found)
     return tuple(cages)

@@ -1,0 +1,191 @@
+"""Where a value of a JSON text is written: its line and column, found by its path.
+
+``json.loads`` says where a text is not JSON, but not where a value is, so a file that is
+valid JSON with a wrong value inside (a cage sum of 99, an unknown variant) could only be
+reported by name. :func:`json_place` reads the text again, only when such an error is raised,
+and gives the line and column of the value (or of its key) that the error names by its path:
+the keys and list indexes from the top, as ``("cages", 1, "cells", 0)``.
+
+>>> text = '{"grid": "1...",\\n "cages": [{"sum": 3, "cells": ["r1c1", "r9c9"]}]}'
+>>> json_place(text, ("cages", 0, "cells", 1))
+(2, 41)
+>>> json_place(text, ("cages", 0), key=False), json_place(text, ("cages",), key=True)
+((2, 12), (2, 2))
+>>> json_place(text, ("cages", 7, "sum"))  # no such cage: the nearest value that exists
+(2, 11)
+>>> json_place(text, ("grid",), inner=2)  # the third character of the string
+(1, 13)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from typing import Any
+
+from ..errors import ParseError
+
+Path = tuple[str | int, ...]
+"""The keys and list indexes that lead from the top of a JSON document to one value."""
+
+_BLANK = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def json_offsets(text: str) -> tuple[dict[Path, int], dict[Path, int]]:
+    """The offset in ``text`` of every value, and of every object key, by path (a key's
+    path is that of its value; a key given twice, its last). ``text`` is expected to be valid
+    JSON; what follows a fault, or a nesting too deep to walk, is left out."""
+    values, keys, _ = _scan(text)
+    return values, keys
+
+
+def repeated_key(text: str) -> tuple[Path, int, int] | None:
+    """The first key of ``text`` given a second time in its object (``json.loads`` keeps the
+    last value without a word): its path, and the offsets of its first and second places.
+
+    >>> repeated_key('{"a": {"b": 1,\\n "b": 2}}')
+    (('a', 'b'), 7, 16)
+    """
+    repeated = _scan(text)[2]
+    return repeated[0] if repeated else None
+
+
+def _scan(text: str) -> tuple[dict[Path, int], dict[Path, int], list[tuple[Path, int, int]]]:
+    """The offsets of :func:`json_offsets`, and every key given twice (path, first and second
+    offsets)."""
+    values: dict[Path, int] = {}
+    keys: dict[Path, int] = {}
+    repeated: list[tuple[Path, int, int]] = []
+
+    def skip(i: int) -> int:
+        found = _BLANK.match(text, i)
+        return found.end() if found else i
+
+    def walk(i: int, path: Path) -> int:
+        i = skip(i)
+        values[path] = i
+        opening = text[i : i + 1]
+        if opening not in ("{", "["):
+            return _DECODER.raw_decode(text, i)[1]  # a string, number or literal
+        closing = "}" if opening == "{" else "]"
+        i = skip(i + 1)
+        index = 0
+        while not text.startswith(closing, i):
+            if opening == "{":
+                key_at = i
+                key, i = _DECODER.raw_decode(text, i)
+                if (*path, key) in keys:
+                    repeated.append(((*path, key), keys[(*path, key)], key_at))
+                keys[(*path, key)] = key_at
+                i = walk(skip(i) + 1, (*path, key))  # after the ':'
+            else:
+                i = walk(i, (*path, index))
+                index += 1
+            i = skip(i)
+            if text.startswith(",", i):
+                i = skip(i + 1)
+            elif not text.startswith(closing, i):
+                raise ValueError(f"expected {closing!r} at offset {i}")
+        return i + 1
+
+    with contextlib.suppress(ValueError, IndexError, RecursionError):  # keep what was read
+        walk(0, ())
+    return values, keys, repeated
+
+
+def loads_once(text: str) -> object:
+    """``json.loads(text)``, a key given twice in one object refused: a :class:`ParseError`
+    at its second place (``json.loads`` would keep the last value without a word, and drop
+    the first one's rules or clues). Syntax errors are ``json.JSONDecodeError`` as usual.
+
+    >>> loads_once('{"variant": "x",\\n "variant": "windoku"}')
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.ParseError: 2:2: key 'variant' given twice (first on line 1)
+    """
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        found = dict(items)
+        if len(found) < len(items):
+            twice.append("")
+        return found
+
+    data = json.loads(text, object_pairs_hook=pairs)
+    if twice:
+        found = repeated_key(text)
+        if found is not None:
+            path, first, second = found
+            line, column = line_column(text, second)
+            raise ParseError(
+                f"key {path[-1]!r} given twice (first on line {line_column(text, first)[0]})",
+                line=line,
+                column=column,
+            )
+    return data
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of ``offset`` in ``text``.
+
+    >>> line_column("ab\\ncd", 4)
+    (2, 2)
+    """
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def json_place(
+    text: str, path: Path, *, key: bool = False, inner: int | None = None
+) -> tuple[int, int]:
+    """The line and column in ``text`` of the value at ``path`` (of its key with ``key``; of
+    its character ``inner``, from 0, for a string written without escapes). A path that is not
+    in the text gives the nearest value above it that is, up to the top of the text."""
+    values, keys = json_offsets(text)
+    while path and path not in values:
+        path, key, inner = path[:-1], False, None
+    if key and path in keys:
+        return line_column(text, keys[path])
+    at = values.get(path, 0)
+    if inner is not None and text.startswith('"', at):
+        end = _DECODER.raw_decode(text, at)[1]
+        raw = text[at + 1 : end - 1]
+        if "\\" not in raw and "\n" not in raw and 0 <= inner <= len(raw):
+            at += 1 + inner
+    return line_column(text, at)
+
+
+class JsonFault(ParseError):
+    """A fault in the content of a JSON document, named by the ``path`` of the value at fault
+    (of its key with ``key``; of a string's character ``inner``). Raised where the value is
+    read, from the decoded document; :func:`placed` turns it into a ParseError at the value's
+    line and column once the text is at hand. Unplaced, it is a ParseError without a line."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | None = None,
+        key: bool = False,
+        inner: int | None = None,
+        **where: Any,  # line, column, source: as ParseError takes them
+    ) -> None:
+        super().__init__(message, **where)
+        self.path = path
+        self.key = key
+        self.inner = inner
+
+
+def placed(exc: JsonFault, text: str) -> ParseError:
+    """``exc`` as a ParseError at the line and column in ``text`` (the JSON text it was read
+    from) of the value it names; as it is when it names none.
+
+    >>> str(placed(JsonFault("bad", path=("a",), source="f.json"), '{\\n "a": 7}'))
+    'f.json:2:7: bad'
+    """
+    if exc.path is None:
+        return ParseError(exc.message, line=exc.line, column=exc.column, source=exc.source)
+    line, column = json_place(text, exc.path, key=exc.key, inner=exc.inner)
+    return ParseError(exc.message, line=line, column=column, source=exc.source)
