@@ -545,7 +545,7 @@ class ArrayBatch:
         self.errors.pop(i, None)
         if error is not None:
             self.errors[i] = error
-        if line is not None and len(line) == 81 and line.isdigit():
+        if line is not None and len(line) == 81 and line.isascii() and line.isdigit():
             self.solutions[i] = [int(c) for c in line]
         if self.rows is None:
             self.rows = {}

@@ -753,9 +753,12 @@ def generate_variant(
     seed: int | random.Random | None = None,
     timeout: float | None = None,
     minimal: bool = False,
+    killer: bool = False,
 ) -> Grid:
     """A minimal puzzle with exactly one solution for ``variant`` (a :class:`Variant` or a
-    spec such as ``"x+anti-knight"``; ``"killer"`` alone makes its own cages).
+    spec such as ``"x+anti-knight"``; ``"killer"`` alone makes its own cages, and so does
+    ``killer=True`` for a Variant, such as a jigsaw's, which can name killer only with its
+    cages).
 
     The solution: the variant's empty grid solved after a few random clues, then its digits
     relabelled at random (every rule but a cage sum is blind to the digits' names). For a
@@ -776,10 +779,13 @@ def generate_variant(
     >>> p = generate_variant("x", 2, seed=4)
     >>> p.variant.spec, is_unique(p), is_minimal(p)
     ('x', True, True)
+    >>> jigsaw = Variant(("jigsaw",), regions=(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3))
+    >>> generate_variant(jigsaw, 2, seed=1, killer=True).variant.spec
+    'jigsaw+killer'
     >>> is_minimal(generate_variant("x", 3, symmetry="central", minimal=True, seed=1))
     True
     """
-    return variant_puzzle(variant, box, symmetry, cage_sizes, seed, timeout, minimal)[0]
+    return variant_puzzle(variant, box, symmetry, cage_sizes, seed, timeout, minimal, killer)[0]
 
 
 MINIMAL_TRIES = 1000
@@ -795,6 +801,7 @@ def variant_puzzle(
     seed: int | random.Random | None,
     timeout: float | None,
     minimal: bool = False,
+    killer: bool = False,
 ) -> tuple[Grid, bool]:
     """:func:`generate_variant`'s puzzle (same arguments, by position), and whether
     ``timeout`` cut its removal short: a removal left untried, or the settling still asking
@@ -810,7 +817,7 @@ def variant_puzzle(
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     for _ in range(MINIMAL_TRIES if minimal and sym != "none" else 1):
-        puzzle, cut = _variant_attempt(variant, shape, symmetry, cage_sizes, rng, deadline)
+        puzzle, cut = _variant_attempt(variant, shape, symmetry, cage_sizes, rng, deadline, killer)
         if cut or not minimal or sym == "none" or is_minimal(puzzle):
             return puzzle, cut  # (a puzzle the clock cut short: best effort, as it is)
     raise SudographError(
@@ -826,12 +833,15 @@ def _variant_attempt(
     cage_sizes: tuple[int, int],
     rng: random.Random,
     deadline: float | None,
+    killer: bool = False,
 ) -> tuple[Grid, bool]:
     """One puzzle of :func:`variant_puzzle`: a solution, its cages, the clue removal."""
-    make_cages = False
+    make_cages = killer
+    if killer and isinstance(variant, Variant) and variant.cages:
+        raise InvalidArgument("killer=True makes the cages: give a variant without cages")
     if isinstance(variant, str):
         names = tuple(x.strip().lower() for x in variant.split("+") if x.strip())
-        make_cages = "killer" in names
+        make_cages = make_cages or "killer" in names
         variant = Variant(tuple(x for x in names if x != "killer"))
     solution = _variant_solution(variant, shape, rng)
     if make_cages:

@@ -306,13 +306,14 @@ def _python_then_twin(
     return result
 
 
-def _refuse_twin_for_cages(engine: str) -> None:
+def _refuse_twin_for_cages(engine: str, method: str | None = None) -> None:
     """Refuse ``engine="numba"`` (the twin) for a problem with killer cages, which it does not
-    read."""
+    read; the advice names the ``method`` asked for."""
     if engine == "numba":
+        run = f"run method {method}" if method else "use"
         raise InvalidArgument(
-            "the compiled twin does not read killer cages: use engine 'python' or 'auto' "
-            "(method propagate runs killers on the compiled house kernel)"
+            f"the compiled twin does not read killer cages: {run} on engine 'python' or "
+            "'auto' (method propagate, the default, runs killers on the compiled house kernel)"
         )
 
 
@@ -326,7 +327,7 @@ def _dispatch(
         return result
     twin = _twin()
     if problem.cages:  # the twin does not read killer cages: the reference engine does
-        _refuse_twin_for_cages(options.engine)
+        _refuse_twin_for_cages(options.engine, name)
         twin = None
     if options.engine == "numba":
         if twin is None or not twin.numba_available():

@@ -227,8 +227,11 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     """The rules of ``generate --variant/--regions`` for ``generate_variant`` (names joined by
     ``+``, or a :class:`~sudograph.variants.Variant` with the region map read and checked).
 
+    A jigsaw killer is its Variant with the name ``killer`` left to ``variant_puzzle``'s
+    ``killer`` (a Variant names killer only with its cages): ``(Variant, "killer")``.
+
     Raises :class:`InvalidArgument` (or :class:`ParseError` for a bad map) for the options it
-    does not take, unknown names, jigsaw with killer, rules that do not fit the size."""
+    does not take, unknown names, rules that do not fit the size."""
     from ..formats.variant import variant_from_options
     from ..variants import Variant, variant_names
     from .common import _text_of
@@ -240,14 +243,12 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     check_options(box[0] * box[1], symmetry=args.symmetry, timeout=args.timeout)
     names = list(variant_names(args.variant or ""))  # an empty or unknown name: one line
     if args.regions:  # a jigsaw: the region map read (and checked) once
-        if "killer" in names:
-            raise InvalidArgument("generate --variant: jigsaw with killer is not supported")
         text, source = _text_of(args.regions, "--regions")
-        rest = "+".join(x for x in names if x != "jigsaw")
+        rest = "+".join(x for x in names if x not in ("jigsaw", "killer"))
         rules = variant_from_options(rest, box[0] * box[1], regions=text, regions_source=source)
         if rules is not None:
             rules.check_fits(box)
-        return rules
+        return (rules, "killer") if "killer" in names else rules
     Variant.parse("+".join(x for x in names if x != "killer")).check_fits(box)
     return "+".join(names)
 
@@ -265,10 +266,11 @@ def _generate_variants(
 
     with ExitStack() as stack:
         write = _writer(stack, args.output, (args.regions,))
+        rules, killer = variant if isinstance(variant, tuple) else (variant, "")
         for k in range(1, args.count + 1):
             rng = random.Random(f"{seed}:{k}")
             puzzle, cut = variant_puzzle(
-                variant, box, args.symmetry, (2, 4), rng, args.timeout, args.minimal
+                rules, box, args.symmetry, (2, 4), rng, args.timeout, args.minimal, bool(killer)
             )
             if cut:
                 warn(

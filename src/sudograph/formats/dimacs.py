@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -128,10 +129,9 @@ def parse_dimacs(
 
 
 def _int(text: str, what: str, line: int, source: str | None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ParseError(f"{what} {text!r} is not an integer", line=line, source=source) from None
+    if not re.fullmatch(r"-?[0-9]+", text):  # int() would read '٣' and '1_0' too
+        raise ParseError(f"{what} {text!r} is not an integer", line=line, source=source)
+    value = int(text)
     if value < 0:
         raise ParseError(f"{what} {value} is negative", line=line, source=source)
     return value
