@@ -80,3 +80,34 @@ def test_a_compiled_block_keeps_its_rows_through_ctrl_c() -> None:
         _held_block(block)
     assert stop.value.rows == "the block's rows"
     assert isinstance(stop.value.cause, KeyboardInterrupt)
+
+
+def test_a_bad_line_is_reported_when_its_row_is_written(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bad line read ahead of a puzzle cut by Ctrl-C was reported and counted ("0 puzzles
+    ... (1 bad line)") though no row was written for it, then reported again by --resume."""
+    src, out = tmp_path / "in.txt", tmp_path / "out.txt"
+    src.write_text(f"{A}\n{CUT}\n1.3.x\n{B}\n")
+    argv = ["solve", str(src), "-o", str(out), "--workers", "1"]
+    monkeypatch.setattr(core, "solve", cut_off(core.solve))
+    assert main(argv) == 130
+    err = capfd.readouterr().err
+    assert f"{src}:3:" not in err and "1 puzzle: 1 solved" in err and "(0 bad lines)" in err, err
+    monkeypatch.undo()
+    assert main([*argv, "--resume"]) == 2
+    err = capfd.readouterr().err
+    assert err.count(f"{src}:3:") == 1 and "(1 bad line)" in err, err
+    assert len(out.read_text().splitlines()) == 4
+
+
+def test_bad_lines_are_reported_in_the_order_of_the_rows(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A clashing puzzle's error (found when solved) came after a later line's parse error
+    (found when read)."""
+    src = tmp_path / "in.txt"
+    src.write_text(f"{A}\n11..............\n1.3.x\n")
+    assert main(["solve", str(src), "-o", str(tmp_path / "out.txt"), "--workers", "1"]) == 2
+    errors = [e for e in capfd.readouterr().err.splitlines() if "error:" in e]
+    assert [e.split(f"{src}:")[1].split(":")[0] for e in errors] == ["2", "3"], errors

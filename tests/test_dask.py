@@ -108,6 +108,14 @@ def test_in_flight_is_bounded(client: Any) -> None:
     assert taken == 20
 
 
+@pytest.mark.parametrize("limit", [0, -1])
+def test_map_ordered_refuses_a_limit_below_one(client: Any, limit: int) -> None:
+    """0 was read as 'the default' and accepted without a word."""
+    settings = ("fast", 1, "auto", None, None, None, {})
+    with pytest.raises(InvalidArgument, match=f"limit must be >= 1, got {limit}"):
+        list(map_ordered(client, solve_chunk, [puzzles()[:1]], settings, limit=limit))
+
+
 def _crash_once(chunk: list[str], settings: Any, flag: str, target: list[str]) -> Any:
     """A chunk function whose worker dies (SIGKILL) in the middle of chunk ``target``, once."""
     if chunk == target and not os.path.exists(flag):
@@ -252,6 +260,64 @@ def test_cli_no_scheduler_at_the_address(
     assert "no Dask scheduler answers" in err and "Traceback" not in err
 
 
+@contextlib.contextmanager
+def listener(reply: bytes | None) -> Iterator[str]:
+    """A TCP server on a free port that accepts every connection and sends ``reply`` (None:
+    never a byte); yields its ``tcp://`` address."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                held.append(conn)
+                if reply is not None:
+                    with contextlib.suppress(OSError):
+                        conn.sendall(reply)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+
+
+@pytest.mark.parametrize(
+    ("reply", "why"),
+    [
+        (None, "no answer in 1.5 s"),  # it hung for ever, deaf to Ctrl-C
+        (b"HTTP/1.1 400 Bad Request\r\n\r\n" * 4, "not a Dask scheduler"),  # a traceback
+    ],
+    ids=["silent", "another protocol"],
+)
+def test_cli_a_server_that_is_not_dask(
+    puzzle_file: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    reply: bytes | None,
+    why: str,
+) -> None:
+    pytest.importorskip("distributed")
+    argv = ["solve", str(puzzle_file), "-o", str(tmp_path / "o.txt")]
+    with listener(reply) as address, pytest.MonkeyPatch.context() as mp:
+        mp.setattr("sudograph.distributed.CONNECT_TIMEOUT", 0.5)
+        mp.setattr("sudograph.distributed.CONNECT_GRACE", 1.0)
+        start = time.perf_counter()
+        assert main([*argv, "--dask", address]) == 2
+        assert time.perf_counter() - start < 20
+    err = capsys.readouterr().err
+    assert "no Dask scheduler answers" in err and "Traceback" not in err
+    assert why in err, err
+
+
 # -- the client killed, then resumed --------------------------------------------------------------
 
 
@@ -319,3 +385,30 @@ def test_without_dask_the_message_says_what_to_install(
     assert main(["solve", str(puzzle_file), "-o", os.devnull, "--dask", "local"]) == 2
     err = capsys.readouterr().err
     assert "pip install 'sudograph[dask]'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", [["solve"], ["count"], ["generate", "--count", "1"]])
+@pytest.mark.parametrize("address", ["", "  "])
+def test_cli_a_blank_dask_address_is_refused(
+    capsys: pytest.CaptureFixture[str], command: list[str], address: str
+) -> None:
+    """It ran without Dask, without a word."""
+    argv = [*command, "1.3.....2...4..1"] if command[0] != "generate" else command
+    assert main([*argv, "--dask", address]) == 2
+    err = capsys.readouterr().err
+    assert "--dask: give the scheduler's address (tcp://host:8786) or local" in err
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--dask", "local"], "--dask: for a file"),
+        (["--workers", "2", "--resume"], "--workers and --resume: for a file"),
+    ],
+)
+def test_cli_batch_options_on_one_puzzle_are_said_to_do_nothing(
+    capsys: pytest.CaptureFixture[str], extra: list[str], said: str
+) -> None:
+    assert main(["solve", "1.3.....2...4..1", "--format", "line", *extra]) == 0
+    out, err = capsys.readouterr()
+    assert out == "1234341221434321\n" and said in err

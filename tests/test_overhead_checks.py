@@ -233,9 +233,17 @@ KILLER = Variant(("killer",), None, (((0, 1, 2), 6),))
         ("11" + "." * 14, None, "clashing clues: row 1: 1 at r1c1, r1c2; box 1: 1 at r1c1, r1c2"),
         ("1...1" + "." * 11, None, "clashing clues: column 1: 1 at r1c1, r2c1"),
         ("1....1" + "." * 10, "x", "clashing clues: box 1: 1 at r1c1, r2c2; main diagonal: 1 at"),
-        ("4" + "." * 80, KILLER, "clashing clues: cage 1 (sum 6 out of reach): clues total 4 at r1c1"),
+        (
+            "4" + "." * 80,
+            KILLER,
+            "clashing clues: cage 1 (sum 6 out of reach): clues total 4 at r1c1",
+        ),
         ("33" + "." * 79, KILLER, "clashing clues: row 1: 3 at r1c1, r1c2; box 1: 3 at"),
-        ("7" + "." * 80, KILLER, "clashing clues: cage 1 (sum 6 out of reach): clues total 7 at r1c1"),
+        (
+            "7" + "." * 80,
+            KILLER,
+            "clashing clues: cage 1 (sum 6 out of reach): clues total 7 at r1c1",
+        ),
     ],
 )
 def test_grid_problem_messages(text: str, variant: Any, message: str) -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -37,6 +38,9 @@ R = TypeVar("R")
 
 CONNECT_TIMEOUT = 30.0
 """Seconds to wait for the scheduler at an address before giving up."""
+CONNECT_GRACE = 2.0
+"""Seconds given beyond :data:`CONNECT_TIMEOUT` to a client's own timeout before the attempt
+is given up (:func:`_remote_client`)."""
 MESSAGE_LOG = 10
 """Messages each Dask connection keeps for debugging (Dask's default, 1000, holds every chunk
 of the last thousand: memory would grow to gigabytes before it is flat)."""
@@ -100,15 +104,42 @@ def connect(address: str, workers: int | None = None) -> Any:
         )
         client = distributed.Client(cluster)
     else:
-        try:
-            client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise InvalidArgument(
-                f"--dask: no Dask scheduler answers at {address!r} ({exc}); "
-                "start one with `dask scheduler`, or use --dask local"
-            ) from exc
+        client = _remote_client(distributed, address)
     client.register_plugin(_warmup_plugin(local=address == "local"), name="sudograph-warmup")
     return client
+
+
+def _remote_client(distributed: Any, address: str) -> Any:
+    """``distributed.Client(address)``, given up after :data:`CONNECT_TIMEOUT` seconds (and a
+    little more) whatever answers there. The client's own timeout covers a refused port or an
+    unknown host, but not a server that accepts the connection and never speaks (a client
+    waits for its handshake for ever, deaf to Ctrl-C), nor one that speaks another protocol
+    (its bytes read as a Dask message's length: a MemoryError of exbibytes); so the attempt
+    runs in a daemon thread, left behind when it is given up."""
+    found: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            found["client"] = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+        except BaseException as exc:  # reported by the caller's thread
+            found["error"] = exc
+
+    thread = threading.Thread(target=attempt, name="sudograph-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_TIMEOUT + CONNECT_GRACE)
+    if "client" in found:
+        return found["client"]
+    exc = found.get("error")
+    if exc is None:
+        why = f"no answer in {CONNECT_TIMEOUT + CONNECT_GRACE:g} s"
+    elif isinstance(exc, OSError | TimeoutError | ValueError):
+        why = str(exc)
+    else:  # it answered, not as Dask does
+        why = f"what answers there is not a Dask scheduler: {type(exc).__name__}"
+    raise InvalidArgument(
+        f"--dask: no Dask scheduler answers at {address!r} ({why}); "
+        "start one with `dask scheduler`, or use --dask local"
+    ) from exc
 
 
 def close(client: Any) -> None:
@@ -170,7 +201,7 @@ def map_ordered(
     """
     if not is_client(client):
         raise InvalidArgument(f"executor must be a distributed.Client, got {type(client).__name__}")
-    bound = limit or in_flight(workers_of(client))
+    bound = in_flight(workers_of(client)) if limit is None else limit
     if bound < 1:
         raise InvalidArgument(f"limit must be >= 1, got {bound}")
     pending: deque[Any] = deque()

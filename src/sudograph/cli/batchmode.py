@@ -272,16 +272,18 @@ def read_puzzles(
     return _puzzle_lines(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)
 
 
-def _variant_items(args: argparse.Namespace, source: str, skip: int) -> Iterator[tuple[int, Any]]:
+def _variant_items(
+    args: argparse.Namespace, source: str, skip: int, *, report: bool = True
+) -> Iterator[tuple[int, Any]]:
     """``(line number, item)`` per puzzle after the first ``skip`` ones of a variant file, or
     of any file read with ``--variant/--regions/--cages``: :class:`Grid` objects carrying
     their rules (see :func:`~sudograph.cli.common.read_items`), a bad puzzle its
-    :class:`ParseError`, also reported on standard error."""
+    :class:`ParseError`, also reported on standard error when ``report``."""
     seen = 0
     for seen, (no, item) in enumerate(read_items(source, args), 1):
         if seen <= skip:
             continue
-        if isinstance(item, ParseError):
+        if isinstance(item, ParseError) and report:
             report_error(item)
         yield no or seen, item
     _check_skip(seen, skip, STDIN if source == "-" else source)
@@ -502,20 +504,21 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     interrupted: int | None = None
     guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
+        # A bad line is reported, and counted, when its row is written: the input is read
+        # ahead of the results, and a run cut short would report (and --resume report again)
+        # lines it wrote nothing for, out of order with the rows' own errors.
         if variants:  # grids with their rules (the fast path reads plain lines only)
-            items = _variant_items(args, str(source), skip)
+            items = _variant_items(args, str(source), skip, report=False)
         else:
-            items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet)
+            items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet, report=False)
         numbers: deque[int] = deque()
-        unread: set[int] = set()  # the line numbers of bad lines (reported as read)
+        unread: dict[int, ParseError] = {}  # the bad lines read, not yet written
 
         def feed() -> Iterator[Any]:
-            nonlocal bad
             for no, item in items:
                 numbers.append(no)
                 if isinstance(item, ParseError):
-                    bad += 1
-                    unread.add(no)
+                    unread[no] = item
                 yield item
 
         options = _solve_options(args)
@@ -542,7 +545,10 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         for res in results:
             tally[res.status] = tally.get(res.status, 0) + 1
             no = numbers.popleft()
-            if res.status == "error" and no not in unread:  # read, not solvable: locate it
+            if no in unread:
+                report_error(unread.pop(no))
+                bad += 1
+            elif res.status == "error":  # read, not solvable: locate it
                 res.error = f"{name}:{no}: {res.error}"
                 fail(res.error)
             solutions = listed.popleft() if listing else None

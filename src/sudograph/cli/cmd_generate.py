@@ -25,6 +25,7 @@ from .common import (
     STDIN,
     add_grid_options,
     box_arg,
+    dask_address,
     describe_item,
     fail,
     looks_like_path,
@@ -126,6 +127,7 @@ def register(subparsers: Any) -> None:
 def _add_dask_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--dask",
+        type=dask_address,
         metavar="ADDRESS|local",
         help="run on the Dask cluster at ADDRESS (tcp://host:8786) or a local one",
     )

@@ -33,6 +33,7 @@ from .common import (
     STDIN,
     VARIANT_MAX_BYTES,
     add_grid_options,
+    dask_address,
     fail,
     looks_like_path,
     no_grid_error,
@@ -103,6 +104,7 @@ def register(sub: Any) -> None:
     p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
     p.add_argument(
         "--dask",
+        type=dask_address,
         metavar="ADDRESS|local",
         help="file mode: run on the Dask cluster at ADDRESS (tcp://host:8786) or a local one",
     )
@@ -166,6 +168,10 @@ def run(args: argparse.Namespace) -> int:
 
         refuse_input_as_output(args.output, [args.regions, args.cages])
     ((_, item),) = list(read_items(args.puzzle, args))
+    batch = [o for o, on in (("--dask", args.dask), ("--workers", args.workers)) if on]
+    if batch or args.resume:  # they change nothing here: said, not silently dropped
+        what = " and ".join([*batch, *(["--resume"] if args.resume else [])])
+        warn(f"{what}: for a file of puzzles; this one puzzle is solved here")
     if args.output:  # one puzzle on the command line: its output, as printed, to OUT
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):

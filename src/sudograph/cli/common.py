@@ -123,6 +123,20 @@ def positive_seconds(text: str) -> float:
     return value
 
 
+def dask_address(text: str) -> str:
+    """``--dask`` value: an address or ``local``; a blank one (which ran without Dask, without
+    a word) is a usage error.
+
+    >>> dask_address(" ")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: give the scheduler's address (tcp://host:8786) or local
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give the scheduler's address (tcp://host:8786) or local")
+    return text.strip()
+
+
 def _finite_seconds(text: str) -> float:
     try:
         value = float(text)
