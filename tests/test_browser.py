@@ -28,7 +28,7 @@ from sudograph.grid import Grid
 from sudograph.problem import Problem
 from sudograph.render import PALETTE
 from sudograph.search.trace import TraceEvent
-from sudograph.visualize import read_page_data, state_at, trace_run, visualize
+from sudograph.visualize import LABELS, read_page_data, state_at, trace_run, visualize
 
 BACKTRACKS = "....1..2..3..4.."  # naive: 151 events, 12 backtracks
 HARD = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
@@ -409,6 +409,211 @@ def test_notebook_iframe_runs_the_page(driver: Any, load: Any) -> None:
         assert shown(snapshot(driver)) == expected(events, grid.problem, 10, "1234", True)
     finally:
         driver.switch_to.default_content()
+
+
+# -- QA fixes: narrow screens, the seek slider, keys whatever has focus, French only ----------
+NARROW_PAGES = {
+    "9x9": lambda: visualize(Grid.parse(HARD), "propagate"),
+    "16x16": lambda: visualize(Grid.empty(4), "propagate", max_steps=300),
+    "compare": lambda: visualize(Grid.parse(BACKTRACKS), ["naive", "dsatur"]),
+    "petersen": lambda: visualize(petersen_graph(), "naive"),
+}
+
+WIDTHS = """
+const root = document.documentElement, right = sel => Math.max(0, ...Array.from(
+  document.querySelectorAll(sel)).map(e => e.getBoundingClientRect().right));
+return {
+  scroll: root.scrollWidth, client: root.clientWidth, depth: right('[data-counter="depth"]'),
+  svgs: Array.from(document.querySelectorAll("svg")).map(s => {
+    const r = s.getBoundingClientRect(); return [r.left, r.right, r.width, r.height];
+  }),
+};
+"""
+
+
+@pytest.fixture
+def narrow(driver: Any) -> Iterator[Any]:
+    """The browser as a 400×700 screen (headless Chromium's window cannot go below 500 px,
+    the DevTools emulation can)."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 400, "height": 700, "deviceScaleFactor": 1, "mobile": False},
+    )
+    try:
+        yield driver
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("name", sorted(NARROW_PAGES))
+def test_a_narrow_screen_scrolls_no_sideways(narrow: Any, load: Any, name: str) -> None:
+    """On a phone-wide screen the views shrink (keeping their square shape) and the counters
+    wrap: nothing sticks out to the right, not even the depth counter."""
+    load(NARROW_PAGES[name]())
+    click(narrow, "end")  # the widest numbers
+    w = narrow.execute_script(WIDTHS)
+    assert w["client"] <= 400 and w["scroll"] <= w["client"], w
+    assert 0 < w["depth"] <= w["client"], w
+    for left, right, width, height in w["svgs"]:
+        assert left >= 0 and right <= w["client"] and width > 150, w
+        assert abs(width - height) < 2  # scaled, not cropped
+
+
+def test_a_wide_screen_keeps_the_full_size_views(driver: Any, load: Any) -> None:
+    load(visualize(Grid.parse(HARD), "propagate"))
+    widths = [round(s[2]) for s in driver.execute_script(WIDTHS)["svgs"]]
+    assert widths == [9 * 40 + 4, 480]  # the grid (cells of 40 px) and the graph, unscaled
+
+
+SLIDER = """
+const s = document.getElementById("seek");
+return {value: Number(s.value), min: Number(s.min), max: Number(s.max), type: s.type,
+        label: s.getAttribute("aria-label"), text: s.getAttribute("aria-valuetext"),
+        focused: document.activeElement === s};
+"""
+
+
+def slider(driver: Any) -> dict[str, Any]:
+    got: dict[str, Any] = driver.execute_script(SLIDER)
+    return got
+
+
+@pytest.mark.parametrize("lang", sorted(LABELS))
+def test_the_slider_is_labelled_and_follows_the_buttons(driver: Any, load: Any, lang: str) -> None:
+    data = load(visualize(Grid.parse(BACKTRACKS), "naive", lang=lang))
+    total = data["runs"][0]["total_events"]
+    s = slider(driver)
+    assert (s["type"], s["value"], s["min"], s["max"]) == ("range", 0, 0, total)
+    assert s["label"] == LABELS[lang]["seek"]
+    assert s["text"] == f"{LABELS[lang]['step']} 0 / {total}"
+    click(driver, "step", 3)
+    assert slider(driver)["value"] == 3 == snapshot(driver)["step"]
+    click(driver, "next-backtrack")
+    assert slider(driver)["value"] == snapshot(driver)["step"] > 3
+    snap = play_to_end(driver, total)
+    assert slider(driver)["value"] == total == snap["step"]
+
+
+def test_the_slider_jumps_to_any_step(driver: Any, load: Any) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    grid = Grid.parse(BACKTRACKS)
+    events = trace_run(grid.problem, "naive").events
+    load(visualize(grid, "naive"))
+    seek = driver.find_element(By.ID, "seek")
+    ActionChains(driver).move_to_element(seek).click().perform()  # the middle of the track
+    step = snapshot(driver)["step"]
+    assert abs(step - len(events) / 2) < len(events) / 5 and slider(driver)["focused"]
+    assert slider(driver)["value"] == step
+    assert shown(snapshot(driver)) == expected(events, grid.problem, step, "1234", True)
+    for key, moved in [(Keys.ARROW_RIGHT, 1), (Keys.ARROW_RIGHT, 1), (Keys.ARROW_LEFT, -1),
+                       (Keys.ARROW_UP, 1), (Keys.ARROW_DOWN, -1)]:  # fmt: skip
+        seek.send_keys(key)  # one step each, not two (the page's and the slider's own)
+        step += moved
+        assert snapshot(driver)["step"] == step == slider(driver)["value"], key
+    assert shown(snapshot(driver)) == expected(events, grid.problem, step, "1234", True)
+    seek.send_keys(Keys.END)
+    assert snapshot(driver)["step"] == len(events)
+    seek.send_keys(Keys.HOME)
+    assert snapshot(driver)["step"] == 0
+    seek.send_keys("n")
+    assert snapshot(driver)["backtracks"] == 1 and snapshot(driver)["kind"] == "undo"
+    seek.send_keys(" ")
+    assert snapshot(driver)["playing"] == "1"
+    seek.send_keys(" ")
+    assert snapshot(driver)["playing"] == "0"
+
+
+@pytest.mark.parametrize("focus", ["speed", "btn-step", "btn-end", "seek", "body"])
+def test_arrow_keys_step_whatever_has_focus(driver: Any, load: Any, focus: str) -> None:
+    """→ and ← step even when the speed menu (or a button, or the slider) has the focus; the
+    speed stays what it was."""
+    from selenium.webdriver.common.keys import Keys
+
+    load(visualize(Grid.parse(BACKTRACKS), "naive"))
+    click(driver, "step", 5)
+    if focus != "body":
+        driver.execute_script("document.getElementById(arguments[0]).focus()", focus)
+    active = driver.switch_to.active_element
+    speed = driver.execute_script("return document.getElementById('speed').value")
+    step = snapshot(driver)["step"]
+    active.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_LEFT)
+    assert snapshot(driver)["step"] == step + 1
+    active.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert snapshot(driver)["step"] == step - 1
+    assert driver.execute_script("return document.getElementById('speed').value") == speed
+
+
+def test_playing_is_set_from_the_start(driver: Any, load: Any) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    load(visualize(Grid.parse(BACKTRACKS), "naive"))
+    assert snapshot(driver)["playing"] == "0"
+    from selenium.webdriver.common.by import By
+
+    Select(driver.find_element(By.ID, "speed")).select_by_value("1")
+    click(driver, "play")
+    assert snapshot(driver)["playing"] == "1"
+    click(driver, "pause")
+    assert snapshot(driver)["playing"] == "0"
+
+
+TEXT = """
+const attrs = Array.from(document.querySelectorAll("[aria-label],[aria-valuetext],[title]"))
+  .map(e => [e.getAttribute("aria-label"), e.getAttribute("aria-valuetext"),
+             e.getAttribute("title")].filter(Boolean).join(" "));
+return [document.title, document.body.innerText, ...attrs].join("\\n");
+"""
+
+
+def page_words(driver: Any) -> set[str]:
+    """The words (two letters or more) the page shows, at its start, after a few steps, at
+    its first backtrack and at its end: text, accessible names, title."""
+    import re
+
+    words: set[str] = set()
+    for button, times in [("start", 1), ("step", 3), ("next-backtrack", 1), ("end", 1)]:
+        click(driver, button, times)
+        words |= {w.lower() for w in re.findall(r"[^\W\d_]{2,}", driver.execute_script(TEXT))}
+    return words
+
+
+FR_PAGES = {
+    "grid-stopped": lambda lang: visualize(
+        Grid.parse(BACKTRACKS), ["naive", "dsatur"], lang=lang, max_nodes=5
+    ),
+    "grid-capped": lambda lang: visualize(Grid.parse(HARD), "propagate", lang=lang, max_steps=50),
+    "petersen": lambda lang: visualize(petersen_graph(), "mrv", k=2, lang=lang),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FR_PAGES))
+def test_the_french_page_has_no_english_word(driver: Any, load: Any, name: str) -> None:
+    """Every word the English page shows that the French page shows too is French as well
+    (a word of the French labels or descriptions, e.g. *pause*, *solution*) or the name of a
+    method (``naive``, ``propagate``: what ``--method`` takes)."""
+    import re
+
+    from sudograph.visualize import DESCRIPTIONS_FR, TRACEABLE
+
+    load(FR_PAGES[name]("en"))
+    english = page_words(driver)
+    load(FR_PAGES[name]("fr"))
+    french = page_words(driver)
+    vocabulary = {
+        w.lower()
+        for text in [*LABELS["fr"].values(), *DESCRIPTIONS_FR.values()]
+        for w in re.findall(r"[^\W\d_]{2,}", text)
+    }
+    assert french & english - vocabulary - set(TRACEABLE) == set()
+    assert {"nodes", "step", "keys"} <= english  # the check sees them
+    if name.startswith("grid"):  # a cell is L1C2 (ligne, colonne), not r1c2 (row, column)
+        click(driver, "start")
+        click(driver, "step")
+        event = driver.find_element("css selector", '#run0 [data-field="event"]').text
+        assert re.search(r"\bL\d+C\d+\b", event) and not re.search(r"\br\d+c\d", event)
 
 
 # -- pictures ---------------------------------------------------------------------------------

@@ -242,7 +242,7 @@ def test_candidates_and_indexing() -> None:
         ("abcd" * 4, {"alphabet": "ab.d"}, "reserved"),
         ("", {}, "no grid"),
         ("# only a comment\n\n", {}, "no grid"),
-        ("[[1, 0], [0]]", {}, "row 2 has 1 values"),
+        ("[[1, 0], [0]]", {}, "row 2 has 1 value,"),
         ("[[1, 0], [0, 3]]", {}, "value 3 is not in 0..2"),
         ("[[1, 0], [0, 1]", {}, "bad list syntax"),
         ('{"rows": [[1]], "box": "x"}', {}, "bad box"),

@@ -32,6 +32,7 @@ import html
 import json
 import math
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +54,11 @@ MAX_METHODS = 2
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Watch the search",
+        "heading": "Watch the search: {name} — {methods}",
+        "sudoku_name": "sudoku {side}x{side} ({rows}x{cols} boxes)",
+        "graph_name": "graph",
+        "petersen_name": "Petersen graph",
+        "cell_name": "r{row}c{col}",
         "nodes": "nodes",
         "backtracks": "backtracks",
         "deductions": "deductions",
@@ -67,6 +73,7 @@ LABELS: dict[str, dict[str, str]] = {
         "speed": "speed (steps/s)",
         "next_backtrack": "next backtrack",
         "end": "end",
+        "seek": "go to step",
         "candidates": "candidates",
         "vertex": "vertex",
         "cell": "cell",
@@ -78,6 +85,9 @@ LABELS: dict[str, dict[str, str]] = {
         "solved": "solved",
         "unsatisfiable": "no solution",
         "stopped": "stopped",
+        "node_limit": "node limit",
+        "time_limit": "time limit",
+        "interrupted": "interrupted",
         "select": "choose",
         "try": "try",
         "rejected": "rejected: a neighbour has it",
@@ -93,11 +103,19 @@ LABELS: dict[str, dict[str, str]] = {
         "capped": "Trace capped: the first {shown} of {total} events are shown. "
         "The counters are exact up to there; the final figures of the whole search are "
         "under each run.",
-        "keys": "keys: → step, ← back, space play/pause, n next backtrack",
+        "keys": "keys (whatever has the focus): → step, ← back, space play/pause, "
+        "n next backtrack; the slider goes to any step (Home, End, Page Up, Page Down)",
         "compare": "compare",
+        "colon": ": ",
+        "semicolon": "; ",
     },
     "fr": {
         "title": "Regarder la recherche",
+        "heading": "Regarder la recherche : {name} — {methods}",
+        "sudoku_name": "sudoku {side}x{side} (blocs {rows}x{cols})",
+        "graph_name": "graphe",
+        "petersen_name": "graphe de Petersen",
+        "cell_name": "L{row}C{col}",
         "nodes": "nœuds",
         "backtracks": "retours arrière",
         "deductions": "déductions",
@@ -112,6 +130,7 @@ LABELS: dict[str, dict[str, str]] = {
         "speed": "vitesse (pas/s)",
         "next_backtrack": "retour arrière suivant",
         "end": "fin",
+        "seek": "aller au pas",
         "candidates": "candidats",
         "vertex": "sommet",
         "cell": "case",
@@ -123,6 +142,9 @@ LABELS: dict[str, dict[str, str]] = {
         "solved": "résolu",
         "unsatisfiable": "pas de solution",
         "stopped": "arrêté",
+        "node_limit": "limite de nœuds",
+        "time_limit": "limite de temps",
+        "interrupted": "interrompu",
         "select": "choisir",
         "try": "essayer",
         "rejected": "refusé : un voisin l'a déjà",
@@ -138,8 +160,12 @@ LABELS: dict[str, dict[str, str]] = {
         "capped": "Trace tronquée : seuls les {shown} premiers évènements sur {total} sont "
         "montrés. Les compteurs sont exacts jusque-là ; le bilan de toute la recherche est "
         "sous chaque méthode.",
-        "keys": "touches : → avancer, ← reculer, espace lecture/pause, n retour arrière suivant",
+        "keys": "touches (quel que soit l'élément actif) : → avancer, ← reculer, "
+        "espace lecture/pause, n retour arrière suivant ; le curseur va à n'importe quel pas "
+        "(Origine, Fin, Page préc., Page suiv.)",
         "compare": "comparaison",
+        "colon": " : ",
+        "semicolon": " ; ",
     },
 }
 """The words of the page, per language (``--lang``)."""
@@ -618,8 +644,9 @@ def visualize(
     (the page says when the trace was capped; the final counters stay exact).
     ``max_nodes`` / ``timeout`` bound each search. ``seed``: the force layout's.
 
-    Raises :class:`InvalidArgument` (an unknown or untraceable method, more than two, an
-    unknown language, ``k`` given with a puzzle), :class:`InvalidPuzzle` (clashing clues).
+    Raises :class:`InvalidArgument` (an unknown or untraceable method, more than two, one
+    given twice, an unknown language, ``k`` given with a puzzle), :class:`InvalidPuzzle`
+    (clashing clues).
 
     >>> from sudograph.graph import petersen_graph
     >>> page = visualize(petersen_graph(), "dsatur", lang="fr")
@@ -631,8 +658,10 @@ def visualize(
         raise InvalidArgument(f"give one or two methods, got {len(methods)}")
     if lang not in LABELS:
         raise InvalidArgument(f"unknown language {lang!r} (known: {', '.join(LABELS)})")
-    for m in methods:
+    for i, m in enumerate(methods):
         check_traceable(m)
+        if m in methods[:i]:  # two identical runs in lockstep compare nothing
+            raise InvalidArgument(f"{m} given twice: compare two different methods")
     problem, grid = _problem_of(x, k)
     runs = [_run_data(problem, m, lang, max_steps, max_nodes, timeout) for m in methods]
     return _page(problem, grid, runs, lang, seed, title)
@@ -652,7 +681,9 @@ def _page(
     data.update(_view_data(problem, grid, seed))
     data["runs"] = runs
     labels = data["labels"]
-    heading = title or f"{labels['title']}: {data['name']} — {' / '.join(methods)}"
+    heading = title or labels["heading"].format(
+        name=display_name(data["name"], lang), methods=" / ".join(methods)
+    )
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
     return Page(
         _TEMPLATE.replace("@LANG@", lang)
@@ -661,6 +692,20 @@ def _page(
         .replace("@JS@", _JS)
         .replace("@DATA@", payload)
     )
+
+
+def display_name(name: str, lang: str = "en") -> str:
+    """The heading's name of a graph in ``lang``: the library names a Sudoku graph in English
+    (``sudoku 4x4 (2x2 boxes)``), which a French page must not show.
+
+    >>> display_name("sudoku 4x4 (2x2 boxes)", "fr"), display_name("myciel4", "fr")
+    ('sudoku 4x4 (blocs 2x2)', 'myciel4')
+    """
+    labels = LABELS[lang]
+    m = re.fullmatch(r"sudoku (\d+)x\1 \((\d+)x(\d+) boxes\)", name)
+    if m:
+        return labels["sudoku_name"].format(side=m[1], rows=m[2], cols=m[3])
+    return {"graph": labels["graph_name"], "petersen": labels["petersen_name"]}.get(name, name)
 
 
 def write_page(path: str | Path, x: Any, methods: Sequence[str] | str = ("naive",),
@@ -722,14 +767,16 @@ _TEMPLATE = """<!DOCTYPE html>
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:12px;color:#222;
 background:#fafafa}
-h1{font-size:1.2em;margin:0 0 8px}
+h1{font-size:1.2em;margin:0 0 8px;overflow-wrap:anywhere}
 .note{background:#fff3cd;border:1px solid #e0c060;padding:6px 10px;margin:6px 0;
 border-radius:4px}
 #controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:6px 0}
 #controls button{font-size:1em;padding:4px 10px;cursor:pointer}
+#seek{flex:1 1 10em;min-width:8em;max-width:24em}
 #step-label{font-variant-numeric:tabular-nums;min-width:9em}
 #runs{display:flex;flex-wrap:wrap;gap:16px}
-.run{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px}
+.run{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px;min-width:0;
+max-width:100%;box-sizing:border-box}
 .run h2{font-size:1em;margin:0 0 4px}
 .desc{color:#666;font-size:.85em;margin:0 0 6px;max-width:760px}
 .counters{display:flex;gap:14px;flex-wrap:wrap;font-variant-numeric:tabular-nums}
@@ -737,6 +784,7 @@ border-radius:4px}
 .event{min-height:1.4em;margin:4px 0;font-weight:600}
 .cands{min-height:1.4em;margin:2px 0 6px}
 .views{display:flex;flex-wrap:wrap;gap:10px}
+.views svg{max-width:100%;height:auto;min-width:0}
 .final{color:#444;font-size:.9em;margin-top:6px}
 svg text{font-family:inherit;pointer-events:none}
 .cell rect{stroke:#999;stroke-width:.5}
@@ -780,7 +828,8 @@ function h(tag, attrs, parent, text) {
 }
 function vname(v) {
   if (v < 0) return "";
-  return D.side ? "r" + (Math.floor(v / D.side) + 1) + "c" + (v % D.side + 1) : L.vertex + " " + v;
+  if (!D.side) return L.vertex + " " + v;
+  return L.cell_name.replace("{row}", Math.floor(v / D.side) + 1).replace("{col}", v % D.side + 1);
 }
 
 class Run {
@@ -830,18 +879,18 @@ class Run {
       this.counter[name] = h("b", {"data-counter": name}, s, "0");
     }
     this.eventLine = h("div", {"class": "event", "data-field": "event"}, box);
-    const cl = h("div", {"class": "cands"}, box, L.candidates + ": ");
+    const cl = h("div", {"class": "cands"}, box, L.candidates + L.colon);
     this.cands = h("span", {"data-field": "candidates"}, cl);
     const views = h("div", {"class": "views"}, box);
     this.cells = []; this.vx = []; this.vlabel = []; this.celltext = [];
     if (D.side) this.buildGrid(views);
     this.buildGraph(views);
-    const st = this.r.stats;
+    const st = this.r.stats, why = this.r.reason;  // "node limit": label node_limit
     h("div", {"class": "final", "data-field": "final"}, box,
-      L.final + " — " + L.status + ": " + (L[this.r.status] || this.r.status) +
-      (this.r.reason ? " (" + this.r.reason + ")" : "") + "; " + L.nodes + " " + st.nodes +
-      ", " + L.backtracks + " " + st.backtracks + ", " + L.deductions + " " + st.deductions +
-      ", " + L.max_depth + " " + st.max_depth);
+      L.final + " — " + L.status + L.colon + (L[this.r.status] || this.r.status) +
+      (why ? " (" + (L[why.replace(/ /g, "_")] || why) + ")" : "") + L.semicolon + L.nodes + " " +
+      st.nodes + ", " + L.backtracks + " " + st.backtracks + ", " + L.deductions + " " +
+      st.deductions + ", " + L.max_depth + " " + st.max_depth);
     this.shown = new Array(D.n).fill(-1);
     this.marked = [];
   }
@@ -984,7 +1033,7 @@ class Run {
       const used = new Set(nbr[cur].map(u => col[u]));
       const cs = [];
       for (let x = 1; x <= D.k; x++) if (!used.has(x)) cs.push(sym(x));
-      this.cands.textContent = vname(cur) + ": " + (cs.length ? cs.join(" ") : "∅");
+      this.cands.textContent = vname(cur) + L.colon + (cs.length ? cs.join(" ") : "∅");
       this.cands.setAttribute("data-values", cs.join(","));
       this.cands.setAttribute("data-vertex", cur);
     } else {
@@ -1008,6 +1057,8 @@ function go(s) {
   for (const r of runs) { r.seek(step); r.render(); }
   stepLabel.textContent = L.step + " " + step + " / " + total;
   stepLabel.setAttribute("data-step", step);
+  seekBar.value = step;  // setting it fires no "input": no loop
+  seekBar.setAttribute("aria-valuetext", stepLabel.textContent);
   document.body.setAttribute("data-step", step);
   if (step >= total) pause();
 }
@@ -1044,6 +1095,11 @@ button("btn-play", "▶▶ " + L.play, play);
 button("btn-pause", "‖ " + L.pause, pause);
 button("btn-next-backtrack", "↩ " + L.next_backtrack, () => { pause(); nextBacktrack(); });
 button("btn-end", L.end + " »", () => { pause(); go(total); });
+// the seek slider: dragging it, clicking its track, Home/End/PageUp/PageDown go to that step
+// (its "input" event); → and ← are the page's keys there too (one step, see keydown below)
+const seekBar = h("input", {id: "seek", type: "range", min: 0, max: total, step: 1, value: 0,
+  "aria-label": L.seek, title: L.seek}, ctl);
+seekBar.addEventListener("input", () => { pause(); go(Number(seekBar.value)); });
 const sl = h("label", {}, ctl, " " + L.speed + " ");
 const speed = h("select", {id: "speed"}, sl);
 for (const s of [1, 2, 5, 10, 25, 100, 500, 2000, 10000])
@@ -1057,13 +1113,21 @@ if (capped.length) {
   note.textContent = capped.map(r => r.r.method + ": " + L.capped
     .replace("{shown}", r.len).replace("{total}", r.r.total_events)).join(" ");
 }
+// The keys act whatever has the focus: the speed menu keeps ↑/↓ but its ←/→ (which changed
+// the speed) step, and so do the slider's (one step, not the page's plus its own). Only a
+// text field keeps its keys (the page has none; a host page may), and shortcuts with
+// Ctrl/Alt/Meta (Alt+← is the browser's "back") are left alone.
+const typing = t => t.isContentEditable || t.tagName === "TEXTAREA" ||
+  (t.tagName === "INPUT" && !["range", "button", "checkbox", "radio"].includes(t.type));
 document.addEventListener("keydown", e => {
-  if (e.target.tagName === "SELECT") return;
+  if (e.ctrlKey || e.altKey || e.metaKey || typing(e.target)) return;
   if (e.key === "ArrowRight") { pause(); go(step + 1); }
   else if (e.key === "ArrowLeft") { pause(); go(step - 1); }
-  else if (e.key === " ") { e.preventDefault(); timer === null ? play() : pause(); }
+  else if (e.key === " ") { timer === null ? play() : pause(); }
   else if (e.key === "n") { pause(); nextBacktrack(); }
   else return;
+  e.preventDefault();
 });
+document.body.setAttribute("data-playing", "0");  // set from the start, not at a first pause
 go(0);
 """

@@ -5,13 +5,16 @@ compare two methods in lockstep; default ``naive``, ``dsatur`` for a graph) on t
 its graph. A GRAPH (``petersen``, ``sudoku:RxC``, a DIMACS ``.col`` file) is coloured with
 ``-k`` colours, or its chromatic number. ``-o -`` writes the page to standard output.
 PUZZLE is one puzzle: inline, or a file (or ``-``) that holds one; a file of several is
-refused, saying how many it holds.
+refused, saying how many it holds. A method given twice, or an output that cannot be written
+(its folder missing, a folder, not writable), is refused before the search, which may take seconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument
@@ -79,6 +82,10 @@ def run(args: argparse.Namespace) -> int:
     """Trace, build the page, write it."""
     from ..visualize import visualize
 
+    methods = args.method or []
+    for i, m in enumerate(methods):
+        if m in methods[:i]:
+            raise InvalidArgument(f"--method: {m} given twice")
     x: Any
     default = DEFAULT_METHOD
     if is_graph_arg(args.source):
@@ -89,9 +96,10 @@ def run(args: argparse.Namespace) -> int:
         if args.k is not None:
             raise InvalidArgument("-k applies to a GRAPH; a puzzle has its own colours")
         x = only_grid(args, "visualize")
+    check_writable(args.output)
     page = visualize(
         x,
-        args.method or [default],
+        methods or [default],
         k=args.k,
         lang=args.lang,
         max_steps=args.max_steps,
@@ -106,3 +114,30 @@ def run(args: argparse.Namespace) -> int:
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(page)
     return 0
+
+
+def check_writable(output: str) -> None:
+    """Raise :class:`InvalidArgument` when ``output`` cannot be a new or replaced file: its
+    folder missing or not a folder, ``output`` itself a folder, or either not writable by this
+    user. Checked before the search (seconds, up to ``--timeout``) rather than found when
+    writing after it; nothing is created here, so that a refused puzzle leaves no empty page
+    behind.
+
+    >>> check_writable("/")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: /: is a folder, not a file
+    """
+    if output == "-":
+        return
+    path = Path(output)
+    if path.is_dir():
+        raise InvalidArgument(f"{output}: is a folder, not a file")
+    folder = path.parent
+    if not folder.exists():
+        raise InvalidArgument(f"{output}: folder {folder} does not exist")
+    if not folder.is_dir():
+        raise InvalidArgument(f"{output}: {folder} is not a folder")
+    target = path if path.exists() else folder
+    if not os.access(target, os.W_OK):
+        raise InvalidArgument(f"{output}: {target} is not writable")
