@@ -228,3 +228,37 @@ def test_generate_a_jigsaw_killer_on_the_cli(
     assert code == 0, err
     assert counted.count("1 solution (unique)") == 2
     assert out.read_text().count("variant: jigsaw+killer") == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("p edge 2 1\ne 1 " + "9" * 5000 + "\n", "2: vertex 99999999999999999999... is too large"),
+        ("p edge " + "1" * 4400 + " 0\n", "1: vertex count 11111111111111111111... is too large"),
+        ("p edge 2 1\ne 1 x" + "9" * 50 + "\n", "2: vertex 'x9999999999999999999...' is not an"),
+    ],
+)
+def test_a_huge_dimacs_number_is_one_line(text: str, message: str) -> None:
+    """int() refuses more than 4,300 digits: the ValueError was a traceback, and the message
+    echoed all the digits."""
+    with pytest.raises(ParseError) as info:
+        parse_dimacs(text)
+    assert str(info.value).startswith(message) and len(str(info.value)) < 80
+
+
+def test_leading_zeros_are_still_a_number() -> None:
+    assert parse_dimacs("p edge 2 1\ne 1 " + "0" * 30 + "2\n").n == 2
+
+
+def test_a_json_lines_file_with_another_box_is_read_line_by_line(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Its first two lines not fitting --box made the reader take the file for one grid over
+    several lines: one 'Extra data' error, and no line read."""
+    grid = Grid.parse("." * 36, box=(2, 3))
+    path = tmp_path / "rt.json"
+    path.write_text("\n".join(json.dumps(grid.to_json()) for _ in range(3)) + "\n")
+    code, _, err = run(capfd, "check", str(path), "--box", "3x2")
+    assert code == 2 and "Extra data" not in err
+    for line in (1, 2, 3):
+        assert f"{path}:{line}:9: box 3x2 given, but the grid's is 2x3" in err

@@ -129,8 +129,11 @@ def parse_dimacs(
 
 
 def _int(text: str, what: str, line: int, source: str | None) -> int:
+    shown = text if len(text) <= 24 else text[:20] + "..."
     if not re.fullmatch(r"-?[0-9]+", text):  # int() would read '٣' and '1_0' too
-        raise ParseError(f"{what} {text!r} is not an integer", line=line, source=source)
+        raise ParseError(f"{what} {shown!r} is not an integer", line=line, source=source)
+    if len(text.lstrip("-0")) > 18:  # past any limit here (and int() refuses 4,300 digits)
+        raise ParseError(f"{what} {shown} is too large", line=line, source=source)
     value = int(text)
     if value < 0:
         raise ParseError(f"{what} {value} is negative", line=line, source=source)

@@ -19,6 +19,7 @@ Files holding one or more multi-line grids (boxed text, separated by blank lines
 from __future__ import annotations
 
 import io
+import json
 import math
 import os
 import sys
@@ -270,7 +271,7 @@ def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None, head:
     puzzle line followed by puzzles of its length is no grid of three rows)."""
     first = lines[0]
     if first.startswith(("[", "{")):  # a list over several lines, or one per line (JSON lines)
-        return not any(_parses(line, box, alphabet) for line in lines[:2])
+        return not any(_whole_json(line) for line in lines[:2])
     if "|" in first or _is_ruler(first):
         return True
     try:
@@ -309,10 +310,18 @@ def _non_square_line(line: str) -> bool:
     return any(side % r == 0 for r in range(2, side))  # boxes of two sides >= 2 exist
 
 
-def _parses(line: str, box: Box | None, alphabet: str | None) -> bool:
+def _whole_json(line: str) -> bool:
+    """Whether ``line`` is a JSON document by itself: a grid of a JSON-lines file (a grid
+    written over several lines has no whole document on its first lines). Whether it is a
+    good grid is not asked: a bad one (another box, say) is that line's error, not a sign
+    that the file is one grid.
+
+    >>> _whole_json('{"rows": [[1]]}'), _whole_json("[[1, 0,"), _whole_json("{")
+    (True, False, False)
+    """
     try:
-        Grid.parse(line, box=box, alphabet=alphabet)
-    except ParseError:
+        json.loads(line)
+    except (ValueError, RecursionError):
         return False
     return True
 
