@@ -26,6 +26,7 @@ from .common import (
     read_items,
     regions_box,
     report_error,
+    sudoku_shape,
     with_variant,
 )
 
@@ -145,6 +146,15 @@ def _graph_figures(args: argparse.Namespace) -> int:
         raise InvalidArgument(
             f"--size and --box shape a Sudoku grid, not the graph {args.source!r}"
         )
+    shape = sudoku_shape(args.source)
+    if shape is not None:  # the Sudoku graph: the figures of info --box
+        grid = Grid.empty(shape)
+        sudoku = graph_info(grid.graph, grid.n, grid)
+        if args.json:
+            print_json(sudoku)
+        else:
+            print("\n".join(_graph_lines(sudoku)))
+        return 0
     graph = load_graph(args.source)
     info = {"graph": graph.name, **graph.stats()}
     if args.json:

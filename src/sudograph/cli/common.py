@@ -521,15 +521,34 @@ def load_graph(arg: str, *, strict: bool = False) -> Any:
     """A graph from a CLI argument: ``petersen``, ``sudoku:RxC``, ``sudoku:N``, a ``.col`` file."""
     from ..formats.dimacs import read_dimacs
     from ..graph import petersen_graph, sudoku_graph
-    from ..grid import box_for
 
     if arg == "petersen":
         return petersen_graph()
-    if arg.startswith("sudoku:"):
-        spec = arg.split(":", 1)[1]
-        try:
-            shape = box_for(int(spec)) if spec.isascii() and spec.isdigit() else parse_box(spec)
-            return sudoku_graph(*shape)
-        except InvalidArgument as exc:  # the shape, or the side it makes
-            raise InvalidArgument(f"{arg}: {exc}") from None
+    shape = sudoku_shape(arg)
+    if shape is not None:
+        return sudoku_graph(*shape)
     return read_dimacs(arg, strict=strict)
+
+
+def sudoku_shape(arg: str) -> tuple[int, int] | None:
+    """The box shape of a ``sudoku:RxC`` or ``sudoku:N`` argument, None for another graph;
+    a bad shape is :class:`InvalidArgument` naming the argument.
+
+    >>> sudoku_shape("sudoku:2x3"), sudoku_shape("sudoku:16"), sudoku_shape("petersen")
+    ((2, 3), (4, 4), None)
+    """
+    from ..grid import box_for
+
+    if not arg.startswith("sudoku:"):
+        return None
+    spec = arg.split(":", 1)[1]
+    try:
+        if spec.isascii() and spec.isdigit():
+            if len(spec) > 3:  # no side of more than 64 (and int() refuses 4,300 digits)
+                raise InvalidArgument(f"grid side {spec[:6]}... is outside 1..64")
+            return box_for(int(spec))
+        rows, columns = parse_box(spec)
+        return box_for(rows * columns, (rows, columns))  # sides 1..64
+    except InvalidArgument as exc:  # the shape, or the side it makes
+        shown = arg if len(arg) <= 30 else arg[:27] + "..."
+        raise InvalidArgument(f"{shown}: {exc}") from None
