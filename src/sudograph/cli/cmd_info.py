@@ -148,13 +148,7 @@ def _graph_figures(args: argparse.Namespace) -> int:
         )
     shape = sudoku_shape(args.source)
     if shape is not None:  # the Sudoku graph: the figures of info --box
-        grid = Grid.empty(shape)
-        sudoku = graph_info(grid.graph, grid.n, grid)
-        if args.json:
-            print_json(sudoku)
-        else:
-            print("\n".join(_graph_lines(sudoku)))
-        return 0
+        return _grid_figures(Grid.empty(shape), args.json)
     graph = load_graph(args.source)
     info = {"graph": graph.name, **graph.stats()}
     if args.json:
@@ -163,6 +157,16 @@ def _graph_figures(args: argparse.Namespace) -> int:
     for key, value in [*info.items()][:3]:
         print(f"{key}: {value}")
     print(f"degree: {_degree(info)}\nhouses: {info['houses']}")
+    return 0
+
+
+def _grid_figures(grid: Grid, as_json: bool) -> int:
+    """Print the figures of ``grid``'s graph (its rules included), as text or JSON."""
+    info = graph_info(grid.graph, grid.n, grid)
+    if as_json:
+        print_json(info)
+    else:
+        print("\n".join(_graph_lines(info)))
     return 0
 
 
@@ -183,12 +187,7 @@ def run(args: argparse.Namespace) -> int:
     if args.source is None:
         shape = box or regions_box(args) or (3, 3)
         grid = with_variant(Grid.empty(shape), args)  # the rules of --variant/--regions/--cages
-        info = graph_info(grid.graph, grid.n, grid)
-        if args.json:
-            print_json(info)
-        else:
-            print("\n".join(_graph_lines(info)))
-        return 0
+        return _grid_figures(grid, args.json)
     args.box = box
     seen = unreadable = 0
     printed_graph: tuple[Box, Variant | None] | None = None
