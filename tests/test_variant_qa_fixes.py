@@ -13,7 +13,7 @@ from sudograph.cli import main
 from sudograph.errors import InvalidArgument, ParseError
 from sudograph.formats.dimacs import parse_dimacs
 from sudograph.formats.variant import parse_cages, read_fpuzzles, read_variant_puzzle
-from sudograph.generate import generate_variant
+from sudograph.generate import generate_variant, is_minimal, is_symmetric
 from sudograph.grid import parse_box
 from sudograph.variants import Variant
 
@@ -262,3 +262,15 @@ def test_a_json_lines_file_with_another_box_is_read_line_by_line(
     assert code == 2 and "Extra data" not in err
     for line in (1, 2, 3):
         assert f"{path}:{line}:9: box 3x2 given, but the grid's is 2x3" in err
+
+
+@pytest.mark.slow
+def test_a_minimal_symmetric_12x12_for_an_unlucky_seed(capfd: pytest.CaptureFixture[str]) -> None:
+    """Seed 3 found no minimal centrally symmetric 12×12 puzzle in the 1000 grids it was
+    allowed (others take a few hundred): 'no puzzle found in 1000 tries'."""
+    code, out, err = run(
+        capfd, "generate", "--box", "3x4", "--seed", "3", "--minimal", "--symmetry", "central"
+    )
+    assert code == 0, err
+    puzzle = Grid.parse(out.strip(), box=(3, 4))
+    assert is_unique(puzzle) and is_minimal(puzzle) and is_symmetric(puzzle, "central")
