@@ -167,6 +167,7 @@ def test_check_file_json(capsys: pytest.CaptureFixture[str], puzzles: Path) -> N
         "value": 4,
         "cells": [0, 1],
         "names": ["r1c1", "r1c2"],
+        "symbol": "4",
     }
     assert all(r["conflicts"] == [] for r in records if r["valid"])
 

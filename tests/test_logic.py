@@ -489,7 +489,7 @@ def test_explain_and_hint_print_the_technique_once(capsys: pytest.CaptureFixture
     assert hint == lines[0]
 
 
-@pytest.mark.parametrize(("guesses", "said"), [(1, "at least 1 guesses"), (100_000, "guesses")])
+@pytest.mark.parametrize(("guesses", "said"), [(1, "at least 1 guess)"), (100_000, "guesses")])
 def test_cli_rate_says_when_its_search_was_capped(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, guesses: int, said: str
 ) -> None:

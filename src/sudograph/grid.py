@@ -7,7 +7,8 @@ box_cols``, cell ``i = r * N + c`` (``r`` row, ``c`` column, both from 0), value
 Formats
 -------
 * one line: ``N*N`` symbols, row by row; ``.``, ``0``, ``_`` or ``-`` mark an empty cell
-  (whitespace-separated numbers are read too: ``"1 0 0 2 ..."``);
+  (whitespace-separated numbers are read too: ``"1 0 0 2 ..."``; a grid's tokens are all
+  symbols or all numbers, never a mix: see :func:`_read_values`);
 * boxed text, as printed in the seeds: one row per line, ``|``, ``+``, ``-`` rulers and spaces
   ignored, values as symbols or numbers;
 * lists of lists with 0 for empty (the seeds' ``[[0, 6, 0, ...], ...]``), also as JSON text;
@@ -94,17 +95,44 @@ class Conflict(NamedTuple):
     value: int
     cells: tuple[int, ...]
 
-    def describe(self, n: int) -> str:
+    @property
+    def is_total(self) -> bool:
+        """``value`` is the clues' total of a cage whose sum is out of reach, not a digit."""
+        return self.house.endswith(_OUT_OF_REACH)
+
+    def describe(self, n: int, alphabet: str | None = None) -> str:
         """``'row 1: 5 at r1c2, r1c7'`` with 1-based rows and columns; a cage whose sum is
         out of reach gives its clues' total (``'cage 1 (sum 4 out of reach): clues total 3 at
-        r1c1, r1c2'``), which is not a digit repeated."""
+        r1c1, r1c2'``), which is not a digit repeated.
+
+        The value is written as the number it is unless ``alphabet`` (the grid's) is given:
+        then as the symbol the grid shows, which is what a reader of a 16×16 or lettered grid
+        looks for (a total stays a number).
+
+        >>> Conflict("row 1", 11, (0, 1)).describe(16, "0123456789ABCDEF")
+        'row 1: A at r1c1, r1c2'
+        """
         where = ", ".join(cell_name(i, n) for i in self.cells)
-        total = "clues total " if self.house.endswith(_OUT_OF_REACH) else ""
-        return f"{self.house}: {total}{self.value} at {where}"
+        if self.is_total:
+            return f"{self.house}: clues total {self.value} at {where}"
+        return f"{self.house}: {symbol_of(self.value, alphabet)} at {where}"
 
 
 _OUT_OF_REACH = "out of reach)"
 """How the house of a cage's :class:`Conflict` ends when its sum is out of reach."""
+
+
+def symbol_of(d: int, alphabet: str | None) -> str:
+    """How value ``d`` is written in a grid of ``alphabet``: its symbol, so that a message
+    names what the reader sees and types (``A``, not ``11``, on a hexadecimal 16×16); the
+    number itself without an alphabet or for a value outside it.
+
+    >>> symbol_of(11, "0123456789ABCDEF"), symbol_of(5, "123456789"), symbol_of(11, None)
+    ('A', '5', '11')
+    """
+    if alphabet and 1 <= d <= len(alphabet):
+        return alphabet[d - 1]
+    return str(d)
 
 
 def cell_name(i: int, n: int) -> str:
@@ -230,14 +258,43 @@ def require_grid(x: Any, what: str) -> Grid:
 
 
 def parse_box(text: str) -> Box:
-    """Read ``'2x3'`` (or ``'2X3'``, ``'2,3'``) as a box shape."""
+    """Read ``'2x3'`` (or ``'2X3'``, ``'2,3'``) as a box shape.
+
+    A side of more than a few digits is refused here, not read: no box side passes
+    ``MAX_SIDE``, and ``int()`` raises its own ``ValueError`` on 4300 digits and more.
+
+    >>> parse_box("2x3"), parse_box(" 3 , 4 ")
+    ((2, 3), (3, 4))
+    >>> parse_box("9" * 5000 + "x2")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: box shape '99999999...x2' has a side over 64 (a box ...
+    """
     for sep in ("x", "X", ",", "×"):
         if sep in text:
             a, _, b = text.partition(sep)
             if re.fullmatch(r" *[0-9]+ *", a) and re.fullmatch(r" *[0-9]+ *", b):
+                if max(len(a.strip().lstrip("0")), len(b.strip().lstrip("0"))) > _SIDE_DIGITS:
+                    raise InvalidArgument(
+                        f"box shape {_short(text)!r} has a side over {MAX_SIDE} (a box side "
+                        f"is 1..{MAX_SIDE}, e.g. 2x3)"
+                    )
                 return (int(a), int(b))
             break
-    raise InvalidArgument(f"box shape {text!r} is not of the form RxC (e.g. 2x3)")
+    raise InvalidArgument(f"box shape {_short(text)!r} is not of the form RxC (e.g. 2x3)")
+
+
+_SIDE_DIGITS = 6
+"""Most digits :func:`parse_box` reads in a side (leading zeros aside): any more is over
+``MAX_SIDE`` by far, and refused with a message, not a number ``int()`` may refuse."""
+
+
+def _short(text: str, keep: int = 8) -> str:
+    """``text`` cut to its first and last ``keep`` characters: a message quotes a pasted
+    mistake, not all of it."""
+    if len(text) <= 2 * keep + 3:
+        return text
+    return f"{text[:keep]}...{text[-keep:]}"
 
 
 @dataclass(frozen=True)
@@ -469,25 +526,20 @@ class Grid:
                     f"{len(tokens)} values is not a square number of cells", line=line_no
                 )
             shape = _box_or_parse_error(n, box, line_no)
-            alpha = alphabet or _guess_alphabet(n, "".join(t for t in tokens if len(t) == 1))
-            decode = _decoder(n, alpha)
-            values = []
+            placed: list[tuple[str, int | None, int]] = []
             col = 1
             for tok in tokens:
                 col = line.index(tok, col - 1) + 1
-                values.append(decode(tok, line_no, col))
+                placed.append((tok, line_no, col))
                 col += len(tok)
+            values, alpha = _read_values(n, alphabet, placed)
             return cls(shape, tuple(values), alpha)
         cells = tokens[0]
+        offset = line.index(cells[0]) if cells else 0
         n = math.isqrt(len(cells))
         if n * n != len(cells) or n > MAX_SIDE:
-            raise ParseError(
-                f"wrong length: {len(cells)} cells is not N*N for a side N in 1..{MAX_SIDE}"
-                " (a 9x9 grid has 81)",
-                line=line_no,
-            )
+            raise _wrong_length(cells, offset, line_no, box)
         shape = _box_or_parse_error(n, box, line_no)
-        offset = line.index(cells[0]) if cells else 0
         alpha = alphabet or _guess_alphabet(n, cells)
         table = _char_table(n, alpha)
         values = []
@@ -532,14 +584,11 @@ class Grid:
             width = widths.pop()
             raise ParseError(f"{n} rows of {width} cells: a grid is square", line=rows[-1][0])
         shape = _box_or_parse_error(n, box, rows[0][0])
-        singles = "".join(t for _, toks in rows for t, _ in toks if len(t) == 1)
-        alpha = alphabet or _guess_alphabet(n, singles)
-        decode = _decoder(n, alpha)
-        values: list[int] = []
         for no, toks in rows:
             if len(toks) != n:
                 raise ParseError(f"row has {len(toks)} cells, expected {n}", line=no)
-            values.extend(decode(tok, no, col) for tok, col in toks)
+        placed = [(tok, no, col) for no, toks in rows for tok, col in toks]
+        values, alpha = _read_values(n, alphabet, placed)
         return cls(shape, tuple(values), alpha)
 
     # -- writing ----------------------------------------------------------------------------
@@ -664,7 +713,7 @@ class Grid:
         clashes = self.conflicts()
         if not clashes:
             return None
-        named = "; ".join(c.describe(self.n) for c in clashes[:3])
+        named = "; ".join(c.describe(self.n, self.alphabet) for c in clashes[:3])
         return InvalidPuzzle(f"clashing clues: {named}")
 
     def index(self, cell: Cell) -> int:
@@ -806,6 +855,54 @@ def _cage_index(box: Box, variant: Variant) -> Any:
     return CageIndex(Problem(variant_graph(variant, box), n, cages=variant.cages))
 
 
+NOT_A_CELL = frozenset(FORBIDDEN_SYMBOLS) - frozenset(EMPTY_CHARS)
+"""Characters that are never a cell of a one-line grid (list syntax, rulers, comments)."""
+
+
+def _wrong_length(cells: str, offset: int, line: int | None, box: Box | None) -> ParseError:
+    """The error for a one-line grid of ``len(cells)`` characters, not a square number of
+    cells (the line's text from column ``offset + 1``).
+
+    A character that is never a cell (``12...,``: a stray comma) is named at its column: it
+    is what made the length wrong. Otherwise the count is compared with the grid of ``box``
+    when one is given (the extra cells' column when there are too many), else with the
+    squares.
+
+    >>> print(_wrong_length("1" + "." * 36, 0, 2, (2, 3)))
+    2:37: wrong length: 37 cells, but a 6x6 grid (box 2x3) has 36: one cell too many, at column 37
+    >>> print(_wrong_length("12" + "." * 14 + ",", 0, 1, None))
+    1:17: unexpected ',' in a one-line grid (not a cell)
+    """
+    stray = next((k for k, ch in enumerate(cells) if ch in NOT_A_CELL), None)
+    if stray is not None:
+        return ParseError(
+            f"unexpected {cells[stray]!r} in a one-line grid (not a cell)",
+            line=line,
+            column=offset + stray + 1,
+        )
+    if box is None:
+        return ParseError(
+            f"wrong length: {len(cells)} cells is not N*N for a side N in 1..{MAX_SIDE}"
+            " (a 9x9 grid has 81)",
+            line=line,
+        )
+    side = box[0] * box[1]
+    want = side * side
+    said = f"wrong length: {len(cells)} cells, but a {side}x{side} grid (box {box[0]}x{box[1]})"
+    if len(cells) < want:
+        missing = want - len(cells)
+        return ParseError(
+            f"{said} has {want}: {missing} cell{'s' * (missing > 1)} missing", line=line
+        )
+    extra = len(cells) - want
+    many = "one cell too many, at" if extra == 1 else f"{extra} cells too many, from"
+    return ParseError(
+        f"{said} has {want}: {many} column {offset + want + 1}",
+        line=line,
+        column=offset + want + 1,
+    )
+
+
 def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box:
     try:
         return box_for(n, box)
@@ -899,21 +996,61 @@ def _unknown(ch: str, alphabet: str) -> str:
     return f"unknown character {ch!r} (expected one of {alphabet} or {empties} for empty)"
 
 
-def _decoder(n: int, alphabet: str | None) -> Any:
-    alpha = alphabet or default_alphabet(n)
-    table = _char_table(n, alpha)
+def _read_values(
+    n: int, alphabet: str | None, tokens: Sequence[tuple[str, int | None, int]]
+) -> tuple[list[int], str]:
+    """The values of a grid written as separate tokens ``(token, line, column)``, and the
+    alphabet of the grid, read one way for the whole grid.
 
-    def decode(tok: str, line: int | None, col: int) -> int:
-        d = table.get(tok)
-        if d is not None:
-            return d
-        if tok.isascii() and tok.isdigit():  # not '²' or '٣', which int() reads or refuses
-            value = int(tok)
-            if 0 <= value <= n:
-                return value
-            raise ParseError(f"value {value} is outside 0..{n}", line=line, column=col)
+    Symbols when every token is one symbol of the alphabet or an empty mark; otherwise
+    numbers when every token is a decimal number (``0``, or an empty mark other than a
+    symbol, for an empty cell), and the grid gets the default alphabet (numbers carry none).
+    Reading each token its own way would take the ``1`` of ``0 1 10`` on a hexadecimal grid
+    as the symbol (value 2) and the ``10`` as the number: a wrong grid without a word. A grid
+    that fits neither reading is refused at its first token that breaks both.
+
+    >>> _read_values(16, "0123456789ABCDEF", [("0", 1, 1), ("1", 1, 3), ("10", 1, 5)] * 86)[0][:3]
+    [0, 1, 10]
+    """
+    if alphabet is None and all(len(tok) == 1 for tok, _, _ in tokens):
+        alpha = _guess_alphabet(n, "".join(tok for tok, _, _ in tokens))
+    else:
+        alpha = alphabet or default_alphabet(n)
+    table = _char_table(n, alpha)
+    not_symbol = next((k for k, (tok, _, _) in enumerate(tokens) if tok not in table), None)
+    if not_symbol is None:
+        return [table[tok] for tok, _, _ in tokens], alpha
+    empties = {ch for ch in EMPTY_CHARS if ch not in alpha}
+
+    def number(tok: str) -> bool:  # ASCII digits: not '²' or '٣', which int() reads or refuses
+        return tok in empties or (tok.isascii() and tok.isdigit())
+
+    not_number = next((k for k, (tok, _, _) in enumerate(tokens) if not number(tok)), None)
+    if not_number is None:
+        values = []
+        for tok, line, col in tokens:
+            digits = "0" if tok in empties else tok.lstrip("0") or "0"
+            if len(digits) > 2 or int(digits) > n:  # (int() refuses 4300 digits and more)
+                shown = digits if len(digits) <= 12 else digits[:12] + "..."
+                raise ParseError(f"value {shown} is outside 0..{n}", line=line, column=col)
+            values.append(int(digits))
+        return values, alphabet or default_alphabet(n)
+    k = max(not_symbol, not_number)
+    tok, line, col = tokens[k]
+    if tok not in table and not number(tok):  # fits no reading, whatever the others are
         if len(tok) == 1:
             raise ParseError(_unknown(tok, alpha), line=line, column=col)
-        raise ParseError(f"unknown value {tok!r}", line=line, column=col)
-
-    return decode
+        raise ParseError(f"unknown value {tok[:20]!r}", line=line, column=col)
+    other, other_line, other_col = tokens[not_number if k == not_symbol else not_symbol]
+    where = f"{other_line}:{other_col}" if other_line is not None else f"column {other_col}"
+    if k == not_symbol:  # a number after a symbol that is not one
+        what = f"{tok!r} is a number, not a symbol of {alpha}, but {other!r} at {where} is no"
+        what += " number"
+    else:
+        what = f"{tok!r} is no number, but {other!r} at {where} is not a symbol of {alpha}"
+    raise ParseError(
+        f"values written both ways: {what}: write every value as a symbol, or every value "
+        "as a number (0 for empty)",
+        line=line,
+        column=col,
+    )

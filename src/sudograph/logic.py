@@ -40,7 +40,8 @@ fish stay on rows against columns.
 Glossary: ``i`` cell index (``r * N + c``), ``d`` digit ``1..N``, mask: a set of digits as an int
 with bit ``d - 1`` set for digit ``d``; houses are numbered as in ``Graph.houses`` (rows, then
 columns, then boxes or regions, then a variant's extra houses); cells are written ``r4c5``
-(1-based).
+(1-based) and digits, in a step's words, as the grid's symbols (``A`` for 11 on a hexadecimal
+16×16; sums stay numbers).
 
 >>> g = Grid.parse("4.3.1..42..3.1..")
 >>> step = next_step(g)
@@ -77,7 +78,11 @@ Placement = tuple[int, int]
 class Step:
     """One logical step: the technique, the cells and digits that make the pattern, what it
     removes (``eliminations``) or writes (``placements``), and the reason in words (``text``,
-    without the technique's name: ``hint`` and ``explain`` print ``technique: text``)."""
+    without the technique's name: ``hint`` and ``explain`` print ``technique: text``).
+
+    ``digits``, ``eliminations`` and ``placements`` hold values ``1..N``; ``text`` writes them
+    in the grid's alphabet (``B``, not ``11``, on a hexadecimal 16×16), as a person reads
+    and fills the grid."""
 
     technique: str
     cells: tuple[int, ...]
@@ -86,9 +91,16 @@ class Step:
     placements: tuple[Placement, ...] = ()
     text: str = ""
 
-    def as_dict(self) -> dict[str, object]:
-        """A JSON-ready dict (cells as ``r4c5`` names need the grid side: see ``text``)."""
-        return {
+    def as_dict(self, alphabet: str | None = None) -> dict[str, object]:
+        """A JSON-ready dict (cells as ``r4c5`` names need the grid side: see ``text``);
+        given the grid's ``alphabet``, also the ``symbols`` that write ``digits`` (the values
+        stay numbers).
+
+        >>> step = next_step(Grid.parse("D.C.A..DB..C.A..", alphabet="ABCD"))
+        >>> step.as_dict("ABCD")["digits"], step.as_dict("ABCD")["symbols"], step.text
+        ([2], ['B'], 'r1c2: B is the only candidate left in the cell')
+        """
+        out: dict[str, object] = {
             "technique": self.technique,
             "cells": list(self.cells),
             "digits": list(self.digits),
@@ -96,6 +108,9 @@ class Step:
             "placements": [list(p) for p in self.placements],
             "text": self.text,
         }
+        if alphabet:
+            out["symbols"] = [alphabet[d - 1] for d in self.digits]
+        return out
 
 
 @dataclass
@@ -213,6 +228,7 @@ class _State:
                 houses_of[i].append(h)
         self.houses_of = [tuple(hs) for hs in houses_of]
         self.cages = grid.variant.cages if grid.variant is not None else ()
+        self.alphabet = grid.alphabet
         self.full = (1 << n) - 1
         self.values = list(grid.values)
         self.cand = [0] * (n * n)
@@ -271,6 +287,11 @@ class _State:
     def cell(self, i: int) -> str:
         return cell_name(i, self.n)
 
+    def sym(self, d: int) -> str:
+        """Digit ``d`` as the grid writes it (``A`` for 11 on a hexadecimal 16×16): the step
+        tells a person what to write, in the symbols of the grid in front of them."""
+        return self.alphabet[d - 1]
+
     def house(self, h: int) -> str:
         return self.names[h]
 
@@ -307,11 +328,14 @@ def _elim_text(state: _State, elims: Sequence[Elimination]) -> str:
     by_digit: dict[int, list[int]] = {}
     for i, d in elims:
         by_digit.setdefault(d, []).append(i)
-    return "; ".join(f"{d} from {_cells(state, cells)}" for d, cells in sorted(by_digit.items()))
+    return "; ".join(
+        f"{state.sym(d)} from {_cells(state, cells)}" for d, cells in sorted(by_digit.items())
+    )
 
 
-def _set(digits: Sequence[int]) -> str:
-    return "{" + ",".join(str(d) for d in digits) + "}"
+def _set(state: _State, digits: Sequence[int]) -> str:
+    """``'{1,7}'``: the digits in the grid's symbols."""
+    return "{" + ",".join(state.sym(d) for d in digits) + "}"
 
 
 # -- techniques ---------------------------------------------------------------------------------
@@ -326,7 +350,7 @@ def _naked_single(s: _State) -> Iterator[Step]:
                 (i,),
                 (d,),
                 placements=((i, d),),
-                text=f"{s.cell(i)}: {d} is the only candidate left in the cell",
+                text=f"{s.cell(i)}: {s.sym(d)} is the only candidate left in the cell",
             )
 
 
@@ -338,13 +362,13 @@ def _hidden_single(s: _State) -> Iterator[Step]:
         for d in range(1, n + 1):
             pos = s.positions(h, d)
             if len(pos) == 1:
-                i = pos[0]
+                i, symbol = pos[0], s.sym(d)
                 yield Step(
                     "hidden single",
                     (i,),
                     (d,),
                     placements=((i, d),),
-                    text=f"{s.cell(i)}: {d} is the only place for {d} in {s.house(h)}",
+                    text=f"{s.cell(i)}: {symbol} is the only place for {symbol} in {s.house(h)}",
                 )
 
 
@@ -373,10 +397,10 @@ def _locked(s: _State, lines: bool) -> Iterator[Step]:
             cover = [b for b in sorted(within - {a}) if all(i in s.houses[b] for i, _ in elims)]
             prefix = "" if lines else f"a {_POINTING.get(len(pos), 'group')} "
             if cover:
-                what = f"{d} lies only in {s.house(cover[0])} ({_cells(s, pos)})"
+                what = f"{s.sym(d)} lies only in {s.house(cover[0])} ({_cells(s, pos)})"
             else:  # an edge outside the houses: a knight's or king's move, a cage
                 seen_cells = _cells(s, [i for i, _ in elims])
-                what = f"the places of {d} ({_cells(s, pos)}) all see {seen_cells}"
+                what = f"the places of {s.sym(d)} ({_cells(s, pos)}) all see {seen_cells}"
             yield Step(
                 technique,
                 tuple(pos),
@@ -435,11 +459,11 @@ def _support(s: _State, free: Sequence[int], sets: Sequence[int]) -> tuple[list[
     return live, support
 
 
-def _sets_text(sets: Sequence[int]) -> str:
+def _sets_text(s: _State, sets: Sequence[int]) -> str:
     """``'{1,7} or {2,6}'``, or how many sets there are when more than four."""
     if len(sets) > 4:
         return f"one of {len(sets)} digit sets"
-    return " or ".join(_set(_digits(m)) for m in sets) if sets else "no set of digits"
+    return " or ".join(_set(s, _digits(m)) for m in sets) if sets else "no set of digits"
 
 
 def _cage_combination(s: _State) -> Iterator[Step]:
@@ -466,7 +490,7 @@ def _cage_combination(s: _State) -> Iterator[Step]:
                 eliminations=elims,
                 text=(
                     f"cage {k} (sum {total}: {_cells(s, cells)}) can only hold "
-                    f"{_sets_text([combos[x] for x in live])} with the candidates, which "
+                    f"{_sets_text(s, [combos[x] for x in live])} with the candidates, which "
                     f"removes {_elim_text(s, elims)}"
                 ),
             )
@@ -541,11 +565,11 @@ def _sum_step(s: _State, technique: str, head: str, free: list[int], need: int) 
         return None
     if placements:
         i, d = placements[0]
-        text = f"{head}, so {s.cell(i)} is {d}"
+        text = f"{head}, so {s.cell(i)} is {s.sym(d)}"
     else:
         text = (
             f"{head}, so {_cells(s, free)} add up to {need}: "
-            f"{_sets_text([sets[x] for x in live])}, which removes {_elim_text(s, elims)}"
+            f"{_sets_text(s, [sets[x] for x in live])}, which removes {_elim_text(s, elims)}"
         )
     return Step(
         technique,
@@ -584,7 +608,7 @@ def _naked_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
                         eliminations=elims,
                         text=(
                             f"in {s.house(h)}, {_cells(s, group)} hold only "
-                            f"{_set(digits)}, which removes {_elim_text(s, elims)}"
+                            f"{_set(s, digits)}, which removes {_elim_text(s, elims)}"
                         ),
                     )
 
@@ -619,7 +643,7 @@ def _hidden_subsets(size: int) -> Callable[[_State], Iterator[Step]]:
                         digits,
                         eliminations=elims,
                         text=(
-                            f"in {s.house(h)}, {_set(digits)} fit only in "
+                            f"in {s.house(h)}, {_set(s, digits)} fit only in "
                             f"{_cells(s, cells)}, which removes {_elim_text(s, elims)}"
                         ),
                     )
@@ -663,7 +687,7 @@ def _fish(size: int) -> Callable[[_State], Iterator[Step]]:
                             (d,),
                             eliminations=elims,
                             text=(
-                                f"{kinds[base_kind]} {bases} have {d} only in "
+                                f"{kinds[base_kind]} {bases} have {s.sym(d)} only in "
                                 f"{kinds[cover_kind]} {covers_txt}, which removes "
                                 f"{_elim_text(s, elims)}"
                             ),
@@ -708,9 +732,10 @@ def _xy_wing(s: _State) -> Iterator[Step]:
                     (z,),
                     eliminations=elims,
                     text=(
-                        f"pivot {s.cell(pivot)} {_set(_digits(pc))} with pincers "
-                        f"{s.cell(a)} {_set(_digits(ca))} and {s.cell(b)} {_set(_digits(cb))}: "
-                        f"one pincer is {z}, which removes {_elim_text(s, elims)}"
+                        f"pivot {s.cell(pivot)} {_set(s, _digits(pc))} with pincers "
+                        f"{s.cell(a)} {_set(s, _digits(ca))} and {s.cell(b)} "
+                        f"{_set(s, _digits(cb))}: one pincer is {s.sym(z)}, which removes "
+                        f"{_elim_text(s, elims)}"
                     ),
                 )
 
@@ -765,7 +790,7 @@ def _simple_colouring(s: _State) -> Iterator[Step]:
                         (d,),
                         eliminations=elims,
                         text=(
-                            f"colour wrap on {d}: {s.cell(clash[0])} and "
+                            f"colour wrap on {s.sym(d)}: {s.cell(clash[0])} and "
                             f"{s.cell(clash[1])} share a colour and see each other, so that "
                             f"colour is false, which removes {_elim_text(s, elims)}"
                         ),
@@ -790,9 +815,10 @@ def _simple_colouring(s: _State) -> Iterator[Step]:
                     (d,),
                     eliminations=elims,
                     text=(
-                        f"colour trap on {d}: one of the two colours of "
-                        f"the chain {_cells(s, chain)} is {d}; cells seeing both colours "
-                        f"(e.g. {s.cell(witness[0])} and {s.cell(witness[1])}) cannot be {d}, "
+                        f"colour trap on {s.sym(d)}: one of the two colours of "
+                        f"the chain {_cells(s, chain)} is {s.sym(d)}; cells seeing both colours "
+                        f"(e.g. {s.cell(witness[0])} and {s.cell(witness[1])}) cannot be "
+                        f"{s.sym(d)}, "
                         f"which removes {_elim_text(s, elims)}"
                     ),
                 )
@@ -1031,7 +1057,8 @@ def rate(grid: Grid) -> Rating:
         return Rating(name, TECHNIQUES[name], len(result.steps), True)
     if result.contradiction:  # a rating is of a puzzle, which has a solution
         raise InvalidPuzzle(
-            f"no solution: the techniques reach a contradiction after {len(result.steps)} steps"
+            "no solution: the techniques reach a contradiction after "
+            f"{len(result.steps)} step{'' if len(result.steps) == 1 else 's'}"
         )
     state = _State(result.grid)
     for step in result.steps:  # keep the eliminations made so far

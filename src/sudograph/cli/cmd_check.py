@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from ..errors import ParseError, SudographError
-from ..grid import Conflict, Grid, cell_name
+from ..grid import Conflict, Grid, cell_name, symbol_of
 from .common import (
     add_grid_options,
     describe_item,
@@ -35,14 +35,19 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
-def conflict_json(conflict: Conflict, n: int) -> dict[str, Any]:
-    """A conflict as JSON: house, value, cell indices and names (``r1c2``)."""
-    return {
+def conflict_json(conflict: Conflict, n: int, alphabet: str | None = None) -> dict[str, Any]:
+    """A conflict as JSON: house, value, cell indices and names (``r1c2``), and with the
+    grid's ``alphabet`` the ``symbol`` that writes the value (None for a cage's total, which
+    is no value)."""
+    out: dict[str, Any] = {
         "house": conflict.house,
         "value": conflict.value,
         "cells": list(conflict.cells),
         "names": [cell_name(i, n) for i in conflict.cells],
     }
+    if alphabet:
+        out["symbol"] = None if conflict.is_total else symbol_of(conflict.value, alphabet)
+    return out
 
 
 def check_json(no: int | None, grid: Grid) -> dict[str, Any]:
@@ -52,18 +57,19 @@ def check_json(no: int | None, grid: Grid) -> dict[str, Any]:
         "line": no,
         "valid": not clashes,
         "complete": not clashes and 0 not in grid.values,
-        "conflicts": [conflict_json(c, grid.n) for c in clashes],
+        "conflicts": [conflict_json(c, grid.n, grid.alphabet) for c in clashes],
         "clues": grid.clues,
         "empty": len(grid.values) - grid.clues,
     }
 
 
 def check_text(no: int | None, grid: Grid) -> str:
-    """One line: ``line 3: valid, 30 clues, 51 empty`` or the conflicts."""
+    """One line: ``line 3: valid, 30 clues, 51 empty`` or the conflicts, each value written
+    as the grid writes it (``A`` on a hexadecimal 16×16, not ``11``)."""
     where = describe_item(no)
     clashes = grid.conflicts()
     if clashes:
-        listed = "; ".join(c.describe(grid.n) for c in clashes)
+        listed = "; ".join(c.describe(grid.n, grid.alphabet) for c in clashes)
         return f"{where}: {plural(len(clashes), 'conflict')}: {listed}"
     if 0 not in grid.values:
         return f"{where}: valid, complete"

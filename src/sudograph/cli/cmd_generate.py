@@ -474,13 +474,15 @@ def run_rate(args: argparse.Namespace) -> int:
         if args.json:
             print_json({"line": no, **r.as_dict()})
         else:
-            how = f"{r.steps} steps"
+            how = _times(r.steps, "step")
             if r.technique == NO_TECHNIQUE:
                 how = "the grid is already complete"
             if not r.solved:
-                how = f"logic stalls after {r.steps} steps, {r.guesses} guesses"
-                if r.capped:  # the search's budget ran out first: a lower bound
-                    how = f"logic stalls after {r.steps} steps, at least {r.guesses} guesses"
+                at_least = "at least " if r.capped else ""  # the search's budget ran out first
+                how = (
+                    f"logic stalls after {_times(r.steps, 'step')}, "
+                    f"{at_least}{_times(r.guesses, 'guess', 'guesses')}"
+                )
             print(f"{_prefix(no)}{r.score:.2f} {r.technique} ({how})")
         return 0
 
@@ -488,6 +490,16 @@ def run_rate(args: argparse.Namespace) -> int:
     if len(scores) > 1 and not args.json:
         print(f"{plural(len(scores), 'puzzle')}: mean score {sum(scores) / len(scores):.2f}")
     return code
+
+
+def _times(count: int, one: str, many: str = "") -> str:
+    """``'1 step'``, ``'2 steps'``, ``'1 guess'``, ``'0 guesses'``: a count with its noun in
+    the right number (written as the number it is, as the JSON rows have it).
+
+    >>> _times(1, "step"), _times(12000, "guess", "guesses")
+    ('1 step', '12000 guesses')
+    """
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 # -- hint and explain ---------------------------------------------------------------------------
@@ -507,7 +519,7 @@ def run_hint(args: argparse.Namespace) -> int:
                 why = problem or "the techniques stall here"
         code = 0 if step is not None or 0 not in grid.values else 1
         if args.json:
-            doc = {"line": no, "step": step.as_dict() if step else None}
+            doc = {"line": no, "step": step.as_dict(grid.alphabet) if step else None}
             print_json({**doc, "solved": 0 not in grid.values, "why": why})
         elif step is not None:
             print(f"{_prefix(no)}{step.technique}: {step.text}")
@@ -532,7 +544,7 @@ def run_explain(args: argparse.Namespace) -> int:
                 {
                     "line": no,
                     "solved": result.solved,
-                    "steps": [s.as_dict() for s in result.steps],
+                    "steps": [s.as_dict(grid.alphabet) for s in result.steps],
                     "grid": result.grid.to_line(),
                 }
             )
@@ -547,7 +559,7 @@ def run_explain(args: argparse.Namespace) -> int:
             if problem:  # no logic can finish it: say why
                 print(f"the puzzle has {problem}: no logical path can finish it")
         if result.solved:
-            print(f"solved in {len(result.steps)} steps:")
+            print(f"solved in {_times(len(result.steps), 'step')}:")
         print(result.grid.to_boxed())
         return 0 if result.solved else 1
 
