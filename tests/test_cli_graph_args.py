@@ -38,3 +38,11 @@ def test_a_bad_sudoku_shape_is_one_short_line(
     assert main(["color", "-k", "2", arg]) == 2
     err = capfd.readouterr().err
     assert message in err and len(err) < 200 and "Traceback" not in err
+
+
+def test_count_of_one_bad_puzzle_reports_it_once(capfd: pytest.CaptureFixture[str]) -> None:
+    """The error was printed on standard error and again as a row on standard output: rows
+    are for files of puzzles, where each line needs its own."""
+    assert main(["count", "." * 36]) == 2
+    out, err = capfd.readouterr()
+    assert out == "" and err.count("side 6 is not a square") == 1

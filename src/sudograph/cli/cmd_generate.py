@@ -353,7 +353,7 @@ def _each(
         if isinstance(item, ParseError):
             unreadable += 1
             report_error(item)
-            _error_row(args, no if no is not None else item.line, str(item), error_rows)
+            _error_row(args, no, str(item), error_rows)  # one puzzle: no row
             continue
         try:
             worst = max(worst, handle(no, item))
