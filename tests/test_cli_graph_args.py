@@ -46,3 +46,28 @@ def test_count_of_one_bad_puzzle_reports_it_once(capfd: pytest.CaptureFixture[st
     assert main(["count", "." * 36]) == 2
     out, err = capfd.readouterr()
     assert out == "" and err.count("side 6 is not a square") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "engine"),
+    [
+        (["1.3.....2...4..1", "--method", "fast"], "  engine: houses\n"),
+        (
+            [
+                "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+                "--method",
+                "fast",
+            ],
+            "  engine: fast9\n",
+        ),
+        (["1.3.....2...4..1", "--engine", "python"], " s\n"),  # the reference engine: no name
+    ],
+)
+def test_stats_name_the_compiled_engine_that_ran(
+    capfd: pytest.CaptureFixture[str], argv: list[str], engine: str
+) -> None:
+    """docs/variants.md said --stats shows the engine (houses+sat): it never did, and the
+    figures are each engine's own books (the house kernel counts no deductions)."""
+    assert main(["solve", *argv, "--stats", "--format", "line"]) == 0
+    stats = capfd.readouterr().out.splitlines()[-1] + "\n"
+    assert stats.startswith("nodes: ") and stats.endswith(engine), stats

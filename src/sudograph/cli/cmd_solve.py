@@ -90,10 +90,21 @@ def register(sub: Any) -> None:
         help=f"at most N trace lines (default {DEFAULT_TRACE_STEPS})",
     )
     p.add_argument("--stats", action="store_true", help="print nodes, backtracks and time")
-    p.add_argument("--format", choices=FORMATS, default=None, help="grid format (default boxed)")
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help="grid format of one puzzle (default boxed); a file prints one line per puzzle",
+    )
     p.add_argument("--seed", type=int, help="seed of randomized methods")
     p.add_argument("--itermax", type=whole(1), default=1000, help="attempts of randomized methods")
-    p.add_argument("--engine", choices=("auto", "python", "numba"), default="auto")
+    p.add_argument(
+        "--engine",
+        choices=("auto", "python", "numba"),
+        default="auto",
+        help="auto (default): compiled where it pays, with numba; python: the reference "
+        "search; numba: the compiled engine",
+    )
     p.add_argument(
         "-o",
         "--output",
@@ -459,10 +470,12 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
             name: "-" if name in result.uncounted else getattr(s, name)
             for name in ("backtracks", "deductions", "max_depth")
         }
+        ran = s.engine or ("fast9" if result.method == "fast" else "")  # a compiled one
+        engine = f"  engine: {ran}" if ran else ""  # the figures are its own books
         print(
             f"nodes: {s.nodes}  backtracks: {counted['backtracks']}  "
             f"deductions: {counted['deductions']}  "
-            f"max depth: {counted['max_depth']}  time: {s.seconds:.4f} s"
+            f"max depth: {counted['max_depth']}  time: {s.seconds:.4f} s{engine}"
         )
 
 
