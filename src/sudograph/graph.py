@@ -58,17 +58,29 @@ class Graph:
 
         Raises :class:`InvalidArgument` naming the first fault found.
         """
+        if isinstance(self.neighbors, str | bytes) or not isinstance(self.neighbors, Sequence):
+            raise InvalidArgument(
+                "Graph takes the neighbours of each vertex (a tuple of tuples of vertices), "
+                f"got {type(self.neighbors).__name__}; Graph.from_edges(n, edges) takes edges"
+            )
         n = len(self.neighbors)
         total = 0
         for v, nbrs in enumerate(self.neighbors):
             prev = -1
-            for u in nbrs:
-                if not 0 <= u < n or u == v:
-                    raise InvalidArgument(f"vertex {v}: bad neighbour {u}")
-                if u <= prev:
-                    raise InvalidArgument(f"vertex {v}: neighbours must be sorted and distinct")
-                prev = u
-            total += len(nbrs)
+            try:
+                if isinstance(nbrs, str | bytes):
+                    raise TypeError
+                for u in nbrs:
+                    if not 0 <= u < n or u == v:
+                        raise InvalidArgument(f"vertex {v}: bad neighbour {u}")
+                    if u <= prev:
+                        raise InvalidArgument(f"vertex {v}: neighbours must be sorted and distinct")
+                    prev = u
+                total += len(nbrs)
+            except TypeError:  # a string, a number, a vertex that is not an int
+                raise InvalidArgument(
+                    f"vertex {v}: its neighbours must be a tuple of vertices (ints), got {nbrs!r}"
+                ) from None
         sets = self._neighbor_sets()
         for v, nbrs in enumerate(self.neighbors):
             for u in nbrs:
@@ -103,16 +115,22 @@ class Graph:
         """Build a graph from an edge list; duplicate and reversed edges are merged.
 
         Raises :class:`InvalidArgument` naming the edge on one that is not a pair of vertices,
-        a vertex that is not an int or is outside ``0..n-1``, or a self-loop.
+        a vertex that is not an int or is outside ``0..n-1``, or a self-loop; and on ``n``
+        above the DIMACS reader's :data:`~sudograph.formats.dimacs.MAX_VERTICES` (a tuple of
+        10**12 vertices would grow until memory runs out).
 
         >>> Graph.from_edges(3, [(0, 1, 2)])
         Traceback (most recent call last):
         ...
         sudograph.errors.InvalidArgument: edge (0, 1, 2): an edge is a pair of vertices
         """
+        from .formats.dimacs import MAX_VERTICES
+
         n = whole_number("number of vertices", n)
         if n < 0:
             raise InvalidArgument(f"number of vertices must be >= 0, got {n}")
+        if n > MAX_VERTICES:
+            raise InvalidArgument(f"number of vertices must be at most {MAX_VERTICES}, got {n}")
         adj: dict[int, set[int]] = {}  # only the vertices with an edge: n may be large
         for edge in edges:
             try:

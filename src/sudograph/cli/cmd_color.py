@@ -164,7 +164,9 @@ def _print_color(
         print(_vector(coloring))
     else:
         extra = f" ({reason})" if reason else ""
-        print(f"no {args.k}-colouring: {status}{extra}")
+        # "no k-colouring" is the answer only when there is none; a stopped search found none
+        what = f"{args.k}-colouring not found" if status == "stopped" else f"no {args.k}-colouring"
+        print(f"{what}: {status}{extra}")
     if reason == "interrupted":
         warn(f"interrupted after {nodes} nodes ({backtracks} backtracks)")
         return EXIT_INTERRUPTED
@@ -191,10 +193,10 @@ def run_chromatic(args: argparse.Namespace) -> int:
     )
     if args.json:
         print_json(
-            {
-                "chromatic_number": r.chromatic_number,
+            {  # null: Ctrl-C came before any colouring (the upper bound is then n's)
+                "chromatic_number": r.chromatic_number if r.colored else None,
                 "proven": r.proven,
-                "coloring": list(r.coloring),
+                "coloring": list(r.coloring) if r.colored else None,
                 "seconds": round(r.seconds, 6),
                 "lower_bound": r.lower_bound,
                 "upper_bound": r.upper_bound,
@@ -211,6 +213,10 @@ def run_chromatic(args: argparse.Namespace) -> int:
                 ],
             }
         )
+    elif not r.colored:  # nothing coloured yet: what is known, without a colouring
+        print("chromatic number: not known (interrupted before any colouring)")
+        print(f"lower bound {r.lower_bound} by {r.lower_by}; "
+              f"upper bound {r.upper_bound} (the number of vertices)")  # fmt: skip
     else:
         if r.proven:
             print(f"chromatic number: {r.chromatic_number}")

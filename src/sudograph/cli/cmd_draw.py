@@ -23,7 +23,7 @@ import shlex
 from typing import Any
 
 from ..errors import InvalidArgument, ParseError, SudographError
-from ..graph import Graph
+from ..graph import MAX_SIDE, Graph
 from ..grid import Grid
 from ..methods import check_method, methods_for
 from .common import (
@@ -145,24 +145,40 @@ def color_graph(graph: Graph, k: int | None, method: str | None) -> tuple[int, .
     """A proper colouring of ``graph`` with ``k`` colours (default: its chromatic number,
     found by DSATUR branch and bound within 10 s), made by ``method`` (default ``naive``, which
     gives seed 002's figure 4 on the Petersen graph; DSATUR's colouring if the method stops).
+    Above 64 colours (what a Problem holds) the default is method ``sat`` on the graph, with
+    a timeout only (fpsol2.i.1's 65 colours): the chromatic number's colouring when it was
+    found, else :func:`sudograph.solve.color`'s.
 
     Raises :class:`NoAnswer` when no k-colouring exists (or none is found within the caps),
     :class:`InvalidArgument` when k is out of range.
     """
-    from ..search.chromatic import chromatic_number
+    from ..search.chromatic import ChromaticResult, chromatic_number
     from ..solve import color
+
+    def portfolio() -> ChromaticResult:
+        found = chromatic_number(graph, timeout=10.0)
+        if found.interrupted:  # Ctrl-C: nothing drawn
+            raise KeyboardInterrupt
+        return found
 
     best = None
     if k is None:
-        best = chromatic_number(graph, timeout=10.0)
+        best = portfolio()
         k = max(best.chromatic_number, 1)
-    result = color(graph, k, method or "naive", max_nodes=1_000_000, timeout=10.0)
+    if min(k, graph.n) > MAX_SIDE and method in (None, "sat"):
+        # a Problem holds 64 colours: above, method sat colours the graph itself (DSATUR
+        # first), which takes a timeout only; the portfolio's colouring serves when it fits
+        if best is not None and best.chromatic_number <= k:
+            return best.coloring
+        result = color(graph, k, "sat", timeout=10.0)
+    else:
+        result = color(graph, k, method or "naive", max_nodes=1_000_000, timeout=10.0)
     if result.solution is not None:
         return result.solution
     if result.status == "unsatisfiable":
         raise NoAnswer(f"the graph has no proper colouring with {k} colours")
     if best is None:
-        best = chromatic_number(graph, timeout=10.0)
+        best = portfolio()
     if best.chromatic_number <= k:
         return best.coloring
     raise NoAnswer(f"no {k}-colouring found within the caps ({result.reason})")

@@ -48,6 +48,7 @@ from .bounds import (
     select_dsatur,
     tabucol,
 )
+from .greedy import check_seed
 
 __all__ = [
     "Bounds",
@@ -71,6 +72,12 @@ SMALL_GRAPH_SECONDS = 0.05
 """Time the branch and bound gets on a small graph before SAT takes over."""
 NO_SAT_TABU_SHARE = 0.2
 """Share of the time TabuCol gets before the branch and bound, without python-sat."""
+NO_COLOURING = "no colouring yet: one colour a vertex"
+"""The step of the upper bound when Ctrl-C came before any colouring (``colored`` False)."""
+ONE_VERTEX = "a vertex needs a colour"
+"""The step of the lower bound 1 when Ctrl-C came before any other lower bound."""
+EDGELESS = "no edge"
+"""The step that proves χ = 1 on a graph with vertices and no edge."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +117,10 @@ class ChromaticResult:
     conflicts: int = 0
     interrupted: bool = False
     """Ctrl-C ended the search: the bounds are those found until then."""
+    colored: bool = True
+    """False when Ctrl-C came before any step coloured the graph: ``chromatic_number`` and
+    ``upper_bound`` are then the number of vertices (:data:`NO_COLOURING`, one colour a
+    vertex, which no step found) and ``lower_bound`` 1 (:data:`ONE_VERTEX`) or a clique's."""
 
 
 @dataclass
@@ -177,6 +188,7 @@ class _Book:
             tuple(self.history),
             self.conflicts,
             self.interrupted,
+            self.upper_by != NO_COLOURING,
         )
 
 
@@ -193,10 +205,11 @@ def chromatic_number(
     ``proven`` is True when ``chromatic_number`` is known optimal (the bounds met). The
     colouring is checked to be proper. ``use_sat``: None = when python-sat is installed,
     False = the pure-Python steps only, True = require it (:class:`MissingExtra` otherwise).
-    ``seed`` seeds TabuCol. Ctrl-C ends it with the bounds so far (``interrupted`` True).
-    Raises :class:`InvalidArgument` when ``graph`` is not a :class:`Graph` (a grid's or a
-    problem's is its ``.graph``), on a timeout that is not a number >= 0, and on a
-    ``progress`` that is not callable.
+    ``seed`` seeds TabuCol. Ctrl-C ends it with the bounds so far (``interrupted`` True;
+    ``colored`` False when it came before any colouring). Raises :class:`InvalidArgument`
+    when ``graph`` is not a :class:`Graph` (a grid's or a problem's is its ``.graph``), on a
+    timeout that is not a number >= 0, a ``progress`` that is not callable, a ``use_sat``
+    other than None, True or False and a ``seed`` that is not a whole number.
 
     >>> from sudograph.graph import Graph
     >>> chromatic_number(Graph.from_edges(3, [])).chromatic_number
@@ -209,7 +222,7 @@ def chromatic_number(
     ...
     sudograph.errors.InvalidArgument: chromatic_number takes a Graph, got NoneType
     """
-    _check_arguments(graph, timeout, progress)
+    _check_arguments(graph, timeout, progress, use_sat, seed)
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout
     book = _Book(graph, start, deadline, progress)
@@ -217,21 +230,30 @@ def chromatic_number(
         return _portfolio(book, graph, use_sat, seed)
     except KeyboardInterrupt:  # Ctrl-C: the bounds so far (a colouring once DSATUR ran)
         book.interrupted = True
-        if not book.coloring and graph.n:
-            book.lower_upper(tuple(range(1, graph.n + 1)), "interrupted")
+        if graph.n:
+            book.raise_lower(1, ONE_VERTEX)
+        if not book.coloring and graph.n:  # the trivial bound, which colored=False marks
+            book.lower_upper(tuple(range(1, graph.n + 1)), NO_COLOURING)
         return book.result()
 
 
-def _check_arguments(graph: object, timeout: float | None, progress: object) -> None:
+def _check_arguments(
+    graph: object, timeout: float | None, progress: object, use_sat: object, seed: object
+) -> None:
     """Raise :class:`InvalidArgument` on arguments :func:`chromatic_number` cannot use."""
     if not isinstance(graph, Graph):
         hint = " (give its .graph)" if isinstance(getattr(graph, "graph", None), Graph) else ""
         raise InvalidArgument(f"chromatic_number takes a Graph, got {type(graph).__name__}{hint}")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, Real)):
         raise InvalidArgument(f"timeout must be a number of seconds, got {timeout!r}")
+    if timeout is not None and timeout != timeout:  # ">= 0, got nan" would say less
+        raise InvalidArgument("timeout must be a number of seconds, got NaN (not a number)")
     check_nonnegative("timeout", timeout)
     if progress is not None and not callable(progress):
         raise InvalidArgument(f"progress must be callable, got {type(progress).__name__}")
+    if type(use_sat) not in (type(None), bool):
+        raise InvalidArgument(f"use_sat must be None, True or False, got {use_sat!r}")
+    check_seed(seed)
 
 
 def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> ChromaticResult:
@@ -240,8 +262,12 @@ def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> Ch
     if graph.n == 0:
         book.lower_by = book.upper_by = "empty graph"
         return book.result()
+    if not graph.num_edges:  # linear: the steps below would only confirm it
+        book.lower_upper((1,) * graph.n, EDGELESS)
+        book.raise_lower(1, EDGELESS)
+        return book.result()
     clique = max_clique(graph, CLIQUE_NODES, _share(start, deadline, 0.05))
-    book.lower_upper(dsatur_coloring(graph), "dsatur")
+    book.lower_upper(dsatur_coloring(graph, deadline), "dsatur")
     book.raise_lower(len(clique), "clique")
     if book.lower < 3 and has_odd_cycle(graph):
         book.raise_lower(3, "odd cycle")

@@ -416,6 +416,21 @@ def _color_dsatur(graph: Graph) -> list[int]:
     return colour
 
 
+def check_seed(seed: object) -> None:
+    """Raise :class:`InvalidArgument` unless ``seed`` is a whole number or None: any other
+    value would seed ``random.Random`` by its hash (a string) or be ignored, silently.
+
+    >>> check_seed(3), check_seed(None)
+    (None, None)
+    >>> check_seed("x")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: seed must be a whole number (or None), got 'x'
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise InvalidArgument(f"seed must be a whole number (or None), got {seed!r}")
+
+
 def greedy_color(graph: Graph, order: str = "dsatur", *, seed: int | None = None) -> GreedyColoring:
     """Colour ``graph`` greedily in ``order``, smallest free colour first, no backtracking.
 
@@ -425,13 +440,22 @@ def greedy_color(graph: Graph, order: str = "dsatur", *, seed: int | None = None
     their colour counts equal ``networkx.greedy_color``'s ``largest_first`` / ``DSATUR``;
     ``smallest-last`` breaks ties by lowest index (networkx's by set order: counts may differ).
 
-    Raises :class:`InvalidArgument` on an unknown order.
+    Raises :class:`InvalidArgument` on a ``graph`` that is not a :class:`Graph` (a grid's or
+    a problem's is its ``.graph``), an unknown order and a seed that is not a whole number.
 
     >>> from sudograph.graph import sudoku_graph
     >>> g = greedy_color(sudoku_graph(2), "sequential")
     >>> g.coloring[:4], g.colors
     ((1, 2, 3, 4), 4)
+    >>> greedy_color(None)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: greedy_color takes a Graph, got NoneType
     """
+    if not isinstance(graph, Graph):
+        hint = " (give its .graph)" if isinstance(getattr(graph, "graph", None), Graph) else ""
+        raise InvalidArgument(f"greedy_color takes a Graph, got {type(graph).__name__}{hint}")
+    check_seed(seed)
     start = time.perf_counter()
     if order == "dsatur":
         colour = _color_dsatur(graph)

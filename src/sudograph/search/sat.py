@@ -26,7 +26,9 @@ is read between slices. The slices are a function of the formula alone: :data:`F
 conflicts, each next slice twice the last, up to :func:`slice_cap` (which shrinks as the
 formula grows, so that a slice lasts about half a second at most), so that a question takes
 the same path through CaDiCaL on every run (each call restarts CaDiCaL: slices sized by the
-clock took one 16×16 killer's uniqueness 4 s to 112 s from run to run). Under a deadline a
+clock took one 16×16 killer's uniqueness 4 s to 112 s from run to run); :class:`ColoringSat`'s
+slices go further (:func:`coloring_slice_cap`: CaDiCaL's default options there need them to
+reach their stable mode, which finds colourings). Under a deadline a
 slice is also cut to what the conflict rate of the last slice allows in half the time left;
 the overshoot is a fraction of a slice (tests/test_sat.py measures it). Ctrl-C is answered at
 the end of a slice too: the solver is asked without python-sat's SIGINT handler, whose jump
@@ -77,6 +79,10 @@ MAX_SLICE = 16_000
 SLICE_SCALE = 1_500_000
 """The largest slice on larger formulas is this over the square root of their clauses (see
 :func:`slice_cap`)."""
+COLORING_SLICE_SCALE = 6_000_000
+""":data:`SLICE_SCALE` of :class:`ColoringSat`'s slices (see :func:`coloring_slice_cap`)."""
+COLORING_MAX_SLICE = 32_000
+""":data:`MAX_SLICE` of :class:`ColoringSat`'s slices (see :func:`coloring_slice_cap`)."""
 SAT_OPTIONS = {"stabilizeonly": 1}
 """CaDiCaL's options for method ``sat``: its stable mode only. Each call (slice) restarts
 CaDiCaL in its focused mode, and the empty 25×25 grid, which one call solves in 13,365
@@ -261,12 +267,14 @@ class SatStats:
     propagations: int = 0
     calls: int = 0
     seconds: float = 0.0
+    interrupted: bool = False
+    """Ctrl-C stopped the work (:func:`color_graph` answers "stopped" then, not raising)."""
 
 
-def slice_cap(clauses: int) -> int:
-    """The largest slice, in conflicts, of a formula of ``clauses`` clauses:
-    :data:`SLICE_SCALE` over their square root, between :data:`MIN_SLICE` and
-    :data:`MAX_SLICE`.
+def slice_cap(clauses: int, scale: int = SLICE_SCALE, largest: int = MAX_SLICE) -> int:
+    """The largest slice, in conflicts, of a formula of ``clauses`` clauses: ``scale``
+    (:data:`SLICE_SCALE`) over their square root, between :data:`MIN_SLICE` and ``largest``
+    (:data:`MAX_SLICE`).
 
     A conflict costs more on a larger formula. The slowest slices of 2,000 conflicts in the
     first 4 s of CaDiCaL's stable mode (a 2-core VM, docs/benchmarks.md): 24,000–37,000
@@ -279,7 +287,34 @@ def slice_cap(clauses: int) -> int:
     >>> slice_cap(1_500), slice_cap(123_000), slice_cap(502_500), slice_cap(2_221_344)
     (16000, 4276, 2116, 1006)
     """
-    return max(MIN_SLICE, min(MAX_SLICE, int(SLICE_SCALE / max(1, clauses) ** 0.5)))
+    return max(MIN_SLICE, min(largest, int(scale / max(1, clauses) ** 0.5)))
+
+
+def coloring_slice_cap(clauses: int) -> int:
+    """The largest slice of :class:`ColoringSat` (a graph colouring of ``clauses`` clauses):
+    :func:`slice_cap` with :data:`COLORING_SLICE_SCALE` and :data:`COLORING_MAX_SLICE`, four
+    and two times method ``sat``'s.
+
+    :class:`ColoringSat` runs CaDiCaL with its default options, which alternate a focused
+    mode (good at refutations: the portfolio's "k = lower?") and a stable mode (good at
+    finding colourings: "k = upper − 1?") in phases of 1,000, 2,000, 4,000, 8,000, ...
+    conflicts, and each call (slice) starts that schedule again in the focused mode. Slices
+    of :func:`slice_cap` (6,904 conflicts on DSJR500.1's formula of 13 colours, 47,203
+    clauses; 4,135 on le450_15a's) never reach the stable phase of 8,000 conflicts: the
+    colourings that prove χ = 12 and 15 were not found in 20 s (1.8 and 1.2 million
+    conflicts), where these slices find them after 26,037 and 47,251 conflicts (0.4 and 1.3 s),
+    as the slices sized by the clock did. Sparse colouring formulas also run 3 to 6
+    times faster than :func:`slice_cap`'s rates once past the first slices: 29,000–94,000
+    conflicts/s on formulas of 40,000–130,000 clauses, 9,000–14,000 on 570,000–2.5 million
+    (median of slices of 2,000, docs/chromatic.md), so these slices too last about half a
+    second (Ctrl-C waits as long), and are still a function of the formula alone.
+
+    >>> coloring_slice_cap(9_027), coloring_slice_cap(47_203), coloring_slice_cap(131_573)
+    (32000, 27616, 16541)
+    >>> coloring_slice_cap(885_374), coloring_slice_cap(2_493_162)
+    (6376, 3799)
+    """
+    return slice_cap(clauses, COLORING_SLICE_SCALE, COLORING_MAX_SLICE)
 
 
 @dataclass
@@ -416,6 +451,7 @@ class ColoringSat:
         self._start = len(clique)  # colours below the clique size are never switched off
         self._off = colours  # colours >= _off are off for good
         self._slicer = _Slicer(_load(self._clauses(clique), deadline))
+        self._slicer.cap = coloring_slice_cap(self._slicer.solver.nof_clauses())
 
     def _clauses(self, clique: Sequence[int]) -> Iterator[list[int]]:
         """The formula, made lazily: a colour per vertex, none shared along an edge, the
@@ -499,7 +535,9 @@ def color_graph(
 
     ``clique``: pairwise adjacent vertices given colours ``1..q`` (None: a greedy clique;
     ``()``: no symmetry breaking). Returns ``(status, colouring or None, stats)``, status as
-    :class:`Result`'s. Raises :class:`InvalidArgument` on a k below 1.
+    :class:`Result`'s; Ctrl-C: "stopped", the work done until then in ``stats`` and
+    ``stats.interrupted`` True (as method ``sat``'s runner answers it). Raises
+    :class:`InvalidArgument` on a k below 1.
 
     >>> from sudograph.graph import petersen_graph
     >>> color_graph(petersen_graph(), 2)[0]
@@ -519,8 +557,13 @@ def color_graph(
         s = ColoringSat(graph, k, clique, deadline)
     except OutOfTime:
         return "stopped", None, SatStats()
+    except KeyboardInterrupt:  # while the formula was loaded (the solver freed)
+        return "stopped", None, SatStats(interrupted=True)
     try:
         answer = s.colorable(k, deadline)
+    except KeyboardInterrupt:  # raised as a slice ended: its work is in the stats
+        s.stats.interrupted = True
+        answer = None
     finally:
         s.close()
     if answer is None:
