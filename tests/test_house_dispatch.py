@@ -109,11 +109,14 @@ def test_variants_default(name: str) -> None:
     assert len(r.solutions) == len(ref.solutions) and r.status == ref.status
 
 
-def test_fast_on_other_shapes_and_graphs() -> None:
+def test_fast_on_other_shapes_not_graphs() -> None:
+    """Method fast solves grids of any shape on the house kernel; a graph is refused, as the
+    command line and the docs say (the library coloured it on the house kernel)."""
     r = solve(Grid.empty(4), "fast")
     assert r.status == "solved" and r.stats.engine == "houses"
-    r = solve((petersen_graph(), 2), "fast")
-    assert r.status == "unsatisfiable"
+    for engine in ("auto", "python"):
+        with pytest.raises(InvalidArgument, match="'fast' solves Sudoku grids only, not graphs"):
+            solve((petersen_graph(), 2), "fast", engine=engine)
 
 
 def test_timeout_and_max_nodes_through_solve() -> None:

@@ -152,7 +152,7 @@ def solve(
                 f"method 'fast' runs beyond a plain 9x9 on the house kernel, which cannot take "
                 f"this puzzle ({why}); the default method solves it"
             )
-    if m.sudoku_only and route != "houses" and grid is None and not _is_sudoku(problem):
+    if m.sudoku_only and grid is None and not _is_sudoku(problem):
         check_method(m.name, "graph")  # raises, naming the methods that colour any graph
     if problem.cages and m.name not in KILLER_METHODS:
         raise InvalidArgument(
