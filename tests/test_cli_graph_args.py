@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sudograph.cli import main
 from sudograph.cli.common import sudoku_shape
 from sudograph.errors import InvalidArgument
+from sudograph.formats.dimacs import format_dimacs, read_dimacs
 
 
 @pytest.mark.parametrize(("graph", "box"), [("sudoku:2x3", "2x3"), ("sudoku:9", "3x3")])
@@ -71,3 +74,41 @@ def test_stats_name_the_compiled_engine_that_ran(
     assert main(["solve", *argv, "--stats", "--format", "line"]) == 0
     stats = capfd.readouterr().out.splitlines()[-1] + "\n"
     assert stats.startswith("nodes: ") and stats.endswith(engine), stats
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["draw", "petersen", "--box", "2x3", "--svg", "x.svg"], "--box applies to a PUZZLE"),
+        (["visualize", "petersen", "--alphabet", "abc", "-o", "x.html"], "--alphabet applies to"),
+        (
+            ["color", "petersen", "--greedy", "dsatur", "--method", "naive", "--timeout", "3"],
+            "--greedy is one greedy pass: --method, --timeout apply to a search",
+        ),
+        (["color", "petersen", "--greedy", "dsatur", "--max-nodes", "9"], "--max-nodes applies"),
+    ],
+)
+def test_options_a_graph_run_would_drop_are_refused(
+    capfd: pytest.CaptureFixture[str],
+    tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    message: str,
+) -> None:
+    """They were taken without a word and did nothing."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert message in capfd.readouterr().err
+    assert not list(tmp_path.iterdir())  # no picture, no page
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: read_dimacs(None), "read_dimacs takes a path or a binary stream, not NoneType"),
+        (lambda: format_dimacs(None), "format_dimacs takes a Graph, not NoneType"),
+    ],
+)
+def test_dimacs_functions_name_what_they_take(call: Any, message: str) -> None:
+    with pytest.raises(InvalidArgument, match=message):
+        call()

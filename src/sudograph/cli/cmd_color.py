@@ -117,6 +117,22 @@ def run_color(args: argparse.Namespace) -> int:
         raise InvalidArgument("color needs -k K (or --greedy ORDER)")
     if args.k is not None and args.k < 1:
         raise InvalidArgument(f"k must be at least 1, got {args.k}")
+    if args.greedy:  # one pass, no search: the search's options would be dropped unsaid
+        given = [
+            option
+            for option, value in (
+                ("--method", args.method != "auto"),
+                ("--max-nodes", args.max_nodes is not None),
+                ("--timeout", args.timeout is not None),
+            )
+            if value
+        ]
+        if given:
+            verb = "apply" if len(given) > 1 else "applies"
+            raise InvalidArgument(
+                f"--greedy is one greedy pass: {', '.join(given)} {verb} to a search "
+                "(without --greedy)"
+            )
     if args.method != "auto":
         check_method(args.method, "graph")  # one line naming those that colour graphs
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included

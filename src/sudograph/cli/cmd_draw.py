@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if is_graph_arg(args.source):
         if args.trace:
             raise InvalidArgument("--trace draws a puzzle's search: give a puzzle, not a graph")
-        no_variant_on_graph(args)
+        no_variant_on_graph(args, grid_options=True)
         from .common import load_graph
 
         graph: Graph = load_graph(args.source)

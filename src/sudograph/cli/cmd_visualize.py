@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     x: Any
     default = DEFAULT_METHOD
     if is_graph_arg(args.source):
-        no_variant_on_graph(args)
+        no_variant_on_graph(args, grid_options=True)
         x = load_graph(args.source)
         default = GRAPH_METHOD
     else:

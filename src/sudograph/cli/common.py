@@ -189,10 +189,13 @@ def has_variant(args: argparse.Namespace) -> bool:
     return any(getattr(args, k, None) for k in ("variant", "regions", "cages"))
 
 
-def no_variant_on_graph(args: argparse.Namespace) -> None:
+def no_variant_on_graph(args: argparse.Namespace, *, grid_options: bool = False) -> None:
     """Refuse ``--variant``/``--regions``/``--cages`` for a GRAPH argument (they are rules of
-    a puzzle: ``sudoku:RxC`` is the plain Sudoku graph)."""
-    given = [f"--{k}" for k in ("variant", "regions", "cages") if getattr(args, k, None)]
+    a puzzle: ``sudoku:RxC`` is the plain Sudoku graph); with ``grid_options`` also ``--box``
+    and ``--alphabet``, which shape or write a puzzle (draw and visualize took them without a
+    word)."""
+    keys = ("variant", "regions", "cages", *(("box", "alphabet") if grid_options else ()))
+    given = [f"--{k}" for k in keys if getattr(args, k, None)]
     if given:
         raise InvalidArgument(
             f"{', '.join(given)} {'apply' if len(given) > 1 else 'applies'} to a PUZZLE, not to "

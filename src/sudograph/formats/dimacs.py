@@ -151,6 +151,10 @@ def read_dimacs(
     if isinstance(source, str | os.PathLike):
         with Path(source).open("rb") as stream:
             return read_dimacs(stream, strict=strict, name=str(source))
+    if not hasattr(source, "readline"):
+        raise InvalidArgument(
+            f"read_dimacs takes a path or a binary stream, not {type(source).__name__}"
+        )
     return parse_dimacs(_text_lines(source, name), strict=strict, source=name)
 
 
@@ -175,6 +179,8 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
 
 def format_dimacs(graph: Graph, comments: Iterable[str] = ()) -> str:
     """The graph as DIMACS text, each edge once, 1-based."""
+    if not isinstance(graph, Graph):
+        raise InvalidArgument(f"format_dimacs takes a Graph, not {type(graph).__name__}")
     out = [f"c {line}\n" for c in comments for line in str(c).splitlines() or [""]]
     out.append(f"p edge {graph.n} {graph.num_edges}\n")
     out.extend(f"e {u + 1} {v + 1}\n" for u, v in graph.edges())
