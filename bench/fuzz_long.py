@@ -224,8 +224,9 @@ def fuzz(seconds: float, seed: int) -> dict[str, Any]:
             argv, stdin = ["solve", "-", *solve_options(rng), *BOUNDS], data
         elif command == "color":
             k = str(rng.randint(-2, 70))
-            argv = ["color", str(path), "-k", k, *color_options(rng), "--max-nodes", "2000",
-                    "--timeout", "1"]  # fmt: skip
+            options = color_options(rng)
+            bounds = [] if "--greedy" in options else ["--max-nodes", "2000", "--timeout", "1"]
+            argv = ["color", str(path), "-k", k, *options, *bounds]  # --greedy refuses bounds
         elif command == "chromatic":
             argv = ["chromatic", str(path), "--timeout", "1"]
         else:

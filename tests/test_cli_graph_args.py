@@ -112,3 +112,17 @@ def test_options_a_graph_run_would_drop_are_refused(
 def test_dimacs_functions_name_what_they_take(call: Any, message: str) -> None:
     with pytest.raises(InvalidArgument, match=message):
         call()
+
+
+@pytest.mark.parametrize(("k", "status"), [(["-k", "3"], "solved"), (["-k", "2"], "stopped")])
+def test_color_greedy_json_names_its_order_and_why(
+    capfd: pytest.CaptureFixture[str], k: list[str], status: str
+) -> None:
+    """The row had no method (the search's rows do), and a pass over k said only 'stopped'."""
+    import json
+
+    code = main(["color", "petersen", "--greedy", "dsatur", *k, "--json"])
+    row = json.loads(capfd.readouterr().out)
+    assert code == (0 if status == "solved" else 1)
+    assert row["status"] == status and row["method"] == "greedy:dsatur" and row["colors"] == 3
+    assert ("reason" in row) == (status == "stopped")

@@ -80,15 +80,17 @@ def _run_greedy(graph: Any, args: argparse.Namespace) -> int:
     coloring = tuple(g.coloring)
     ok = args.k is None or g.colors <= args.k
     if args.json:
-        print_json(
-            {
-                "status": "solved" if ok else "stopped",
-                "coloring": list(coloring),
-                "colors": g.colors,
-                "nodes": 0,
-                "backtracks": 0,
-            }
-        )
+        doc: dict[str, Any] = {
+            "status": "solved" if ok else "stopped",
+            "method": f"greedy:{args.greedy}",  # keys as the search's rows, and the order
+            "coloring": list(coloring),
+            "colors": g.colors,
+            "nodes": 0,
+            "backtracks": 0,
+        }
+        if not ok:  # one pass, no search: not a proof that k colours cannot do
+            doc["reason"] = f"the greedy pass used {g.colors} colours, more than k={args.k}"
+        print_json(doc)
     else:
         print(f"{g.colors} colours{'' if ok else f' (more than k={args.k})'}")
         print(_vector(coloring))
