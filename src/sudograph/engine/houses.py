@@ -64,6 +64,17 @@ BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept."""
 RESTART_FIRST = 64
 """Unit of the guess budgets of the runs of a search for a few solutions (times Luby's sequence)."""
+PLAIN_FIRST_RUN_OPEN = 0.75
+"""A search with restarts whose root leaves at least this share of the vertices open (a nearly
+empty grid, as the generator's first solution) starts with a *plain* run: the first vertex of
+fewest colours, its lowest colour first (no tie-break, no colour order), with a budget of
+:data:`FIRST_RUN_GUESSES` guesses per open vertex. There the restarts' short runs and the
+tie-breaks met a heavy tail (the empty 49×49: 92,527 guesses; 64×64: 1.2 million, 35 s),
+where one plain descent takes 1,997 and 18,809 guesses. Loosely clued 25×25 grids (40–60 %
+clues), for which the tie-breaks were measured, do not get it: given it with a budget of one
+guess per open vertex, 20 of them took 1.07× the time (``bench/ab_houses.py made25``)."""
+FIRST_RUN_GUESSES = 8
+"""Guesses per open vertex of the plain first run (the empty 64×64 takes 4.6)."""
 RESTART_MIN_VERTICES = 200
 """Grids with fewer vertices (up to 14×14) are searched in one run: their trees are small."""
 SEEN_MAX_VERTICES = 256
@@ -850,6 +861,7 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
     K = search.K
     code, reason = search.run(limit, 0, options.timeout, begin)  # the root, before any guess
     root = search.snapshot()
+    open_vertices = _open_vertices(search, root)
     spent = backtracks = depth = 0
     seed = 0
     pooled: dict[Coloring, None] = {}
@@ -869,6 +881,10 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
                 if handoff:
                     return _hand_off(problem, options, search, root, list(pooled), stats, begin)
         budget = RESTART_FIRST * luby(seed + 1)
+        tie = int(search.params[K.P_TIE])
+        if seed == 0 and open_vertices >= PLAIN_FIRST_RUN_OPEN * search.g.n:  # nearly empty
+            search.params[K.P_TIE] = 0
+            budget = max(budget, FIRST_RUN_GUESSES * open_vertices)
         if options.max_nodes is not None:
             budget = min(budget, options.max_nodes - spent)
             if budget <= 0:
@@ -876,6 +892,7 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
         if seed:
             search.restore(root, seed)
         code, reason = search.run(limit, budget, options.timeout, begin)
+        search.params[K.P_TIE] = tie
         st = search.st
         spent += int(st[K.S_NODES])
         backtracks += int(st[K.S_BACKTRACKS])
@@ -898,6 +915,14 @@ def _run_restarts(problem: Problem, options: SolveOptions) -> Result:
     if len(search.solutions) >= limit and code != K.EXHAUSTED:
         code = K.LIMIT
     return _result(search, code, reason, stats, len(search.solutions))
+
+
+def _open_vertices(search: _Search, root: tuple[Any, Any]) -> int:
+    """The vertices left with two colours or more at the ``root`` (propagated)."""
+    import numpy as np
+
+    dom = root[0][: search.g.n]
+    return int(((dom & (dom - np.uint64(1))) != 0).sum())
 
 
 def _may_hand_off(problem: Problem, search: _Search, root: tuple[Any, Any]) -> bool:
