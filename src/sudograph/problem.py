@@ -435,7 +435,16 @@ class Result:
 
 
 def check_nonnegative(name: str, value: float | None) -> None:
-    """Raise :class:`InvalidArgument` when a limit is negative (or NaN)."""
+    """Raise :class:`InvalidArgument` when a limit is negative, or NaN (said so: ``got nan``
+    alone reads like a typo).
+
+    >>> check_nonnegative("timeout", float("nan"))
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: timeout must be >= 0, got NaN (not a number)
+    """
+    if value is not None and value != value:
+        raise InvalidArgument(f"{name} must be >= 0, got NaN (not a number)")
     if value is not None and not value >= 0:
         raise InvalidArgument(f"{name} must be >= 0, got {value}")
 

@@ -610,9 +610,6 @@ def color(
     """
     if not isinstance(graph, Graph):
         raise InvalidArgument(f"color takes a Graph, got {type(graph).__name__}")
-    timeout = kw.get("timeout")
-    if isinstance(timeout, float) and timeout != timeout:  # ">= 0, got nan" would say less
-        raise InvalidArgument("timeout must be a number of seconds, got NaN (not a number)")
     if isinstance(k, int) and not isinstance(k, bool) and not precolouring:
         k = min(k, max(graph.n, 1))
         if k > MAX_SIDE:

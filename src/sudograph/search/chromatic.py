@@ -246,8 +246,6 @@ def _check_arguments(
         raise InvalidArgument(f"chromatic_number takes a Graph, got {type(graph).__name__}{hint}")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, Real)):
         raise InvalidArgument(f"timeout must be a number of seconds, got {timeout!r}")
-    if timeout is not None and timeout != timeout:  # ">= 0, got nan" would say less
-        raise InvalidArgument("timeout must be a number of seconds, got NaN (not a number)")
     check_nonnegative("timeout", timeout)
     if progress is not None and not callable(progress):
         raise InvalidArgument(f"progress must be callable, got {type(progress).__name__}")
