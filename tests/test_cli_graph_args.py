@@ -126,3 +126,9 @@ def test_color_greedy_json_names_its_order_and_why(
     assert code == (0 if status == "solved" else 1)
     assert row["status"] == status and row["method"] == "greedy:dsatur" and row["colors"] == 3
     assert ("reason" in row) == (status == "stopped")
+
+
+@pytest.mark.parametrize(("arg", "box"), [("sudoku:0009", (3, 3)), ("sudoku:064", (8, 8))])
+def test_a_sudoku_side_may_have_leading_zeros(arg: str, box: tuple[int, int]) -> None:
+    """The cap on a side's digits counts its value's digits, not the zeros before them."""
+    assert sudoku_shape(arg) == box

@@ -547,8 +547,8 @@ def sudoku_shape(arg: str) -> tuple[int, int] | None:
     spec = arg.split(":", 1)[1]
     try:
         if spec.isascii() and spec.isdigit():
-            if len(spec) > 3:  # no side of more than 64 (and int() refuses 4,300 digits)
-                raise InvalidArgument(f"grid side {spec[:6]}... is outside 1..64")
+            if len(spec.lstrip("0")) > len(str(MAX_SIDE)):  # (int() refuses 4,300 digits)
+                raise InvalidArgument(f"grid side {spec[:6]}... is outside 1..{MAX_SIDE}")
             return box_for(int(spec))
         rows, columns = parse_box(spec)
         return box_for(rows * columns, (rows, columns))  # sides 1..64
