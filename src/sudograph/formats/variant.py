@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError
@@ -480,9 +480,21 @@ def _load_json(text: str, source: str | None) -> Any:
 def _from_json(
     text: str, source: str | None, box: tuple[int, int] | None, alphabet: str | None
 ) -> Grid:
+    return _read_json(text, source, _from_data, box, alphabet)
+
+
+def _read_json(
+    text: str,
+    source: str | None,
+    read: Callable[[Any, str | None, tuple[int, int] | None, str | None], Grid],
+    box: tuple[int, int] | None,
+    alphabet: str | None,
+) -> Grid:
+    """``read(data, source, box, alphabet)`` of the JSON ``text``, its faults placed at the
+    line and column of the value they name (the JSON variant format and f-puzzles)."""
     data = _load_json(text, source)
     try:
-        return _from_data(data, source, box, alphabet)
+        return read(data, source, box, alphabet)
     except JsonFault as exc:
         raise placed(exc, _json_body(text)) from None
 
@@ -666,11 +678,7 @@ def read_fpuzzles(
     >>> g.to_line(), g.variant.spec
     ('1...............', 'x')
     """
-    data = _load_json(text, source)
-    try:
-        return _fpuzzles(data, source, box, alphabet)
-    except JsonFault as exc:
-        raise placed(exc, _json_body(text)) from None
+    return _read_json(text, source, _fpuzzles, box, alphabet)
 
 
 def _fpuzzles(
