@@ -474,14 +474,14 @@ def run_rate(args: argparse.Namespace) -> int:
         if args.json:
             print_json({"line": no, **r.as_dict()})
         else:
-            how = _times(r.steps, "step")
+            how = plural(r.steps, "step", grouped=False)
             if r.technique == NO_TECHNIQUE:
                 how = "the grid is already complete"
             if not r.solved:
                 at_least = "at least " if r.capped else ""  # the search's budget ran out first
                 how = (
-                    f"logic stalls after {_times(r.steps, 'step')}, "
-                    f"{at_least}{_times(r.guesses, 'guess', 'guesses')}"
+                    f"logic stalls after {plural(r.steps, 'step', grouped=False)}, "
+                    f"{at_least}{plural(r.guesses, 'guess', 'guesses', grouped=False)}"
                 )
             print(f"{_prefix(no)}{r.score:.2f} {r.technique} ({how})")
         return 0
@@ -490,16 +490,6 @@ def run_rate(args: argparse.Namespace) -> int:
     if len(scores) > 1 and not args.json:
         print(f"{plural(len(scores), 'puzzle')}: mean score {sum(scores) / len(scores):.2f}")
     return code
-
-
-def _times(count: int, one: str, many: str = "") -> str:
-    """``'1 step'``, ``'2 steps'``, ``'1 guess'``, ``'0 guesses'``: a count with its noun in
-    the right number (written as the number it is, as the JSON rows have it).
-
-    >>> _times(1, "step"), _times(12000, "guess", "guesses")
-    ('1 step', '12000 guesses')
-    """
-    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 # -- hint and explain ---------------------------------------------------------------------------
@@ -559,7 +549,7 @@ def run_explain(args: argparse.Namespace) -> int:
             if problem:  # no logic can finish it: say why
                 print(f"the puzzle has {problem}: no logical path can finish it")
         if result.solved:
-            print(f"solved in {_times(len(result.steps), 'step')}:")
+            print(f"solved in {plural(len(result.steps), 'step', grouped=False)}:")
         print(result.grid.to_boxed())
         return 0 if result.solved else 1
 

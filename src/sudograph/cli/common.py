@@ -28,13 +28,18 @@ def fail(message: str, *, code: int = 2) -> int:
     return code
 
 
-def plural(count: int, noun: str) -> str:
-    """``'1 error'``, ``'2 errors'``, ``'0 errors'`` (nouns that take an s).
+def plural(count: int, noun: str, many: str = "", *, grouped: bool = True) -> str:
+    """``'1 error'``, ``'2 errors'``, ``'0 errors'``: the noun takes an s, or is ``many``
+    (``guess``, ``guesses``); the count's thousands are grouped unless ``grouped`` is False
+    (as JSON rows write it).
 
-    >>> plural(1, "bad line"), plural(2, "solution")
-    ('1 bad line', '2 solutions')
+    >>> plural(1, "bad line"), plural(2, "solution"), plural(12000, "guess", "guesses")
+    ('1 bad line', '2 solutions', '12,000 guesses')
+    >>> plural(1, "step", grouped=False), plural(12000, "step", grouped=False)
+    ('1 step', '12000 steps')
     """
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+    shown = f"{count:,}" if grouped else str(count)
+    return f"{shown} {noun if count == 1 else many or noun + 's'}"
 
 
 def tally_line(total: int, tally: dict[str, int], bad: int, skip: int = 0) -> str:
