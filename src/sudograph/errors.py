@@ -60,3 +60,13 @@ class MissingExtra(SudographError, ImportError):
         super().__init__(
             f"this needs the optional dependency {module!r}: pip install 'sudograph[{extra}]'"
         )
+
+
+def clip(text: str, keep: int, room: int | None = None) -> str:
+    """``text`` as a message quotes it: whole when it fits in ``room`` characters (``keep`` by
+    default), else its first ``keep`` and ``...`` (a pasted mistake, not all of it).
+
+    >>> clip("9" * 30, 5), clip("12345", 5), clip("1234567", 4, room=7)
+    ('99999...', '12345', '1234567')
+    """
+    return text if len(text) <= (keep if room is None else room) else text[:keep] + "..."

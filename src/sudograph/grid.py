@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Any, NamedTuple
 
-from .errors import InvalidArgument, InvalidPuzzle, ParseError
+from .errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from .formats.jsonplaces import JsonFault, loads_once, placed
 from .graph import MAX_SIDE, Graph, sudoku_graph
 from .problem import Problem, _keeps, cage_reachable, cages_hold, first_conflict
@@ -1031,8 +1031,9 @@ def _read_values(
         for tok, line, col in tokens:
             digits = "0" if tok in empties else tok.lstrip("0") or "0"
             if len(digits) > 2 or int(digits) > n:  # (int() refuses 4300 digits and more)
-                shown = digits if len(digits) <= 12 else digits[:12] + "..."
-                raise ParseError(f"value {shown} is outside 0..{n}", line=line, column=col)
+                raise ParseError(
+                    f"value {clip(digits, 12)} is outside 0..{n}", line=line, column=col
+                )
             values.append(int(digits))
         return values, alphabet or default_alphabet(n)
     k = max(not_symbol, not_number)

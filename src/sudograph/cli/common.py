@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import InvalidArgument, InvalidPuzzle, ParseError
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from ..formats.puzzles import iter_grids, open_source
 from ..graph import MAX_SIDE
 from ..grid import Grid, parse_box
@@ -558,5 +558,4 @@ def sudoku_shape(arg: str) -> tuple[int, int] | None:
         rows, columns = parse_box(spec)
         return box_for(rows * columns, (rows, columns))  # sides 1..64
     except InvalidArgument as exc:  # the shape, or the side it makes
-        shown = arg if len(arg) <= 30 else arg[:27] + "..."
-        raise InvalidArgument(f"{shown}: {exc}") from None
+        raise InvalidArgument(f"{clip(arg, 27, room=30)}: {exc}") from None

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from ..errors import InvalidArgument, ParseError
+from ..errors import InvalidArgument, ParseError, clip
 from ..graph import Graph
 
 MAX_VERTICES = 1_000_000
@@ -129,7 +129,7 @@ def parse_dimacs(
 
 
 def _int(text: str, what: str, line: int, source: str | None) -> int:
-    shown = text if len(text) <= 24 else text[:20] + "..."
+    shown = clip(text, 20, room=24)
     if not re.fullmatch(r"-?[0-9]+", text):  # int() would read '٣' and '1_0' too
         raise ParseError(f"{what} {shown!r} is not an integer", line=line, source=source)
     if len(text.lstrip("-0")) > 18:  # past any limit here (and int() refuses 4,300 digits)

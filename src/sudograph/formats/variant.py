@@ -56,7 +56,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import InvalidArgument, InvalidPuzzle, ParseError
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from ..grid import Grid, box_for, default_alphabet, nearest_box, parse_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
@@ -646,8 +646,7 @@ def _is_int(x: object) -> bool:
 
 def _shown(x: Any) -> str:
     """A JSON value as the file writes it, cut short."""
-    text = json.dumps(x)
-    return text if len(text) <= 20 else text[:17] + "..."
+    return clip(json.dumps(x), 17, room=20)
 
 
 def fpuzzles_box(n: int) -> tuple[int, int]:
