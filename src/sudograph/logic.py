@@ -62,7 +62,7 @@ from itertools import combinations
 
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import sudoku_graph
-from .grid import Grid, cell_name, require_grid
+from .grid import Grid, cell_name, require_grid, symbol_of
 from .problem import Problem, Result, SolveOptions, Stats, is_solution
 from .search.cages import cage_combinations
 from .variants import Variant, variant_graph
@@ -109,7 +109,7 @@ class Step:
             "text": self.text,
         }
         if alphabet:
-            out["symbols"] = [alphabet[d - 1] for d in self.digits]
+            out["symbols"] = [symbol_of(d, alphabet) for d in self.digits]
         return out
 
 
@@ -290,7 +290,7 @@ class _State:
     def sym(self, d: int) -> str:
         """Digit ``d`` as the grid writes it (``A`` for 11 on a hexadecimal 16×16): the step
         tells a person what to write, in the symbols of the grid in front of them."""
-        return self.alphabet[d - 1]
+        return symbol_of(d, self.alphabet)
 
     def house(self, h: int) -> str:
         return self.names[h]
