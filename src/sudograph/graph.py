@@ -337,6 +337,21 @@ def _build_clash_plan(graph: Graph) -> ClashPlan:
     return ClashPlan(bound, bytes(range(bound + 1)), ints, gather_u, gather_v)
 
 
+def require_graph(x: Any, what: str) -> Graph:
+    """``x`` when it is a :class:`Graph`; else :class:`InvalidArgument` saying that ``what``
+    (a function's name) takes one, and where a grid or a problem keeps its own.
+
+    >>> require_graph(None, "color")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: color takes a Graph, got NoneType
+    """
+    if not isinstance(x, Graph):
+        hint = " (give its .graph)" if isinstance(getattr(x, "graph", None), Graph) else ""
+        raise InvalidArgument(f"{what} takes a Graph, got {type(x).__name__}{hint}")
+    return x
+
+
 def whole_number(what: str, x: object) -> int:
     """``x`` as an int (an ``int`` or an integer type such as numpy's, never a bool).
 

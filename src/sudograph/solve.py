@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from .errors import InvalidArgument, MissingExtra
-from .graph import MAX_SIDE, Graph
+from .graph import MAX_SIDE, Graph, require_graph
 from .grid import Grid
 from .methods import METHODS, Method, check_method, check_order_inference, get_method
 from .problem import Coloring, Problem, Result, SolveOptions, TraceHook, is_solution
@@ -608,8 +608,7 @@ def color(
     ...
     sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it
     """
-    if not isinstance(graph, Graph):
-        raise InvalidArgument(f"color takes a Graph, got {type(graph).__name__}")
+    require_graph(graph, "color")
     if isinstance(k, int) and not isinstance(k, bool) and not precolouring:
         k = min(k, max(graph.n, 1))
         if k > MAX_SIDE:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from numbers import Real
 
 from ..errors import InvalidArgument
-from ..graph import Graph
+from ..graph import Graph, require_graph
 from ..problem import Coloring, check_nonnegative, is_proper_coloring
 from .bounds import (
     cliques_of_size,
@@ -241,9 +241,7 @@ def _check_arguments(
     graph: object, timeout: float | None, progress: object, use_sat: object, seed: object
 ) -> None:
     """Raise :class:`InvalidArgument` on arguments :func:`chromatic_number` cannot use."""
-    if not isinstance(graph, Graph):
-        hint = " (give its .graph)" if isinstance(getattr(graph, "graph", None), Graph) else ""
-        raise InvalidArgument(f"chromatic_number takes a Graph, got {type(graph).__name__}{hint}")
+    require_graph(graph, "chromatic_number")
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, Real)):
         raise InvalidArgument(f"timeout must be a number of seconds, got {timeout!r}")
     check_nonnegative("timeout", timeout)

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import InvalidArgument
-from ..graph import Graph
+from ..graph import Graph, require_graph
 from ..problem import Coloring, Problem, Result, SolveOptions, Stats, is_solution
 
 Variant = Literal["greedy", "mrv", "mrv-least", "mrv-most", "mrv-random"]
@@ -452,9 +452,7 @@ def greedy_color(graph: Graph, order: str = "dsatur", *, seed: int | None = None
     ...
     sudograph.errors.InvalidArgument: greedy_color takes a Graph, got NoneType
     """
-    if not isinstance(graph, Graph):
-        hint = " (give its .graph)" if isinstance(getattr(graph, "graph", None), Graph) else ""
-        raise InvalidArgument(f"greedy_color takes a Graph, got {type(graph).__name__}{hint}")
+    require_graph(graph, "greedy_color")
     check_seed(seed)
     start = time.perf_counter()
     if order == "dsatur":
