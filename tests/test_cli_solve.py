@@ -182,6 +182,25 @@ def test_default_count_runs_on_the_house_kernel(
 
 
 @pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["solve", "." * 36, "--box", "2x3", "--count"], "28,200,960 solutions"),
+        (["count", "." * 36, "--box", "2x3"], "28,200,960 solutions"),
+        (["count", "." * 36, "--box", "2x3", "--limit", "1500"], "at least 1,500 solutions"),
+        (["count", "." * 36, "--box", "2x3", "--json"], '"count": 28200960'),
+    ],
+)
+def test_counts_read_alike_in_solve_and_count(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    """``solve --count`` and ``count`` print one number the same way: thousands grouped in
+    text (``count`` wrote 28200960 where ``solve --count`` wrote 28,200,960), plain in JSON."""
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert expected in out
+
+
+@pytest.mark.parametrize(
     ("count", "solutions", "expected"),
     [
         (

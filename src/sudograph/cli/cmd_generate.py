@@ -447,8 +447,11 @@ def _count_line(no: int | None, count: int, limit: int | None, as_json: bool) ->
     if as_json:
         record = {"line": no, "count": count, "complete": not capped, "unique": count == 1}
         return json.dumps(record, ensure_ascii=False)
-    word = "solution" if count == 1 else "solutions"
-    what = f"at least {count} {word} (--limit {limit})" if capped else f"{count} {word}"
+    what = (
+        f"at least {plural(count, 'solution')} (--limit {limit})"
+        if capped
+        else plural(count, "solution")
+    )
     if count == 1 and not capped:
         what += " (unique)"
     return f"{_prefix(no)}{what}"
