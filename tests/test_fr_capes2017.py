@@ -12,9 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudograph.errors import InvalidArgument
 from sudograph.fr import capes2017 as c
 from sudograph.grid import Grid
 from sudograph.solve import solve
+
+
+@pytest.fixture(autouse=True)
+def _nb_appel_a_zero():
+    """Each test starts like cell In [37] of the notebook: ``nb_appel = 0``."""
+    c.nb_appel = 0
+
 
 # Out[31]: M after one un_tour(M)
 M_APRES_UN_TOUR = [
@@ -1215,3 +1223,143 @@ enter backtrack niveau 278
 pos: [8, 8] 1
 enter backtrack niveau 279
 pos: [9, 0]"""
+
+
+# -- QA fixes: every grid form, the answer key's variants, nb_appel, the Compteur ---------------
+
+FIGURE_9 = ".41......35....7.4......83...8396.......7...25.......11.......3...829.6.7...6...."
+
+
+def _formes(lists):
+    """The same grid as vers_grid reads it: lists, text, Grid, tuple rows."""
+    g = Grid.from_lists(lists)
+    return {
+        "listes": [row[:] for row in lists],
+        "texte": g.to_line(),
+        "Grid": g,
+        "tuples": tuple(tuple(row) for row in lists),
+    }
+
+
+@pytest.mark.parametrize("forme", ["listes", "texte", "Grid", "tuples"])
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        (lambda L: c.ligne(L, 0), [6, 2, 5]),  # Out[12]
+        (lambda L: c.ligne_bis(L, 0), [6, 2, 5]),
+        (lambda L: c.colonne(L, 0), [4, 6, 1, 3, 2]),  # Out[14]
+        (lambda L: c.carre(L, 4, 6), [9, 7, 3]),  # Out[16]
+        (lambda L: sorted(c.conflit(L, 5, 5)), [1, 4, 5, 6, 8]),  # Out[19], sorted
+        (lambda L: c.chiffre_ok(L, 4, 2), [2, 5, 8, 9]),  # Out[23]
+        (lambda L: c.chiffre_ok_bis(L, 4, 2), {2, 5, 8, 9}),  # Out[24]
+        (lambda L: c.chiffre_ok_ter(L, 4, 2), [2, 5, 8, 9]),  # Out[25]
+        (lambda L: c.nb_possible(L, 4, 2), 4),  # Out[28]
+        (lambda L: c.complet(L), False),  # Out[10]
+    ],
+)
+def test_reading_functions_take_every_grid_form(call, expected, forme):
+    assert call(_formes(c.GRILLE_L())[forme]) == expected
+
+
+@pytest.mark.parametrize("forme", [FIGURE_9, Grid.parse(FIGURE_9), Grid.parse(FIGURE_9).to_lists()])
+def test_chiffre_ok_counts_digits_not_characters(forme):
+    """QA: on the 81-character text, range(1, len(L) + 1) gave [2, 6, 8, 9, 10, ..., 81]."""
+    assert c.chiffre_ok(forme, 0, 0) == [2, 6, 8, 9]
+    assert c.nb_possible(forme, 0, 0) == 4
+    assert c.chiffre_ok_bis(forme, 0, 0) == {2, 6, 8, 9}
+
+
+def test_answer_key_variants_out_24_and_25():
+    L = c.GRILLE_L()
+    bis = c.chiffre_ok_bis(L, 4, 2)
+    assert isinstance(bis, set) and bis == {2, 5, 8, 9}
+    assert repr(bis) == "{2, 5, 8, 9}"  # Out[24], as the notebook prints it
+    assert repr(c.chiffre_ok_ter(L, 4, 2)) == "[2, 5, 8, 9]"  # Out[25]
+    assert repr(c.chiffre_ok_bis([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]], 0, 0))
+    assert repr(c.EnsembleTrie()) == "set()"
+    assert c.GRILLE_L() == L
+
+
+@pytest.mark.parametrize("forme", ["texte", "Grid", "tuples"])
+@pytest.mark.parametrize(
+    ("nom", "call"),
+    [
+        ("un_tour", lambda M: c.un_tour(M)),
+        ("complete", lambda M: c.complete(M)),
+        ("backtracking", lambda M: c.backtracking(M, [0, 0])),
+    ],
+)
+def test_in_place_functions_refuse_what_they_cannot_fill(nom, call, forme):
+    """QA: un_tour(text) raised IndexError; backtracking(tuple rows) solved, then TypeError."""
+    with pytest.raises(InvalidArgument, match=f"^{nom} fills the grid in place"):
+        call(_formes(c.GRILLE_M())[forme])
+
+
+@pytest.mark.parametrize("forme", ["texte", "Grid", "tuples"])
+def test_solution_sudoku_fills_a_copy_of_what_it_cannot_fill(forme):
+    M = _formes(c.GRILLE_M())[forme]
+    assert c.solution_sudoku(M) == M_RESOLUE
+    assert c.solution_sudoku(_formes(c.GRILLE_M())["listes"]) == M_RESOLUE
+
+
+def test_nb_appel_numbers_the_calls_like_the_notebook(capsys):
+    assert c.nb_appel == 0  # In [37]
+    c.backtracking(c.GRILLE_M(), [0, 0], True)  # In [39]
+    assert capsys.readouterr().out == TRACE_IN_39 + " "
+    assert c.nb_appel == 280  # "enter backtrack niveau 279" was the last call
+    M = [row[:] for row in M_RESOLUE]
+    assert c.backtracking(M, [0, 0]) is True  # without debug: nothing shown, no number taken
+    assert c.nb_appel == 280
+    M[8][7] = 0
+    assert c.backtracking(M, [8, 7], True) is True  # the levels go on from the global counter
+    assert capsys.readouterr().out == (
+        "enter backtrack niveau 280\npos: [8, 7] 0\n[5]\n5\n"
+        "enter backtrack niveau 281\npos: [8, 8] 1\n"
+        "enter backtrack niveau 282\npos: [9, 0] "
+    )
+    assert c.backtracking(M, [9, 0], True) is True
+    assert capsys.readouterr().out == "enter backtrack niveau 283\npos: [9, 0] "
+    assert c.nb_appel == 284
+
+
+def test_backtracking_reports_its_work(capsys):
+    compteur = c.Compteur()
+    M = c.GRILLE_M()
+    assert c.backtracking(M, [0, 0], True, compteur=compteur) is True
+    core = solve(Grid.from_lists(c.GRILLE_M()), "naive", engine="python")
+    assert (compteur.noeuds, compteur.retours) == (core.stats.nodes, core.stats.backtracks)
+    assert compteur.noeuds > 0 and compteur.retours > 0
+    assert compteur.statut == "solved" and compteur.secondes >= 0
+    assert "\n".join(compteur.trace) == capsys.readouterr().out.rstrip("\n")
+    assert compteur.trace[0] == "enter backtrack niveau 0" and compteur.trace[-1] == "pos: [9, 0] "
+    c.backtracking(c.GRILLE_M(), [0, 0], compteur=compteur)
+    assert compteur.trace == [] and compteur.noeuds == core.stats.nodes  # no trace asked
+
+
+def test_backtracking_reports_failures():
+    compteur = c.Compteur()
+    M = [[0] * 9 for _ in range(9)]
+    M[0][:8] = [1, 2, 3, 4, 5, 6, 7, 8]
+    M[4][8] = 9
+    assert c.backtracking(M, [0, 0], compteur=compteur) is False
+    assert compteur.statut == "unsatisfiable" and compteur.secondes >= 0
+    M = c.GRILLE_M()
+    M[0][1] = 2  # clashing clues: no search at all
+    assert c.solution_sudoku(M, compteur=compteur) is None
+    assert (compteur.statut, compteur.noeuds, compteur.retours) == ("unsatisfiable", 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("grille", "fini", "noeuds", "passages", "statut"),
+    [
+        (c.GRILLE_M, True, 43, 5, "solved"),  # Out[33]: every empty cell was forced
+        (c.GRILLE_L, False, 3, 2, "stopped"),  # 3 forced cells, then guessing is needed
+    ],
+)
+def test_complete_reports_its_work(grille, fini, noeuds, passages, statut):
+    compteur = c.Compteur()
+    L = grille()
+    assert c.complete(L, compteur=compteur) is fini
+    assert (compteur.noeuds, compteur.tentatives, compteur.statut) == (noeuds, passages, statut)
+    assert compteur.retours == 0 and compteur.secondes >= 0
+    assert noeuds == sum(row.count(0) for row in grille()) - sum(row.count(0) for row in L)

@@ -140,3 +140,83 @@ def test_9x9_grid_is_capes_M_after_un_tour():
     M = GRILLE_M()
     un_tour(M)
     assert M == nsi.GRILLE_9X9
+
+
+# -- QA fixes: the helper functions of ..._tri, the Compteur ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "petit", "grand"),
+    [
+        (1, 2, True, False),
+        (2, 1, False, True),
+        (2, 2, False, False),
+        (0, float("inf"), True, False),
+    ],
+)
+def test_plus_petit_plus_grand(a, b, petit, grand):
+    assert nsi.plus_petit(a, b) is petit
+    assert nsi.plus_grand(a, b) is grand
+
+
+def _blancs(sudo, couleur, case):
+    return sum(1 for v in sudo.adj[case] if couleur[v] == 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    trous=st.integers(10, 60),
+    most=st.booleans(),
+)
+def test_selection_extremum_voisins_draws_like_the_core(seed, trous, most):
+    """Same state, same seed: the reference helper keeps the same record and makes the same
+    draw as the core heuristic's ``_select_extremum`` (``'moins'`` calls it with 0 and
+    plus_grand, ``'plus'`` with inf and plus_petit)."""
+    from sudograph.search.greedy import _select_extremum
+
+    rng = random.Random(seed)
+    sudo = nsi.Sudoku(3, seed=seed)
+    couleur = sudo.conversion_grille_vers_couleur(nsi.GRILLE_9X9)
+    for case in rng.sample(range(81), trous):
+        couleur[case] = 0
+    candidats = sorted(rng.sample([c for c in range(81) if couleur[c] == 0], 5))
+    if most:
+        choix = sudo.selection_extremum_voisins(candidats, couleur, 0, nsi.plus_grand)
+    else:
+        choix = sudo.selection_extremum_voisins(candidats, couleur)
+    blancs = [_blancs(sudo, couleur, c) for c in range(81)]
+    assert choix == _select_extremum(candidats, blancs, random.Random(seed), most)
+    extremum = (max if most else min)(blancs[c] for c in candidats)
+    assert len(choix) == 1 and blancs[choix[0]] == extremum
+
+
+def test_selection_extremum_voisins_keeps_every_tie():
+    sudo = nsi.Sudoku(2, seed=0)
+    couleur = [0] * 16
+    vus = {sudo.selection_extremum_voisins([0, 5, 10], couleur)[0] for _ in range(60)}
+    assert vus == {0, 5, 10}  # 7 uncoloured neighbours each: a random one of the three
+
+
+@pytest.mark.parametrize(
+    "appel",
+    [
+        lambda s, g, i, c: s.resolution_sudoku_coloration_glouton(g, i, compteur=c),
+        lambda s, g, i, c: s.resolution_sudoku_coloration_glouton_tri1(g, i, compteur=c),
+        lambda s, g, i, c: s.resolution_sudoku_coloration_glouton_tri(g, i, "plus", compteur=c),
+        lambda s, g, i, c: s.resolution_sudoku_coloration_glouton(g, i, "extra", compteur=c),
+    ],
+)
+def test_methods_report_attempts_time_and_status(appel):
+    itermax = 3
+    for grille in (nsi.GRILLE_9X9, Grid.parse(nsi.GRILLE_DIABOLIQUE).to_lists()):
+        compteur = nsi.Compteur()
+        tentatives, solution = appel(nsi.Sudoku(3, seed=0), grille, itermax, compteur)
+        assert compteur.tentatives == tentatives and compteur.secondes >= 0
+        assert compteur.statut == ("solved" if solution is not None else "stopped")
+        assert (compteur.noeuds, compteur.retours) == (0, 0)  # no search tree, no backtrack
+    assert compteur.statut == "stopped" and compteur.tentatives == itermax  # the diabolic grid
+
+
+def test_itermax_zero_is_the_documents_empty_loop():
+    assert nsi.Sudoku(2).resolution_sudoku_coloration_glouton(nsi.GRILLE_4X4, 0) == (0, None)

@@ -53,8 +53,9 @@ def test_stack_holds_the_path_and_the_solution(resoudre, methode, grille):
 
 
 def test_mrv_explores_fewer_nodes_than_part_1():
-    noeuds = tp_ia.comparer(GRILLE_L())
-    assert set(noeuds) == {"retour arrière", "MRV", "MRV + forward checking"}
+    r = tp_ia.comparer(GRILLE_L())
+    assert set(r) == {"retour arrière", "MRV", "MRV + forward checking"}
+    noeuds = {nom: c.noeuds for nom, c in r.items()}
     assert noeuds["MRV"] < noeuds["retour arrière"]
     assert noeuds["MRV + forward checking"] <= noeuds["retour arrière"]
 
@@ -89,3 +90,36 @@ def test_node_limit_stops():
     compteur = tp_ia.Compteur()
     assert tp_ia.resoudre_sudoku(pile, compteur, max_noeuds=5) is False
     assert compteur.statut == "stopped" and compteur.noeuds == 5 and len(pile) == 1
+
+
+# -- QA fixes: time in the Compteur, comparer shows a run stopped at the limit -------------------
+
+
+@pytest.mark.parametrize(("resoudre", "methode"), PARTIES)
+def test_compteur_gets_the_time(resoudre, methode):
+    compteur = tp_ia.Compteur()
+    assert resoudre([GRILLE_L()], compteur) is True
+    assert compteur.secondes > 0 and compteur.statut == "solved"
+    assert compteur.trace == [] and compteur.tentatives == 0
+
+
+def test_compteur_is_the_french_apis_shared_one():
+    from sudograph import fr
+
+    assert tp_ia.Compteur is fr.Compteur
+    assert tp_ia.Compteur(3, 1, "solved") == fr.Compteur(noeuds=3, retours=1, statut="solved")
+
+
+def test_comparer_shows_runs_stopped_at_the_limit():
+    """QA: comparer(GRILLE_L(), max_noeuds=5) gave {...: 5, 5, 5}, hiding that every run stopped."""
+    r = tp_ia.comparer(GRILLE_L(), max_noeuds=5)
+    assert {nom: (c.noeuds, c.statut) for nom, c in r.items()} == {
+        "retour arrière": (5, "stopped"),
+        "MRV": (5, "stopped"),
+        "MRV + forward checking": (5, "stopped"),
+    }
+    complet = tp_ia.comparer(GRILLE_L())
+    assert all(c.statut == "solved" and c.secondes > 0 for c in complet.values())
+    for nom, c in complet.items():
+        core = solve(Grid.from_lists(GRILLE_L()), dict(tp_ia.METHODES)[nom])
+        assert (c.noeuds, c.retours) == (core.stats.nodes, core.stats.backtracks)

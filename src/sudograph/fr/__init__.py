@@ -16,7 +16,14 @@ module                         document
 :mod:`.tp_ia`                  004 — TP de Master, MRV et *forward checking*
 =============================  ================================================================
 
-Une grille s'écrit comme dans les documents : une liste de lignes, 0 pour une case vide.
+Une grille s'écrit comme dans les documents : une liste de lignes, 0 pour une case vide. Les
+fonctions qui ne font que lire une grille acceptent aussi ce que :func:`vers_grid` lit (un
+texte, une :class:`~sudograph.grid.Grid`, des lignes en tuples) ; celles qui la remplissent en
+place, comme dans les documents, demandent une liste de listes (ou rendent une copie remplie
+quand elles rendent la grille : voir chaque module).
+
+Chaque recherche accepte un :class:`Compteur` (argument ``compteur=``) qui reçoit ce qu'elle a
+fait : nœuds, retours arrière, tentatives, durée, statut et, quand elle en affiche une, la trace.
 
 >>> vers_grid([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]]).to_line()
 '1.....1..1.....1'
@@ -27,10 +34,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from ..errors import InvalidArgument, ParseError
-from ..graph import MAX_SIDE, whole_number
+from ..graph import MAX_SIDE, Graph, whole_number
 from ..grid import Grid
+from ..problem import Problem, Result, check_nonnegative
 
 Grille = list[list[int]]
 """Une grille à la manière des documents : ``N`` lignes de ``N`` entiers, 0 pour une case vide."""
@@ -38,7 +47,160 @@ Grille = list[list[int]]
 MODULES = ("nsi_glouton", "tp_backtracking", "coloration_graphe", "capes2017", "tp_ia")
 """Les modules, dans l'ordre des documents 000 à 004."""
 
-__all__ = ["MODULES", "Grille", "ecrire", "vers_grid"]
+__all__ = ["MODULES", "Compteur", "Grille", "ecrire", "vers_grid"]
+
+
+@dataclass
+class Compteur:
+    """Ce qu'une recherche a fait, pour qu'elle « rende compte de son travail ».
+
+    ``noeuds`` explorés (affectations tentées), ``retours`` arrière (affectations défaites),
+    ``statut`` (``solved``, ``unsatisfiable``, ou ``stopped`` quand une limite a été atteinte),
+    ``secondes`` (durée de la recherche), ``tentatives`` (essais des heuristiques randomisées du
+    NSI) et ``trace`` (les lignes de l'affichage pas à pas, quand la fonction en affiche une :
+    ``debug=True`` du CAPES, ``etapes=True`` de GC et GC_BIS). Chaque appel remet tout à jour.
+
+    >>> from sudograph.fr.tp_backtracking import sudoku
+    >>> c = Compteur()
+    >>> sudoku([[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]], compteur=c)[0]
+    [1, 2, 3, 4]
+    >>> c.noeuds, c.retours, c.statut, c.secondes >= 0
+    (13, 1, 'solved', True)
+    """
+
+    noeuds: int = 0
+    retours: int = 0
+    statut: str = ""
+    secondes: float = 0.0
+    tentatives: int = 0
+    trace: list[str] = field(default_factory=list)
+
+
+def _compteur(compteur: object) -> Compteur | None:
+    """``compteur`` if it is None or a :class:`Compteur`, else :class:`InvalidArgument`.
+
+    >>> _compteur(5)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: compteur must be a Compteur (sudograph.fr.Compteur), got int
+    """
+    if compteur is None or isinstance(compteur, Compteur):
+        return compteur
+    raise InvalidArgument(
+        f"compteur must be a Compteur (sudograph.fr.Compteur), got {type(compteur).__name__}"
+    )
+
+
+def _rapporter(compteur: Compteur | None, r: Result | None, trace: list[str] | None = None) -> None:
+    """Write what the search ``r`` did into ``compteur`` (no search, ``r`` None: clashing
+    clues, so ``unsatisfiable`` with nothing explored)."""
+    if compteur is None:
+        return
+    if r is None:
+        compteur.noeuds = compteur.retours = compteur.tentatives = 0
+        compteur.secondes, compteur.statut = 0.0, "unsatisfiable"
+    else:
+        compteur.noeuds, compteur.retours = r.stats.nodes, r.stats.backtracks
+        compteur.tentatives, compteur.secondes = r.stats.attempts, r.stats.seconds
+        compteur.statut = r.status
+    compteur.trace = list(trace or [])
+
+
+def _en_place(nom: str, L: object) -> Grid:
+    """The Grid of ``L`` when ``L`` is a list of lists (a grid that ``nom`` can fill in place,
+    as the documents do); else :class:`InvalidArgument` saying so.
+
+    >>> _en_place("un_tour", "." * 16)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: un_tour fills the grid in place, ...: give a list of lists ...
+    """
+    if not isinstance(L, list):
+        quoi = type(L).__name__
+    else:
+        rangee = next((r for r in L if not isinstance(r, list)), None)
+        if rangee is None:
+            return vers_grid(L)
+        quoi = f"a row of type {type(rangee).__name__}"
+    raise InvalidArgument(
+        f"{nom} fills the grid in place, as in the document: give a list of lists "
+        f"(vers_grid(grille).to_lists()), got {quoi}"
+    )
+
+
+def _liste_en_place(nom: str, quoi: str, valeurs: object, n: int) -> list[int]:
+    """``valeurs`` if it is a list of ``n`` entries that ``nom`` can change in place (the
+    C++ vectors passed by reference), else :class:`InvalidArgument` naming ``quoi``.
+
+    >>> _liste_en_place("gc", "assigned_colours", (0,) * 10, 10)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: gc fills assigned_colours in place: give a list, got tuple
+    """
+    if not isinstance(valeurs, list):
+        raise InvalidArgument(
+            f"{nom} fills {quoi} in place: give a list, got {type(valeurs).__name__}"
+        )
+    _liste(quoi, valeurs, n)
+    return valeurs
+
+
+def _liste(quoi: str, valeurs: object, n: int) -> list[int]:
+    """``valeurs`` as a list if it is a sequence of ``n`` entries, else
+    :class:`InvalidArgument` (``quoi`` names the argument).
+
+    >>> _liste("assigned_colors", [0] * 5, 10)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: assigned_colors has 5 entries for the 10 vertices of the graph
+    """
+    if not isinstance(valeurs, Sequence) or isinstance(valeurs, str | bytes):
+        raise InvalidArgument(
+            f"{quoi} must be a list with one entry per vertex, got {type(valeurs).__name__}"
+        )
+    if len(valeurs) != n:
+        raise InvalidArgument(
+            f"{quoi} has {len(valeurs)} entries for the {n} vertices of the graph"
+        )
+    return list(valeurs)
+
+
+def _au_moins_zero(nom: str, valeur: object) -> int:
+    """``valeur`` if it is a whole number ``>= 0``, else :class:`InvalidArgument` (the core's
+    checks :func:`~sudograph.graph.whole_number` and
+    :func:`~sudograph.problem.check_nonnegative`).
+
+    >>> _au_moins_zero("itermax", -1)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: itermax must be >= 0, got -1
+    """
+    x = whole_number(nom, valeur)
+    check_nonnegative(nom, x)
+    return x
+
+
+def _sous_probleme(
+    graphe: Graph, k: int, valeurs: Sequence[int], debut: int
+) -> tuple[Problem, list[int]]:
+    """The problem of the vertices ``debut..`` of a search that takes them in index order
+    (GC's ``try_graph_coloring(node, ...)``, the CAPES ``backtracking(L, pos)``): the free
+    vertices before ``debut`` are left out (the search never looks at them), the coloured
+    ones stay as constraints. Returns it with the map problem vertex -> vertex of ``graphe``.
+
+    Raises :class:`~sudograph.errors.InvalidPuzzle` when two neighbours share a colour, and
+    :class:`~sudograph.errors.InvalidArgument` for a colour outside ``0..k``.
+    """
+    complet = Problem(graphe, k, tuple(valeurs))  # its errors name the vertices of graphe
+    gardes = [v for v in range(graphe.n) if v >= debut or valeurs[v]]
+    if len(gardes) == graphe.n:
+        return complet, gardes
+    index = {c: v for v, c in enumerate(gardes)}
+    aretes = [
+        (index[a], index[b]) for a in gardes for b in graphe.neighbors[a] if b in index and a < b
+    ]
+    sous = Graph.from_edges(len(gardes), aretes, name="remaining vertices")
+    return Problem(sous, k, tuple(valeurs[c] for c in gardes)), gardes
 
 
 def vers_grid(L: Sequence[Sequence[int]] | Grid | str) -> Grid:
@@ -69,10 +231,23 @@ def vers_grid(L: Sequence[Sequence[int]] | Grid | str) -> Grid:
                 _carres(int(cote[1])), line=exc.line, column=exc.column, source=exc.source
             ) from None
     n = len(L) if isinstance(L, Sequence) else 0
+    m = _largeur_commune(L)
+    if m is not None and n < m <= MAX_SIDE and math.isqrt(m) ** 2 == m:
+        raise ParseError(f"{n} rows of {m} values: a {m}x{m} grid has {m} rows")
     if 1 <= n <= MAX_SIDE and math.isqrt(n) ** 2 != n:
         Grid.from_lists(L, box=(1, n))  # the errors of the rows first
         raise ParseError(_carres(n))
     return Grid.from_lists(L)
+
+
+def _largeur_commune(L: object) -> int | None:
+    """The length of the rows of ``L`` when they are all lists of the same length, else None."""
+    if not isinstance(L, Sequence) or isinstance(L, str | bytes) or not L:
+        return None
+    largeurs = {
+        len(r) if isinstance(r, Sequence) and not isinstance(r, str | bytes) else -1 for r in L
+    }
+    return largeurs.pop() if len(largeurs) == 1 and -1 not in largeurs else None
 
 
 _PAS_CARRE = re.compile(r"side (\d+) is not a square")

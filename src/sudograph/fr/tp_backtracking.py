@@ -2,11 +2,16 @@
 
 Les fonctions des questions 4 à 11, sous leurs noms. Une grille ``M`` est une liste de 9
 lignes de 9 entiers, 0 pour une case vide (les grilles ``N × N`` à régions ``√N × √N``
-marchent aussi) ; une case est repérée par ``(i, j)`` (ligne, colonne, à partir de 0), une
-région par ``[a, b]``. ``sudoku(M)`` délègue la recherche au cœur (:func:`sudograph.solve.solve`,
-méthode ``naive`` : le principe du document 4, cases vides dans l'ordre, chiffres de 1 à 9).
+marchent aussi, et tout ce que :func:`~sudograph.fr.vers_grid` lit : un texte, une
+:class:`~sudograph.grid.Grid`, des lignes en tuples) ; une case est repérée par ``(i, j)``
+(ligne, colonne, à partir de 0), une région par ``[a, b]``. ``sudoku(M)`` délègue la
+recherche au cœur (:func:`sudograph.solve.solve`, méthode ``naive`` : le principe du
+document 4, cases vides dans l'ordre, chiffres de 1 à 9).
 Une ligne, une colonne ou un chiffre hors de la grille (``0..N-1``, ``1..N``) lève
 :class:`~sudograph.errors.InvalidArgument` (pas d'indice négatif lu à partir de la fin).
+
+Les fonctions ``test_ligne``, ``test_colonne``, ``test_region`` et ``test`` gardent les noms
+du sujet ; elles portent ``__test__ = False`` pour que pytest ne les prenne pas pour des tests.
 
 >>> M = [[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]]
 >>> cv(M)[:3]
@@ -21,7 +26,8 @@ from __future__ import annotations
 
 import math
 
-from . import Grille, _case, _cote_carre, _dans, ecrire, vers_grid
+from ..grid import Grid
+from . import Compteur, Grille, _case, _compteur, _cote_carre, _dans, _rapporter, ecrire, vers_grid
 
 __all__ = ["cv", "region", "sudoku", "test", "test_colonne", "test_ligne", "test_region"]
 
@@ -116,25 +122,39 @@ def test(chiffre: int, i: int, j: int, M: Grille) -> bool:
     )
 
 
-def sudoku(M: Grille) -> Grille | bool:
+def sudoku(M: Grille | Grid | str, *, compteur: Compteur | None = None) -> Grille | bool:
     """Question 11 : la grille ``M`` remplie (modifiée en place et rendue), ou ``False`` si elle
     n'a pas de solution (deux chiffres égaux dans une même ligne, colonne ou région compris).
+    Un texte, une Grid ou des lignes en tuples ne peuvent pas être modifiés : c'est alors une
+    copie (liste de listes) qui est remplie et rendue.
 
     Le remplissage est celui du document 4 : première case vide, premier chiffre qui respecte
     les règles, retour arrière sur la case vide précédente en cas d'impasse (méthode ``naive``).
+    Un :class:`~sudograph.fr.Compteur` (``compteur=``) reçoit les nœuds, les retours arrière,
+    la durée et le statut de la recherche.
 
     >>> sudoku([[1, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
     False
+    >>> sudoku("1.....1..1.....1")[0]
+    [1, 2, 3, 4]
     """
     from ..errors import InvalidPuzzle
     from ..solve import solve  # le visage importe le cœur (pas l'inverse)
 
     g = vers_grid(M)
+    compteur = _compteur(compteur)
+    grille = M if isinstance(M, list) and all(isinstance(r, list) for r in M) else g.to_lists()
     try:
         r = solve(g, "naive")
     except InvalidPuzzle:
+        _rapporter(compteur, None)
         return False
+    _rapporter(compteur, r)
     if r.grid is None:
         return False
-    ecrire(M, r.grid.values)
-    return M
+    ecrire(grille, r.grid.values)
+    return grille
+
+
+for _f in (test_ligne, test_colonne, test_region, test):
+    _f.__test__ = False  # type: ignore[attr-defined]  # des noms du sujet, pas des tests pytest

@@ -14,7 +14,9 @@ Chaque fonction rend ``True`` si une solution est trouvée ; la pile contient al
 de la grille de départ, une grille par affectation du chemin trouvé (la dernière, au sommet, est
 complète), comme les ``empiler G'`` de l'algorithme en annexe. Sinon la pile est laissée telle
 quelle. Un :class:`Compteur` passé en argument reçoit le nombre de nœuds explorés (une
-affectation tentée = un nœud, comme un ``empiler G'``).
+affectation tentée = un nœud, comme un ``empiler G'``), les retours arrière, la durée de la
+recherche en secondes et le statut (``stopped`` quand ``max_noeuds`` a arrêté la recherche).
+:func:`comparer` rend un :class:`Compteur` par partie.
 
 Une grille est une liste de lignes (0 = case vide) ou une :class:`~sudograph.grid.Grid`.
 
@@ -34,7 +36,7 @@ from typing import Any
 from ..errors import InvalidArgument, InvalidPuzzle
 from ..grid import Grid
 from ..search.trace import TraceEvent
-from . import Grille, vers_grid
+from . import Compteur, Grille, _au_moins_zero, _compteur, _rapporter, vers_grid
 
 __all__ = [
     "Compteur",
@@ -48,16 +50,6 @@ __all__ = [
 
 METHODES = {"retour arrière": "naive", "MRV": "mrv", "MRV + forward checking": "forward"}
 """Les parties 1, 2 et 3 du TP et la méthode du cœur qui fait exactement leur recherche."""
-
-
-@dataclass
-class Compteur:
-    """Ce que la résolution a compté : ``noeuds`` explorés, ``retours`` arrière, ``statut``
-    (``solved``, ``unsatisfiable`` ou ``stopped`` si ``max_noeuds`` a été atteint)."""
-
-    noeuds: int = 0
-    retours: int = 0
-    statut: str = ""
 
 
 def get_case_possible(grille: Grille | Grid) -> tuple[int, int] | None:
@@ -103,25 +95,47 @@ class _Chemin:
             self.solution = list(self.chemin)
 
 
+def _pile(nom: str, pile: object) -> list[Any]:
+    """``pile`` if it is a non-empty list (a stack whose top ``pile[-1]`` is a grid), else
+    :class:`InvalidArgument` saying what was given: nothing, an empty stack, or a grid."""
+    if not isinstance(pile, list):
+        raise InvalidArgument(
+            f"{nom} takes a stack of grids (a list whose top pile[-1] is the grid to solve), "
+            f"got {type(pile).__name__}"
+        )
+    if not pile:
+        raise InvalidArgument(f"{nom}: the stack is empty: push the grid to solve first")
+    sommet = pile[-1]
+    if isinstance(sommet, list | tuple) and all(isinstance(x, int) for x in sommet):
+        raise InvalidArgument(
+            f"{nom} takes a stack of grids, and its top pile[-1] is a row of numbers: "
+            "this looks like a grid, give the stack [grille]"
+        )
+    return pile
+
+
 def _resoudre(
-    pile: list[Any], methode: str, compteur: Compteur | None, max_noeuds: int | None
+    nom: str,
+    pile: list[Any],
+    methode: str,
+    compteur: Compteur | None,
+    max_noeuds: int | None,
 ) -> bool:
     from ..solve import solve  # le visage importe le cœur (pas l'inverse)
 
-    if not pile:
-        raise InvalidArgument("la pile est vide : empilez d'abord la grille à résoudre")
+    pile = _pile(nom, pile)
+    compteur = _compteur(compteur)
+    if max_noeuds is not None:
+        max_noeuds = _au_moins_zero("max_noeuds", max_noeuds)
     sommet = pile[-1]
     g = vers_grid(sommet)
     suivi = _Chemin()
     try:
         r = solve(g, methode, trace=suivi, max_nodes=max_noeuds)
     except InvalidPuzzle:
-        if compteur is not None:
-            compteur.statut = "unsatisfiable"
+        _rapporter(compteur, None)
         return False
-    if compteur is not None:
-        compteur.noeuds, compteur.retours = r.stats.nodes, r.stats.backtracks
-        compteur.statut = r.status
+    _rapporter(compteur, r)
     if r.grid is None or suivi.solution is None:
         return False
     valeurs = list(g.values)
@@ -144,13 +158,15 @@ def resoudre_sudoku(
     """Partie 1 : résout la grille au sommet de ``pile`` par retour arrière (première case vide,
     valeurs croissantes) ; ``True`` et la solution au sommet de la pile, ou ``False``.
 
-    Lève :class:`~sudograph.errors.InvalidArgument` si la pile est vide.
+    Lève :class:`~sudograph.errors.InvalidArgument` si ``pile`` n'est pas une liste de grilles
+    (vide, ou une grille donnée à la place de la pile), si ``compteur`` n'est pas un
+    :class:`Compteur` ou si ``max_noeuds`` est négatif.
 
     >>> pile = [[[1, 1, 0, 0], [0] * 4, [0] * 4, [0] * 4]]
     >>> resoudre_sudoku(pile), len(pile)
     (False, 1)
     """
-    return _resoudre(pile, "naive", compteur, max_noeuds)
+    return _resoudre("resoudre_sudoku", pile, "naive", compteur, max_noeuds)
 
 
 def resoudre_sudoku_mrv(
@@ -162,7 +178,7 @@ def resoudre_sudoku_mrv(
     >>> resoudre_sudoku_mrv(pile, c), c.noeuds
     (True, 12)
     """
-    return _resoudre(pile, "mrv", compteur, max_noeuds)
+    return _resoudre("resoudre_sudoku_mrv", pile, "mrv", compteur, max_noeuds)
 
 
 def resoudre_sudoku_fc(
@@ -174,15 +190,20 @@ def resoudre_sudoku_fc(
     >>> resoudre_sudoku_fc(pile, c), c.noeuds
     (True, 12)
     """
-    return _resoudre(pile, "forward", compteur, max_noeuds)
+    return _resoudre("resoudre_sudoku_fc", pile, "forward", compteur, max_noeuds)
 
 
-def comparer(grille: Grille | Grid | str, max_noeuds: int | None = None) -> dict[str, int]:
-    """Les nœuds explorés par les trois parties sur la même grille (question de la partie 2 :
-    « quel est l'impact sur le nombre de nœuds explorés ? »).
+def comparer(grille: Grille | Grid | str, max_noeuds: int | None = None) -> dict[str, Compteur]:
+    """Ce qu'ont fait les trois parties sur la même grille (question de la partie 2 : « quel est
+    l'impact sur le nombre de nœuds explorés ? ») : un :class:`Compteur` par partie, avec ses
+    ``noeuds``, ``retours``, ``secondes`` et son ``statut`` : ``stopped`` quand ``max_noeuds``
+    a arrêté la recherche (ses nœuds ne sont alors qu'une borne inférieure).
 
-    >>> sorted(comparer([[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]]).values())
-    [12, 12, 13]
+    >>> r = comparer([[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]])
+    >>> sorted(c.noeuds for c in r.values()), {c.statut for c in r.values()}
+    ([12, 12, 13], {'solved'})
+    >>> [(c.noeuds, c.statut) for c in comparer("." * 16, max_noeuds=2).values()]
+    [(2, 'stopped'), (2, 'stopped'), (2, 'stopped')]
     """
     g = vers_grid(grille)
     fonctions = {
@@ -190,9 +211,9 @@ def comparer(grille: Grille | Grid | str, max_noeuds: int | None = None) -> dict
         "MRV": resoudre_sudoku_mrv,
         "MRV + forward checking": resoudre_sudoku_fc,
     }
-    noeuds = {}
+    resultats = {}
     for nom, f in fonctions.items():
         c = Compteur()
         f([g], c, max_noeuds)
-        noeuds[nom] = c.noeuds
-    return noeuds
+        resultats[nom] = c
+    return resultats
