@@ -28,7 +28,7 @@ def test_color_with_more_colours_than_vertices(capsys: pytest.CaptureFixture[str
         (["--size", "-5"], "--size must be 16..8192 pixels, got -5"),
         (["--size", "0"], "--size must be 16..8192 pixels, got 0"),
         (["--size", "10000000"], "--size must be 16..8192 pixels, got 10000000"),
-        (["--max-frames", "0"], "--max-frames must be at least 1, got 0"),
+        (["--max-frames", "0"], "--max-frames must be at least 2, got 0"),
         (["--max-nodes", "-1"], "--max-nodes must be at least 1, got -1"),
     ],
 )

@@ -3,9 +3,11 @@
 Every method runs on every puzzle of every set, each solve capped (``limit_seconds``, and
 ``max_nodes`` if given) so that a hopeless method reports ``stopped`` instead of hanging.
 Every solution is checked against its puzzle. :func:`summarize` turns the runs into one
-:class:`Row` per method and set: solved, nodes, backtracks and time (mean, median, max),
-µs per puzzle, success rate and, for randomized methods, attempts. Backtracks are None (shown
-``-``) where the kernel that ran does not count them (``Result.uncounted``).
+:class:`Row` per method and set: solved, stopped (at a cap), unsatisfiable, stalled (the
+``logic`` method out of techniques), nodes, backtracks and time (mean, median, max), µs per
+puzzle, success rate and, for randomized methods, attempts. Backtracks are None (shown ``-``)
+where the kernel that ran does not count them (``Result.uncounted``). Sets are told apart by
+name (:func:`set_names` names files that share a file name by their folders).
 
 >>> from sudograph.grid import Grid
 >>> s = PuzzleSet("tiny", (Grid.parse("...3.2.1...4.1.2"), Grid.parse("1.3.....2...4..1")))
@@ -34,10 +36,16 @@ DEFAULT_LIMIT_SECONDS = 1.0
 """Default cap on one solve, in seconds."""
 
 
+STALLED = "logic stalled"
+"""The reason of a ``stopped`` run of the ``logic`` method that ran out of techniques (no cap
+was hit): counted as ``stalled``, not ``stopped``."""
+
+
 @dataclass(frozen=True)
 class PuzzleSet:
-    """A named set of grids (``name`` is the file name without its folder); ``skipped`` counts
-    the bad grids of the file left out (see :func:`load_set`)."""
+    """A named set of grids (``name``: the file name without its folder, unless given, see
+    :func:`set_names`); ``skipped`` counts the bad grids of the file left out (see
+    :func:`load_set`)."""
 
     name: str
     grids: tuple[Grid, ...]
@@ -51,9 +59,11 @@ def load_set(
     alphabet: str | None = None,
     first: int | None = None,
     on_error: Callable[[ParseError], None] | None = None,
+    name: str | None = None,
 ) -> PuzzleSet:
     """Read a puzzle file (one grid per line, or multi-line grids; ``-`` is standard input);
-    keep the ``first`` ones.
+    keep the ``first`` ones. The set is called ``name``, by default the file's name without
+    its folder (``stdin`` for ``-``).
 
     A bad grid (unreadable, or clues that clash) is a :class:`ParseError` at its line: raised,
     or, given ``on_error``, passed to it and skipped (counted in ``skipped``; ``first`` counts
@@ -73,15 +83,15 @@ def load_set(
     """
     from .formats.puzzles import iter_grids, open_source
 
-    stream, name = open_source(os.fspath(path))
+    stream, source = open_source(os.fspath(path))
     grids: list[Grid] = []
     skipped = 0
     try:
-        for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
+        for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=source):
             if isinstance(item, Grid):
                 clash = item.clash_error()
                 if clash is not None:
-                    item = ParseError(str(clash), line=no, source=name)
+                    item = ParseError(str(clash), line=no, source=source)
             if isinstance(item, ParseError):
                 if on_error is None:
                     raise item
@@ -95,15 +105,55 @@ def load_set(
         if os.fspath(path) != "-":
             stream.close()
     if not grids and not skipped:
-        raise ParseError(f"{name}: no grid found")
-    set_name = "stdin" if os.fspath(path) == "-" else Path(path).name
-    return PuzzleSet(set_name, tuple(grids), skipped)
+        raise ParseError(f"{source}: no grid found")
+    if name is None:
+        name = "stdin" if os.fspath(path) == "-" else Path(path).name
+    return PuzzleSet(name, tuple(grids), skipped)
+
+
+def set_names(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
+    """The name of each file's set: its file name, or, for files that share one, the shortest
+    end of its path that no other file's path ends with (``a/x.txt``, ``b/x.txt``);
+    ``stdin`` for ``-``.
+
+    >>> set_names(["a/x.txt", "b/x.txt", "y.txt", "c/d/z.txt", "e/d/z.txt"])
+    ['a/x.txt', 'b/x.txt', 'y.txt', 'c/d/z.txt', 'e/d/z.txt']
+
+    Raises :class:`InvalidArgument` when a file (or ``-``) is given twice, under any name:
+    its puzzles would be counted twice.
+    """
+    texts = [os.fspath(p) for p in paths]
+    seen: dict[str, str] = {}
+    for text in texts:
+        key = text if text == "-" else os.path.realpath(text)
+        if key in seen:
+            same = "" if seen[key] == text else f" (as {seen[key]!r} and {text!r})"
+            raise InvalidArgument(f"{text} given twice{same}: each file is one set")
+        seen[key] = text
+    parts = [(text,) if text == "-" else Path(os.path.normpath(text)).parts for text in texts]
+
+    def end(i: int, k: int) -> str:
+        return os.path.join(*parts[i][-k:])
+
+    names = []
+    for i, text in enumerate(texts):
+        if text == "-":
+            names.append("stdin")
+            continue
+        for k in range(1, len(parts[i]) + 1):
+            if all(end(j, k) != end(i, k) for j in range(len(texts)) if j != i):
+                names.append(end(i, k))
+                break
+        else:  # every end of it ends another path too: its whole path
+            names.append(os.path.normpath(text))
+    return names
 
 
 @dataclass(frozen=True)
 class Run:
     """One method on one puzzle: status, counts and wall time (``seconds``, checks included);
-    ``backtracks`` is None when the kernel that ran does not count them."""
+    ``backtracks`` is None when the kernel that ran does not count them; ``status`` and
+    ``reason`` are the solve's (a run ``stopped`` by :data:`STALLED` hit no cap)."""
 
     set: str
     index: int
@@ -120,7 +170,9 @@ class Run:
 @dataclass(frozen=True)
 class Row:
     """One method on one set, summarized (see the module docstring); the backtracks are None
-    when a run of the set did not count them."""
+    when a run of the set did not count them. ``solved + stopped + unsatisfiable + stalled``
+    is ``total``: ``stopped`` counts the runs stopped at a cap (time, nodes, a greedy
+    method's attempts), ``stalled`` those of ``logic`` that ran out of techniques."""
 
     method: str
     set: str
@@ -141,6 +193,7 @@ class Row:
     us_per_puzzle: float
     attempts_mean: float | None
     randomized: bool
+    stalled: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """The fields as a plain dict (for JSON)."""
@@ -176,6 +229,35 @@ def parse_methods(text: str | None) -> list[str]:
         get_method(name)
     _check_unique(names, "--methods: ")
     return names
+
+
+def check_methods(names: Sequence[str], where: str = "method ") -> None:
+    """Raise :class:`InvalidArgument` on an unknown method or one given twice (its runs would
+    be pooled), as :func:`run_bench` does.
+
+    >>> check_methods(["mrv", "mrv"])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: method mrv given twice
+    """
+    for name in names:
+        get_method(name)
+    _check_unique(names, where)
+
+
+def engine_ignored(methods: Sequence[str], engine: str) -> list[str]:
+    """The methods that do not run on ``engine`` (``python`` or ``numba``) and keep their own
+    (``logic`` and the greedy family: Python; ``fast``: its kernel; ``sat``: python-sat);
+    none for ``auto``, which lets each method choose.
+
+    >>> engine_ignored(["naive", "logic", "greedy", "fast"], "numba")
+    ['logic', 'greedy']
+    >>> engine_ignored(["naive", "fast"], "python"), engine_ignored(["logic"], "auto")
+    (['fast'], [])
+    """
+    if engine == "auto":
+        return []
+    return [name for name in methods if engine not in get_method(name).engines]
 
 
 def _check_unique(names: Sequence[str], where: str = "") -> None:
@@ -246,24 +328,27 @@ def run_bench(
     """Every method on every puzzle of every set (set by set, method by method).
 
     A randomized method gets the seed ``seed + index`` on puzzle ``index`` (reproducible).
-    With ``warmup`` each method first solves the first puzzle of the sets untimed (so a
-    compiled engine's start-up is not counted). ``on_run`` is called after each run (progress).
+    With ``warmup`` each method first solves, untimed, the first puzzle of each grid shape
+    (4×4, 9×9, 6×6 with 2×3 boxes...) before the first set that holds one (so that a compiled
+    engine's start-up, which differs by shape: the 9×9 kernel, the house kernel, is not
+    counted). ``on_run`` is called after each run (progress).
 
-    Raises :class:`InvalidArgument` on an unknown method, one given twice or a negative cap.
+    Raises :class:`InvalidArgument` on an unknown method, one given twice, two sets of one
+    name (their rows would be pooled) or a negative cap.
     """
     names = list(methods) if methods is not None else default_methods()
-    for name in names:
-        get_method(name)
-    _check_unique(names, "method ")
+    check_methods(names)
+    _check_unique([s.name for s in sets], "set ")
     if limit_seconds is not None and limit_seconds <= 0:
         raise InvalidArgument(f"limit_seconds must be > 0, got {limit_seconds}")
-    first = next((s.grids[0] for s in sets if s.grids), None)  # a set may be empty
-    if warmup and first is not None:
-        for name in names:
-            run_one(first, name, limit_seconds=limit_seconds, max_nodes=100, seed=seed,
-                    engine=engine)  # fmt: skip
+    warmed: set[tuple[str, Box]] = set()
     runs: list[Run] = []
     for pset in sets:
+        for grid in pset.grids if warmup else ():
+            for name in names:
+                if (name, grid.box) not in warmed:
+                    warmed.add((name, grid.box))
+                    warm_up(grid, name, limit_seconds=limit_seconds, seed=seed, engine=engine)
         for name in names:
             randomized = METHODS[name].randomized
             for i, grid in enumerate(pset.grids):
@@ -281,6 +366,20 @@ def run_bench(
                 if on_run is not None:
                     on_run(run)
     return runs
+
+
+def warm_up(
+    grid: Grid,
+    method: str,
+    *,
+    limit_seconds: float | None = DEFAULT_LIMIT_SECONDS,
+    seed: int | None = 0,
+    engine: str = "python",
+) -> Run:
+    """An untimed solve of ``grid`` by ``method`` (100 nodes at most) that loads what the
+    method's engine needs for a grid of its shape (see :func:`run_bench`)."""
+    return run_one(grid, method, limit_seconds=limit_seconds, max_nodes=100, seed=seed,
+                   engine=engine)  # fmt: skip
 
 
 def summarize(runs: Iterable[Run]) -> list[Row]:
@@ -306,8 +405,9 @@ def summarize(runs: Iterable[Run]) -> list[Row]:
                 set=set_name,
                 total=len(rs),
                 solved=solved,
-                stopped=sum(r.status == "stopped" for r in rs),
+                stopped=sum(r.status == "stopped" and r.reason != STALLED for r in rs),
                 unsatisfiable=sum(r.status == "unsatisfiable" for r in rs),
+                stalled=sum(r.status == "stopped" and r.reason == STALLED for r in rs),
                 success_rate=solved / len(rs),
                 nodes_mean=statistics.fmean(nodes),
                 nodes_median=float(statistics.median(nodes)),
@@ -331,6 +431,8 @@ COLUMNS = (
     ("set", "set"),
     ("solved", "solved"),
     ("stopped", "stopped"),
+    ("unsat", "unsatisfiable"),
+    ("stalled", "stalled"),
     ("nodes mean", "nodes_mean"),
     ("nodes med", "nodes_median"),
     ("nodes max", "nodes_max"),
@@ -401,15 +503,16 @@ def rich_tables(rows: Iterable[Row]) -> list[Any]:
     for name, mine in by_set.items():
         table = Table(title=f"sudograph bench: {name}", show_lines=True,
                       padding=(0, 0), pad_edge=False, box=box.SIMPLE_HEAD)  # fmt: skip
-        for j, h in enumerate(("method", "solved", "stop", "", "nodes", "back", "ms", "µs/pz",
-                               "success", "tries")):  # fmt: skip
+        for j, h in enumerate(("method", "solved", "stop\nunsat\nstall", "", "nodes", "back",
+                               "ms", "µs/pz", "success", "tries")):  # fmt: skip
             table.add_column(h, justify="left" if j in (0, 3) else "right", no_wrap=True)
         for r in mine:
             stacked = [
                 "\n".join(_cell(r, f"{stem}_{part}") for part in ("mean", "median", "max"))
                 for stem in ("nodes", "backtracks", "seconds")
             ]
-            table.add_row(r.method, _cell(r, "solved"), _cell(r, "stopped"), "mean\nmed\nmax",
+            ends = "\n".join(_cell(r, f) for f in ("stopped", "unsatisfiable", "stalled"))
+            table.add_row(r.method, _cell(r, "solved"), ends, "mean\nmed\nmax",
                           *stacked, _cell(r, "us_per_puzzle"), _cell(r, "success_rate"),
                           _cell(r, "attempts_mean"))  # fmt: skip
         tables.append(table)

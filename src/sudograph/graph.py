@@ -241,10 +241,13 @@ class Graph:
         return f"<Graph{label}: {self.n} vertices, {self.num_edges} edges>"
 
     def _repr_html_(self) -> str:
-        """Notebook display: the stats line, and the picture for graphs of up to 400 vertices."""
+        """Notebook display: the stats line (the name HTML-escaped), and the picture for
+        graphs of up to 400 vertices."""
+        import html
+
         s = self.stats()
         line = (
-            f"<b>Graph</b> {self.name}: {s['vertices']} vertices, {s['edges']} edges, "
+            f"<b>Graph</b> {html.escape(self.name)}: {s['vertices']} vertices, {s['edges']} edges, "
             f"degree {s['degree']['min']}..{s['degree']['max']}, {s['houses']} houses"
         )
         if self.n > 400:

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .bench import Row, Run
+from .bench import STALLED, Row, Run
 from .errors import InvalidArgument, MissingExtra
 
 SEED002_LEVELS: tuple[tuple[str, int, str], ...] = (
@@ -96,13 +96,16 @@ def plot_runs(
     sort_by: str = "clues",
     ax: Any = None,
 ) -> Any:
-    """One line per method: ``metric`` on each puzzle, puzzles sorted from easy to hard.
+    """One line per method (per method and set when the runs come from several sets, each
+    set's puzzles then drawn in a line style of its own): ``metric`` on each puzzle, puzzles
+    sorted from easy to hard.
 
     ``sort_by="clues"`` puts the puzzles with most clues first; ``"difficulty"`` sorts them by
-    the median of ``metric`` over the methods. The y axis is logarithmic (zeros are drawn at
-    the bottom); a stopped run is marked with a cross. A run whose engine did not count the
-    ``metric`` (backtracks None: the ``fast`` kernel) is left out, not drawn as a zero.
-    Returns the Axes.
+    the median of ``metric`` over the methods. A puzzle is one ``(set, index)``. The y axis is
+    logarithmic (zeros are drawn at the bottom); a run stopped at a cap is marked with a cross,
+    one of ``logic`` that stalled (no cap hit) with a hollow circle. A run
+    whose engine did not count the ``metric`` (backtracks None: the ``fast`` kernel) is left
+    out, not drawn as a zero. Returns the Axes.
 
     Raises :class:`InvalidArgument` on an unknown metric or ordering, no runs or none that
     counted the metric, :class:`MissingExtra` without matplotlib.
@@ -117,10 +120,13 @@ def plot_runs(
         raise InvalidArgument(f"no run counted its {metric} (the fast kernel does not)")
     puzzles: dict[tuple[str, int], list[Run]] = {}
     methods: list[str] = []
+    sets: list[str] = []
     for r in runs:
         puzzles.setdefault((r.set, r.index), []).append(r)
         if r.method not in methods:
             methods.append(r.method)
+        if r.set not in sets:
+            sets.append(r.set)
 
     def key(p: tuple[str, int]) -> tuple[float, str, int]:
         rs = puzzles[p]
@@ -133,26 +139,38 @@ def plot_runs(
     rank = {p: i for i, p in enumerate(order)}
     ax = _new_axes() if ax is None else ax
     floor = 0.5 if metric != "seconds" else 1e-6
-    for method in methods:
+    styles = ("-", "--", ":", "-.")
+    stalled = False
+    colours: dict[str, Any] = {}
+    for method, (k, set_name) in ((m, s) for m in methods for s in enumerate(sets)):
         mine = sorted(  # by rank alone: runs of one puzzle twice keep their order
             ((rank[(r.set, r.index)], r)
              for r in runs
-             if r.method == method and getattr(r, metric) is not None),
+             if r.method == method and r.set == set_name and getattr(r, metric) is not None),
             key=lambda pair: pair[0],
         )  # fmt: skip
         if not mine:  # its engine did not count the metric
             continue
         xs = [x for x, _ in mine]
         ys = [max(float(getattr(r, metric)), floor) for _, r in mine]
-        (line,) = ax.plot(xs, ys, marker=".", lw=1, label=method)
-        stopped = [(x, y) for (x, r), y in zip(mine, ys, strict=True) if r.status == "stopped"]
-        if stopped:
-            ax.scatter(*zip(*stopped, strict=True), marker="x", color=line.get_color(), zorder=3)
+        label = method if len(sets) == 1 else f"{method} ({set_name})"
+        (line,) = ax.plot(xs, ys, marker=".", lw=1, label=label, color=colours.get(method),
+                          linestyle=styles[k % len(styles)])  # fmt: skip
+        colours.setdefault(method, line.get_color())
+        for stalls, marker in ((False, "x"), (True, "o")):  # at a cap; logic stalled
+            ends = [(x, y) for (x, r), y in zip(mine, ys, strict=True)
+                    if r.status == "stopped" and (r.reason == STALLED) == stalls]  # fmt: skip
+            if ends:
+                ax.scatter(*zip(*ends, strict=True), marker=marker, zorder=3,
+                           **({"facecolors": "none", "edgecolors": line.get_color()} if stalls
+                              else {"color": line.get_color()}))  # fmt: skip
+                stalled = stalled or stalls
     ax.set_yscale("log")
     label = "seconds" if metric == "seconds" else metric
     ax.set_ylabel(f"{label} per puzzle (log)")
     ax.set_xlabel("puzzles, most clues first" if sort_by == "clues" else "puzzles, easiest first")
-    ax.set_title(f"{label} per puzzle and method (x: stopped at the cap)")
+    note = ", o: logic stalled" if stalled else ""
+    ax.set_title(f"{label} per puzzle and method (x: stopped at the cap{note})")
     ax.legend(fontsize="small")
     return ax
 
@@ -210,10 +228,17 @@ def seed002_runs(
     million nodes on the ultra expert grid take seconds; on the Python engine alone it stops
     at the cap. With ``warmup`` each method first solves the easy level untimed (so that the
     compiled engine's start-up is not counted).
+
+    Raises :class:`InvalidArgument` on an unknown method or one given twice (as
+    :func:`sudograph.bench.run_bench` does), or on no method.
     """
-    from .bench import run_one
+    from .bench import check_methods, run_one
     from .grid import Grid
 
+    methods = [methods] if isinstance(methods, str) else list(methods)
+    if not methods:
+        raise InvalidArgument("no method to run")
+    check_methods(methods)
     runs = []
     for method in methods:
         if warmup:
@@ -242,12 +267,14 @@ def plot_seed002_comparison(
     carry the level as ``index``). Both y axes are logarithmic; a run stopped at the cap is
     drawn hollow and labelled ``stopped``. Returns the two Axes (time, nodes).
 
-    Raises :class:`InvalidArgument` when ``axes`` is not two Axes or a run's level is unknown,
-    :class:`MissingExtra` without matplotlib.
+    Raises :class:`InvalidArgument` on no runs, when ``axes`` is not two Axes or a run's level
+    is unknown, :class:`MissingExtra` without matplotlib.
     """
     data = list(runs) if runs is not None else seed002_runs(
         limit_seconds=limit_seconds, max_nodes=max_nodes, engine=engine
     )  # fmt: skip
+    if not data:
+        raise InvalidArgument("no runs to plot")
     if axes is None:
         axes = list(_new_axes(2, width=12.0, height=4.5))
     if len(axes) != 2:
@@ -263,7 +290,9 @@ def plot_seed002_comparison(
     for ax, metric, unit in ((ax_time, "seconds", "time (s)"), (ax_nodes, "nodes", "nodes")):
         floor = 1e-5 if metric == "seconds" else 0.5
         for method in methods:
-            mine = sorted((r.index, r) for r in data if r.method == method)
+            mine = sorted(  # by level alone: a Run does not compare
+                ((r.index, r) for r in data if r.method == method), key=lambda pair: pair[0]
+            )
             xs = [i for i, _ in mine]
             ys = [max(float(getattr(r, metric)), floor) for _, r in mine]
             label = SEED002_NAMES.get(method, method)

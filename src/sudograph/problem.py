@@ -413,17 +413,28 @@ class Result:
         return self.status == "solved"
 
     def summary(self) -> str:
-        """One line: status, count, nodes, backtracks, time."""
+        """One line: status, count, nodes, backtracks, time; a figure the engine that ran
+        does not count (:attr:`uncounted`) is left out, not written as 0.
+
+        >>> Result("solved", [(1,)], method="fast").summary()
+        'solved: 1 solution(s), 0 nodes, 0.0000 s'
+        >>> Result("solved", [(1,)], method="naive").summary()
+        'solved: 1 solution(s), 0 nodes, 0 backtracks, 0.0000 s'
+        """
         s = self.stats
         extra = f" ({self.reason})" if self.reason else ""
+        backtracks = "" if "backtracks" in self.uncounted else f"{s.backtracks} backtracks, "
         return (
             f"{self.status}{extra}: {len(self.solutions)} solution(s), {s.nodes} nodes, "
-            f"{s.backtracks} backtracks, {s.seconds:.4f} s"
+            f"{backtracks}{s.seconds:.4f} s"
         )
 
     def _repr_html_(self) -> str:
-        """The summary, and the first solved grid: the clues bold, the digits found blue."""
-        body = self.summary()
+        """The summary (HTML-escaped), and the first solved grid: the clues bold, the digits
+        found blue."""
+        import html
+
+        body = html.escape(self.summary())
         if self.grids:
             from .render import grid_svg
 

@@ -13,9 +13,11 @@ True
 
 from __future__ import annotations
 
+import colorsys
 import io
 import math
 import os
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +47,59 @@ PALETTE = (
     "#e5c494",
     "#b3b3b3",
 )
-"""Vertex colours: colour c is drawn ``PALETTE[(c - 1) % len(PALETTE)]`` (0 = white)."""
+"""The first 16 vertex colours: colour c (1..16) is drawn ``PALETTE[c - 1]`` (0 = white);
+past 16, :func:`colour_of` gives each colour a fill of its own (:data:`FILLS`)."""
+
+
+def _rgb(fill: str) -> tuple[int, int, int]:
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return r, g, b
+
+
+def _hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(x * 255):02x}" for x in rgb)
+
+
+def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """How far apart two colours look (the "redmean" weighting of RGB)."""
+    mean = (a[0] + b[0]) / 2
+    dr, dg, db = a[0] - b[0], a[1] - b[1], a[2] - b[2]
+    return math.sqrt((2 + mean / 256) * dr * dr + 4 * dg * dg + (2 + (255 - mean) / 256) * db * db)
+
+
+def _more_fills(count: int) -> tuple[str, ...]:
+    """``count`` fills to follow :data:`PALETTE`, each as far as can be from the fills before
+    it: the next one is, of 192 candidates (24 hues, 4 lightnesses, 2 saturations), the one
+    farthest from every fill chosen so far (the first candidate on a tie): deterministic."""
+    candidates = [
+        _rgb(_hex(colorsys.hls_to_rgb(h / 24, light, sat)))
+        for light in (0.3, 0.45, 0.6, 0.75)
+        for sat in (0.95, 0.6)
+        for h in range(24)
+    ]
+    nearest = [min(_distance(c, _rgb(f)) for f in PALETTE) for c in candidates]
+    out: list[str] = []
+    for _ in range(count):
+        i = max(range(len(candidates)), key=lambda j: (nearest[j], -j))
+        pick = candidates[i]
+        out.append("#{:02x}{:02x}{:02x}".format(*pick))
+        nearest = [min(d, _distance(c, pick)) for d, c in zip(nearest, candidates, strict=True)]
+    return tuple(out)
+
+
+def _golden_fill(c: int) -> str:
+    """The fill of a colour past :data:`MAX_FILLS`: hues a golden angle apart."""
+    i = c - MAX_FILLS - 1
+    hue = (0.07 + i * 0.618033988749895) % 1.0
+    return _hex(colorsys.hls_to_rgb(hue, (0.42, 0.62, 0.78)[i % 3], (0.85, 0.55)[(i // 3) % 2]))
+
+
+MAX_FILLS = 64
+"""Colours with a fill of their own, all different (a Problem holds up to 64 colours)."""
+
+FILLS: tuple[str, ...] = PALETTE + _more_fills(MAX_FILLS - len(PALETTE))
+"""The fills of colours 1..64: :data:`PALETTE`, then 48 generated ones (deterministic, each
+different from every other: at least as far apart as the two closest of the palette's)."""
 
 CLUE_COLOUR = "#000000"
 FOUND_COLOUR = "#1f5fbf"
@@ -65,12 +119,18 @@ PICTURE_FORMATS = ("svg", "png")
 
 
 def colour_of(c: int) -> str:
-    """Fill colour for colour number ``c`` (0 and below are white).
+    """Fill colour for colour number ``c`` (0 and below are white): colours 1..16 those of
+    :data:`PALETTE`, 17..64 generated ones, each different (:data:`FILLS`); past 64, hues a
+    golden angle apart (different in practice, not checked).
 
     >>> colour_of(1), colour_of(2), colour_of(3), colour_of(0)
     ('#e41a1c', '#377eb8', '#ffd92f', '#ffffff')
+    >>> len({colour_of(c) for c in range(1, 65)})
+    64
     """
-    return "#ffffff" if c <= 0 else PALETTE[(c - 1) % len(PALETTE)]
+    if c <= 0:
+        return "#ffffff"
+    return FILLS[c - 1] if c <= len(FILLS) else _golden_fill(c)
 
 
 def ink_on(fill: str) -> str:
@@ -85,6 +145,28 @@ def ink_on(fill: str) -> str:
 
 def _default_size(n: int) -> int:
     return max(360, CELL * n)
+
+
+def _check_positive(name: str, value: float, minimum: float = 1) -> None:
+    """Raise :class:`InvalidArgument` unless ``value`` is a finite number of at least
+    ``minimum`` (a size in pixels, a frame's duration in milliseconds).
+
+    >>> _check_positive("size", float("nan"))
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: size must be a number >= 1, got nan
+    """
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if not ok or not math.isfinite(value) or value < minimum:
+        raise InvalidArgument(f"{name} must be a number >= {minimum:g}, got {value!r}")
+
+
+def _width(n: int, size: float | None) -> float:
+    """The width of a grid picture: ``size``, checked, or the default for an n×n grid."""
+    if size is None:
+        return _default_size(n)
+    _check_positive("size", size)
+    return size
 
 
 # -- grids ------------------------------------------------------------------------------------
@@ -112,14 +194,13 @@ def grid_svg(
     >>> svg.count("<text"), 'width="200"' in svg
     (16, True)
 
-    Raises :class:`InvalidArgument` when ``solution`` has another shape or ``size`` < 1.
+    Raises :class:`InvalidArgument` when ``solution`` has another shape or ``size`` is not a
+    number >= 1 (NaN included).
     """
     n, (br, bc) = grid.n, grid.box
     if solution is not None and solution.box != grid.box:
         raise InvalidArgument(f"solution box {solution.box} differs from the grid's {grid.box}")
-    width = _default_size(n) if size is None else size
-    if width < 1:
-        raise InvalidArgument(f"size must be >= 1, got {width}")
+    width = _width(n, size)
     cell = width / n
     height = width + (cell * 0.8 if caption else 0)
     parts = [
@@ -347,18 +428,20 @@ def save_grid(
 
     The PNG is exactly ``size`` × ``size`` pixels (default as :func:`grid_svg`).
 
-    Raises :class:`InvalidArgument` on another format, :class:`MissingExtra` for a PNG without
-    matplotlib, OSError when the file cannot be written.
+    Raises :class:`InvalidArgument` on another format or a ``size`` that is not a number >= 1,
+    :class:`MissingExtra` for a PNG without matplotlib, OSError when the file cannot be
+    written.
     """
     kind = _kind(path, fmt)
+    width = _width(grid.n, size)
     if kind == "svg":
         text = grid_svg(grid, solution=solution, candidates=candidates, size=size)
         Path(path).write_text(text, encoding="utf-8")
         return
-    width = _default_size(grid.n) if size is None else size
-    fig = _figure(width, width)
+    px = round(width)
+    fig = _figure(px, px)
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-    draw_grid(ax, grid, solution=solution, candidates=candidates, size=width)
+    draw_grid(ax, grid, solution=solution, candidates=candidates, size=px)
     fig.savefig(path, format="png", facecolor="white")
 
 
@@ -374,9 +457,11 @@ def draw_grid(
     """Draw the grid on a matplotlib Axes (as :func:`grid_svg` does) and return the Axes.
 
     ``size`` is the Axes' width in pixels, used to scale the digits (default as grid_svg).
+
+    Raises :class:`InvalidArgument` when ``size`` is not a number >= 1.
     """
     n, (br, bc) = grid.n, grid.box
-    width = _default_size(n) if size is None else size
+    width = _width(n, size)
     ax.set_xlim(0, n)
     ax.set_ylim(n, 0)
     ax.set_aspect("equal")
@@ -481,18 +566,38 @@ def graph_layout(graph: Graph) -> list[tuple[float, float]]:
     ]
 
 
-def _drawn_edges(graph: Graph, max_edges: int) -> list[tuple[int, int]]:
-    """The edges a picture shows (at most ``max_edges``): for a Sudoku graph (houses of side
-    N on N*N vertices, rows then columns first) not those that only share a row or a column:
-    the boxes or jigsaw regions as cliques (figure 8), and a variant's own rules, its extra
-    houses (diagonals, windows...) and its moves (anti-knight, anti-king; a killer cage's
-    edges too, but for those along a row or column, which the graph does not tell from the
-    line's); every edge of any other graph.
+MAX_EDGES = 250_000
+"""Edges a graph picture draws at most: every edge of every Sudoku graph (the largest,
+``sudoku:8x8``, draws 129,024 box edges: its SVG in 0.4 s, 12 MB; its PNG in 7 s, 1.7 s of it
+the edges, one LineCollection, the rest its 4,096 labels); past it the first ones, and the
+picture says how many it left out (see :func:`drawn_edges`)."""
+
+
+class EdgesCapped(UserWarning):
+    """A graph picture drew only the first ``max_edges`` of its edges (the CLI prints it as
+    one ``sudograph: warning:`` line)."""
+
+
+def drawn_edges(graph: Graph, max_edges: int | None = None) -> tuple[list[tuple[int, int]], int]:
+    """The edges a picture shows (the first ``max_edges``, :data:`MAX_EDGES` when None) and how
+    many it would show without the cap: for a Sudoku graph (houses of side N on N*N vertices,
+    rows then columns first) not those that only share a row or a column: the boxes or jigsaw
+    regions as cliques (figure 8), and a variant's own rules, its extra houses (diagonals,
+    windows...) and its moves (anti-knight, anti-king; a killer cage's edges too, but for
+    those along a row or column, which the graph does not tell from the line's); every edge of
+    any other graph.
 
     >>> from sudograph.graph import sudoku_graph
-    >>> len(_drawn_edges(sudoku_graph(2, 2), 1000))  # four boxes, six edges each
-    24
+    >>> edges, total = drawn_edges(sudoku_graph(2, 2), 10)  # four boxes, six edges each
+    >>> len(edges), total
+    (10, 24)
+
+    Raises :class:`InvalidArgument` when ``max_edges`` is negative.
     """
+    if max_edges is None:
+        max_edges = MAX_EDGES
+    if isinstance(max_edges, bool) or not isinstance(max_edges, int) or max_edges < 0:
+        raise InvalidArgument(f"max_edges must be a whole number >= 0, got {max_edges!r}")
     houses = graph.houses
     side = len(houses[0]) if houses else 0
     sudoku = side > 0 and graph.n == side * side and len(houses) >= 3 * side
@@ -505,31 +610,45 @@ def _drawn_edges(graph: Graph, max_edges: int) -> list[tuple[int, int]]:
             else:
                 other[v].add(h)
     out: list[tuple[int, int]] = []
+    total = 0
     for u, v in graph.edges():
-        if len(out) >= max_edges:
-            break
-        in_line = line[u][0] == line[v][0] or line[u][1] == line[v][1]
-        if sudoku and in_line and not other[u] & other[v]:
-            continue
-        out.append((u, v))
-    return out
+        if sudoku:
+            in_line = line[u][0] == line[v][0] or line[u][1] == line[v][1]
+            if in_line and not other[u] & other[v]:
+                continue
+        total += 1
+        if total <= max_edges:
+            out.append((u, v))
+    return out, total
+
+
+def _drawn_edges(graph: Graph, max_edges: int | None = None) -> list[tuple[int, int]]:
+    """The edges a picture draws, without the count (see :func:`drawn_edges`)."""
+    return drawn_edges(graph, max_edges)[0]
+
+
+def _capped_note(drawn: int, total: int) -> str:
+    return f"{drawn:,} of the graph's {total:,} edges drawn (max_edges={drawn:,})"
 
 
 def _vertex_label(
     graph: Graph, v: int, coloring: Sequence[int] | None, symbols: str | None = None
 ) -> str:
     """A Sudoku graph with a colouring shows its digits (colour ``c`` as ``symbols[c - 1]``
-    when given: a grid's alphabet); other graphs their vertex numbers.
+    when given: a grid's alphabet); other graphs their vertices' names (``graph.labels``: a
+    DIMACS file's numbers, from 1, when the CLI read one), else their numbers from 0.
 
-    >>> from sudograph.graph import sudoku_graph
+    >>> from sudograph.graph import Graph, sudoku_graph
     >>> g, threes = sudoku_graph(2), [3] * 16
     >>> _vertex_label(g, 0, threes), _vertex_label(g, 0, threes, "0123"), _vertex_label(g, 5, None)
     ('3', '2', '5')
+    >>> _vertex_label(Graph.from_edges(2, [(0, 1)], labels=["1", "2"]), 0, None)
+    '1'
     """
     if coloring is not None and graph.houses and coloring[v]:
         c = coloring[v]
         return symbols[c - 1] if symbols is not None and 1 <= c <= len(symbols) else str(c)
-    return str(v)
+    return graph.labels[v] if graph.labels is not None else str(v)
 
 
 def graph_svg(
@@ -539,7 +658,7 @@ def graph_svg(
     layout: Sequence[tuple[float, float]] | None = None,
     size: int = 480,
     labels: bool = True,
-    max_edges: int = 20000,
+    max_edges: int | None = None,
     symbols: str | None = None,
 ) -> str:
     """The graph as SVG: vertices filled with their colours, labelled; edges as lines.
@@ -547,23 +666,29 @@ def graph_svg(
     ``layout`` gives each vertex a position in the unit square (default :func:`graph_layout`).
     For a Sudoku graph only the edges inside boxes are drawn (like seed 002's figure 8), so the
     picture stays readable, and a colouring labels the vertices with its digits (colour ``c``
-    written ``symbols[c - 1]`` when ``symbols`` is given: a grid's alphabet).
+    written ``symbols[c - 1]`` when ``symbols`` is given: a grid's alphabet). At most
+    ``max_edges`` edges are drawn (None: :data:`MAX_EDGES`): past it the picture says how many
+    it left out (a ``<text class="note">`` at the bottom) and an :class:`EdgesCapped` warning
+    is issued.
 
     >>> from sudograph.graph import petersen_graph
     >>> svg = graph_svg(petersen_graph(), (1, 2, 1, 2, 3, 2, 1, 3, 3, 2))
     >>> svg.count("<circle"), svg.count("<line"), svg.count('fill="#e41a1c"')
     (10, 15, 3)
 
-    Raises :class:`InvalidArgument` when ``coloring`` or ``layout`` has the wrong length.
+    Raises :class:`InvalidArgument` when ``coloring`` or ``layout`` has the wrong length, or
+    ``size`` is not a number >= 1.
     """
+    _check_positive("size", size)
     pos = _positions(graph, coloring, layout, size)
     radius = max(4.0, min(18.0, size / (3 * math.sqrt(max(graph.n, 1)))))
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-        f'viewBox="0 0 {size} {size}">',
-        f'<rect width="{size}" height="{size}" fill="#ffffff"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size:g}" height="{size:g}" '
+        f'viewBox="0 0 {size:g} {size:g}">',
+        f'<rect width="{size:g}" height="{size:g}" fill="#ffffff"/>',
     ]
-    for u, v in _drawn_edges(graph, max_edges):
+    edges, total = drawn_edges(graph, max_edges)
+    for u, v in edges:
         (x1, y1), (x2, y2) = pos[u], pos[v]
         parts.append(
             f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
@@ -578,6 +703,11 @@ def graph_svg(
         if labels:
             label = _vertex_label(graph, v, coloring, symbols)
             parts.append(_text(x, y, label, radius, ink_on(fill)))
+    if total > len(edges):
+        note = _capped_note(len(edges), total)
+        warnings.warn(note, EdgesCapped, stacklevel=2)
+        font = max(8.0, size / 48)
+        parts.append(_text(size / 2, size - font, note, font, "#000", cls="note"))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -606,30 +736,38 @@ def save_graph(
     size: int = 480,
     labels: bool = True,
     symbols: str | None = None,
+    max_edges: int | None = None,
 ) -> None:
     """Write the graph picture to ``path`` as ``svg`` or ``png`` (``size`` × ``size`` pixels);
-    ``symbols`` as in :func:`graph_svg`.
+    ``symbols`` and ``max_edges`` as in :func:`graph_svg` (past the cap, a note at the bottom
+    of the picture and an :class:`EdgesCapped` warning).
 
-    Raises :class:`InvalidArgument` on another format or a colouring/layout of the wrong
-    length, :class:`MissingExtra` for a PNG without matplotlib.
+    Raises :class:`InvalidArgument` on another format, a colouring/layout of the wrong
+    length or a ``size`` that is not a number >= 1, :class:`MissingExtra` for a PNG without
+    matplotlib.
     """
     kind = _kind(path, fmt)
+    _check_positive("size", size)
     if kind == "svg":
-        text = graph_svg(graph, coloring, layout=layout, size=size, labels=labels, symbols=symbols)
+        text = graph_svg(graph, coloring, layout=layout, size=size, labels=labels,
+                         symbols=symbols, max_edges=max_edges)  # fmt: skip
         Path(path).write_text(text, encoding="utf-8")
         return
     pos = _positions(graph, coloring, layout, 1.0)
-    fig = _figure(size, size)
+    px = size
+    fig = _figure(px, px)
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     ax.set_xlim(0, 1)
     ax.set_ylim(1, 0)
     ax.set_aspect("equal")
     ax.axis("off")
-    for u, v in _drawn_edges(graph, 20000):
-        ax.plot([pos[u][0], pos[v][0]], [pos[u][1], pos[v][1]], color="#555555", lw=0.8,
-                zorder=1)  # fmt: skip
+    from matplotlib.collections import LineCollection  # one artist for every edge: fast
+
+    edges, total = drawn_edges(graph, max_edges)
+    segments = [(pos[u], pos[v]) for u, v in edges]
+    ax.add_collection(LineCollection(segments, colors="#555555", linewidths=0.8, zorder=1))
     fills = [colour_of(coloring[v] if coloring is not None else 0) for v in range(graph.n)]
-    radius_px = max(4.0, min(18.0, size / (3 * math.sqrt(max(graph.n, 1)))))
+    radius_px = max(4.0, min(18.0, px / (3 * math.sqrt(max(graph.n, 1)))))
     points = radius_px * 72 / fig.dpi
     ax.scatter([p[0] for p in pos], [p[1] for p in pos], s=(2 * points) ** 2, c=fills,
                edgecolors="black", zorder=2)  # fmt: skip
@@ -637,6 +775,11 @@ def save_graph(
         for v, (x, y) in enumerate(pos):
             ax.text(x, y, _vertex_label(graph, v, coloring, symbols), ha="center", va="center",
                     fontsize=points, color=ink_on(fills[v]), zorder=3)  # fmt: skip
+    if total > len(edges):
+        note = _capped_note(len(edges), total)
+        warnings.warn(note, EdgesCapped, stacklevel=2)
+        ax.text(0.5, 0.99, note, ha="center", va="bottom", fontsize=max(6.0, px / 64),
+                color="black", zorder=4)  # fmt: skip
     fig.savefig(path, format="png", facecolor="white")
 
 
@@ -664,7 +807,11 @@ class GraphPicture:
 def picture(
     graph: Graph, coloring: Sequence[int] | None = None, *, size: int = 480
 ) -> GraphPicture:
-    """A notebook-displayable picture of ``graph`` coloured by ``coloring``."""
+    """A notebook-displayable picture of ``graph`` coloured by ``coloring``.
+
+    Raises :class:`InvalidArgument` when ``size`` is not a number >= 1.
+    """
+    _check_positive("size", size)
     return GraphPicture(graph, None if coloring is None else tuple(coloring), size)
 
 
@@ -685,33 +832,43 @@ SHOWN_EVENTS = ("assign", "deduce", "undo", "fail", "solution")
 """The trace events that make a frame (select, try and retract do not change the picture)."""
 
 
+TRACE_TIMEOUT = 30.0
+"""Default time limit of a traced search, in seconds (that of ``sudograph visualize``)."""
+
+
 def trace_states(
     grid: Grid,
     method: str = "naive",
     *,
     max_frames: int = 120,
-    max_nodes: int = 2000,
+    max_nodes: int | None = 2000,
+    timeout: float | None = TRACE_TIMEOUT,
 ) -> list[Frame]:
     """Solve ``grid`` with ``method`` under a trace and keep at most ``max_frames`` frames.
 
     The first frame is the puzzle, the last one the solution (or where the search stopped
-    after ``max_nodes`` nodes); in between, when there are more steps than frames, evenly
-    spaced ones are kept.
+    after ``max_nodes`` nodes or ``timeout`` seconds: its kind is then ``stopped`` and its
+    caption says which, e.g. ``stopped (time limit) after 1800000 nodes``); in between,
+    when there are more steps than frames, evenly spaced ones are kept.
 
     >>> from sudograph.grid import Grid
     >>> frames = trace_states(Grid.parse("...3.2.1...4.1.2"), "naive")
     >>> frames[0].caption, frames[1].caption, frames[-1].caption
     ('start: 6 clues', 'node 1: r1c1 = 1', 'solved after 10 nodes')
 
-    Raises :class:`InvalidArgument` when ``max_frames`` < 2 or the method is unknown.
+    Raises :class:`InvalidArgument` when ``max_frames`` < 2, the method is unknown or emits
+    no trace (see :func:`sudograph.visualize.check_traceable`), or a cap is negative.
     """
     from .search.trace import Recorder, replay
     from .solve import solve
+    from .visualize import check_traceable
 
     if max_frames < 2:
         raise InvalidArgument(f"max_frames must be >= 2, got {max_frames}")
+    check_traceable(method)
     recorder = Recorder(cap=200_000)
-    result = solve(grid, method, trace=recorder, max_nodes=max_nodes, engine="python")
+    result = solve(grid, method, trace=recorder, max_nodes=max_nodes, timeout=timeout,
+                   engine="python")  # fmt: skip
     n = grid.n
     steps: list[Frame] = []
     for e, col in replay(recorder.events, grid.values):
@@ -767,7 +924,8 @@ def trace_frames(
     method: str = "naive",
     max_frames: int = 120,
     *,
-    max_nodes: int = 2000,
+    max_nodes: int | None = 2000,
+    timeout: float | None = TRACE_TIMEOUT,
     size: int | None = None,
 ) -> list[str]:
     """SVG frames of a small traced search of ``grid`` (see :func:`trace_states`).
@@ -777,17 +935,22 @@ def trace_frames(
     >>> len(frames), frames[-1].count("<text")
     (5, 17)
     """
-    states = trace_states(grid, method, max_frames=max_frames, max_nodes=max_nodes)
+    states = trace_states(grid, method, max_frames=max_frames, max_nodes=max_nodes,
+                          timeout=timeout)  # fmt: skip
     return [frame_svg(grid, f, size=size) for f in states]
 
 
-def animated_svg(frames: Sequence[str], *, interval_ms: int = 400) -> str:
-    """One SVG that shows ``frames`` (SVG documents of one size) in turn, looping (SMIL).
+def animated_svg(frames: Sequence[str], *, interval_ms: float = 400) -> str:
+    """One SVG that shows ``frames`` (SVG documents of one size) in turn, looping (SMIL),
+    each for ``interval_ms`` milliseconds.
 
     >>> svg = animated_svg(['<svg width="10" height="10"></svg>'] * 3)
     >>> svg.count("<animate "), 'dur="1.200s"' in svg
     (3, True)
+
+    Raises :class:`InvalidArgument` on no frames, or ``interval_ms`` below 1 ms (or NaN).
     """
+    _check_positive("interval_ms", interval_ms)
     if not frames:
         raise InvalidArgument("no frames to animate")
     head = frames[0].split(">", 1)[0]
@@ -833,25 +996,60 @@ def save_trace(
     method: str = "naive",
     *,
     max_frames: int = 120,
-    max_nodes: int = 2000,
+    max_nodes: int | None = 2000,
+    timeout: float | None = TRACE_TIMEOUT,
     fmt: str | None = None,
-    interval_ms: int = 400,
+    interval_ms: float = 400,
     size: int | None = None,
 ) -> list[Path]:
     """Write a traced search of ``grid`` as a picture a class can watch; return the files.
 
     ``fmt`` (else the suffix of ``path``): ``gif`` an animated GIF (matplotlib and pillow, the
     ``plot`` extra), ``svg`` one animated SVG (opens in a browser), ``frames`` (or a path
-    without suffix) a folder of numbered SVG frames ``frame-0001.svg``...
+    without suffix) a folder of numbered SVG frames ``frame-0001.svg``... The search stops
+    after ``max_nodes`` nodes or ``timeout`` seconds (see :func:`trace_states`; the last
+    frame says so). :func:`save_frames` writes frames already made.
 
-    Raises :class:`InvalidArgument` on another format, :class:`MissingExtra` for a GIF without
-    matplotlib or pillow.
+    Raises :class:`InvalidArgument` on another format, an ``interval_ms`` below 1 or a
+    ``size`` below 1 (NaN included) and as :func:`trace_states`, :class:`MissingExtra` for a
+    GIF without matplotlib or pillow.
     """
-    target = Path(path)
-    kind = (fmt or target.suffix.lstrip(".") or "frames").lower()
+    _trace_kind(path, fmt)
+    _check_positive("interval_ms", interval_ms)
+    if size is not None:
+        _check_positive("size", size)
+    states = trace_states(grid, method, max_frames=max_frames, max_nodes=max_nodes,
+                          timeout=timeout)  # fmt: skip
+    return save_frames(path, grid, states, fmt=fmt, interval_ms=interval_ms, size=size)
+
+
+def _trace_kind(path: str | os.PathLike[str], fmt: str | None) -> str:
+    kind = (fmt or Path(path).suffix.lstrip(".") or "frames").lower()
     if kind not in ("gif", "svg", "frames"):
         raise InvalidArgument(f"trace picture format must be gif, svg or frames, got {kind!r}")
-    states = trace_states(grid, method, max_frames=max_frames, max_nodes=max_nodes)
+    return kind
+
+
+def save_frames(
+    path: str | os.PathLike[str],
+    grid: Grid,
+    states: Sequence[Frame],
+    *,
+    fmt: str | None = None,
+    interval_ms: float = 400,
+    size: int | None = None,
+) -> list[Path]:
+    """Write the frames of :func:`trace_states` as :func:`save_trace` does; return the files.
+
+    Raises :class:`InvalidArgument` as :func:`save_trace` does (and on no frames),
+    :class:`MissingExtra` for a GIF without matplotlib or pillow.
+    """
+    target = Path(path)
+    kind = _trace_kind(path, fmt)
+    _check_positive("interval_ms", interval_ms)
+    _width(grid.n, size)
+    if not states:
+        raise InvalidArgument("no frames to save")
     if kind == "frames":
         target.mkdir(parents=True, exist_ok=True)
         out = []
@@ -869,13 +1067,13 @@ def save_trace(
 
 
 def _save_gif(
-    target: Path, grid: Grid, states: Sequence[Frame], interval_ms: int, size: int | None
+    target: Path, grid: Grid, states: Sequence[Frame], interval_ms: float, size: int | None
 ) -> None:
     try:
         from PIL import Image
     except ImportError as exc:
         raise MissingExtra("pillow", "plot") from exc
-    width = _default_size(grid.n) if size is None else size
+    width = round(_width(grid.n, size))
     caption_px = round(width / grid.n * 0.8)
     images = []
     for f in states:
@@ -902,6 +1100,6 @@ def _save_gif(
         format="GIF",
         save_all=True,
         append_images=images[1:],
-        duration=interval_ms,
+        duration=round(interval_ms),
         loop=0,
     )

@@ -1,7 +1,12 @@
 """``sudograph bench PUZZLES...``: every method on every puzzle set, as a table, JSON or CSV.
 
 Each solve is capped (``--limit-seconds``, ``--max-nodes``) so a hopeless method reports
-``stopped`` instead of hanging; ``--plot FILE`` also draws nodes per puzzle per method.
+``stopped`` instead of hanging; ``--plot FILE`` also draws nodes per puzzle per method. Each
+file is one set, named by its file name (by the end of its path that tells it from another
+file of the same name); a file given twice is refused, and so is a DIMACS graph (bench
+compares methods on puzzles). ``--engine python|numba`` that no method of ``--methods`` runs
+on is refused (``logic`` and the greedy family run on Python, ``fast`` on its kernel); one
+that some of them do not run on is said on standard error.
 
 A bad puzzle (a line that cannot be read, or clues that clash) is reported on standard error
 (``sudograph: error: FILE:LINE[:COLUMN]: what``) and left out, the others are benched, and a
@@ -14,6 +19,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import sys
 from typing import Any
 
@@ -21,17 +27,20 @@ from ..bench import (
     DEFAULT_LIMIT_SECONDS,
     PuzzleSet,
     Run,
+    engine_ignored,
     format_table,
     load_set,
     parse_methods,
     rich_tables,
     run_bench,
+    set_names,
     summarize,
     to_csv,
 )
 from ..errors import InvalidArgument, MissingExtra
 from .common import (
     STDIN,
+    VARIANT_HEAD,
     box_arg,
     fail,
     is_variant_file,
@@ -73,8 +82,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--engine",
         choices=("python", "numba", "auto"),
-        default="python",
-        help="search engine (default python, the reference)",
+        help=f"search engine (default {DEFAULT_ENGINE}, the reference)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the randomized methods (0)")
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 (6x6 grids)")
@@ -85,18 +93,33 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
+DEFAULT_ENGINE = "python"
+
+
 def run(args: argparse.Namespace) -> int:
     """Load the sets, run the comparison, print it (and plot it)."""
     methods = parse_methods(args.methods)
-    if args.plot:
+    engine = args.engine or DEFAULT_ENGINE
+    if args.engine is not None:
+        check_engine(methods, args.engine)
+    if args.plot is not None:
         check_plot_path(args.plot)
+    names = set_names(args.files)
     for f in args.files:
         if f != "-" and is_variant_file(f):  # "-": standard input is not peeked at here
             raise InvalidArgument(
                 f"{f}: a variant puzzle file; bench compares methods on plain puzzles "
                 "(solve or count variant puzzles with those commands)"
             )
-    sets = [load_set(f, box=args.box, first=args.first, on_error=report_error) for f in args.files]
+        if f != "-" and is_dimacs_file(f):
+            raise InvalidArgument(
+                f"{f}: a DIMACS graph (its 'p edge' line); bench takes puzzle files, not "
+                "graphs (colour a graph with sudograph color or chromatic)"
+            )
+    sets = [
+        load_set(f, box=args.box, first=args.first, on_error=report_error, name=name)
+        for f, name in zip(args.files, names, strict=True)
+    ]
     total = len(methods) * sum(len(s.grids) for s in sets)
     if not total:
         _say_skipped(args.files, sets)
@@ -105,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         limit_seconds=args.limit_seconds,
         max_nodes=args.max_nodes,
         seed=args.seed,
-        engine=args.engine,
+        engine=engine,
     )
     if stderr_is_tty():
         runs = _with_progress(sets, methods, total, kw)
@@ -124,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
             console.print(table)
     else:
         print(format_table(rows))
-    if args.plot:
+    if args.plot is not None:
         from ..plot import plot_runs
 
         ax = plot_runs(runs)
@@ -143,6 +166,42 @@ def _say_skipped(files: list[str], sets: list[PuzzleSet]) -> int:
     return 2 if any(s.skipped for s in sets) else 0
 
 
+def check_engine(methods: list[str], engine: str) -> None:
+    """Refuse an ``--engine`` that no method runs on (it would do nothing); say on standard
+    error which methods keep their own engine when only some do.
+
+    >>> check_engine(["logic"], "numba")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: --engine numba: logic (python) runs on its own engine, ...
+    """
+    ignored = engine_ignored(methods, engine)
+    if not ignored:
+        return
+    from ..methods import get_method
+
+    own = ", ".join(f"{m} ({'/'.join(get_method(m).engines)})" for m in ignored)
+    verb = "runs on its" if len(ignored) == 1 else "run on their"
+    if len(ignored) == len(methods):
+        raise InvalidArgument(f"--engine {engine}: {own} {verb} own engine, not on {engine}")
+    used = ", ".join(m for m in methods if m not in ignored)
+    warn(f"--engine {engine} applies to {used}; {own} {verb} own engine")
+
+
+DIMACS_HEADER = re.compile(rb"^\s*p\s+(edge|edges|col)\s+\d+\s+\d+\s*$", re.MULTILINE)
+"""The problem line of a DIMACS graph (``p edge N M``)."""
+
+
+def is_dimacs_file(path: str) -> bool:
+    """True when the head of the file ``path`` holds a DIMACS ``p edge N M`` line (False for
+    what cannot be read: :func:`load_set` reports it)."""
+    try:
+        with open(path, "rb") as f:
+            return DIMACS_HEADER.search(f.read(VARIANT_HEAD)) is not None
+    except OSError:
+        return False
+
+
 def check_plot_path(path: str) -> None:
     """Refuse a ``--plot`` file that could not be written, before any puzzle is solved: a
     name not ending in .png or .svg, a folder that does not exist, a folder, no matplotlib.
@@ -152,6 +211,8 @@ def check_plot_path(path: str) -> None:
     ...
     sudograph.errors.InvalidArgument: --plot '/nonexistent/p.png': no such folder '/nonexistent'
     """
+    if not path.strip():
+        raise InvalidArgument(f"--plot needs a file name, got {path!r}")
     if not path.lower().endswith((".png", ".svg")):
         raise InvalidArgument(f"--plot file must end in .png or .svg, got {path!r}")
     folder = os.path.dirname(path) or "."

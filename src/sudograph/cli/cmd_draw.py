@@ -6,9 +6,19 @@ coloured first with ``--method`` (``--colors K`` colours, else its chromatic num
 A PUZZLE is drawn as its Sudoku graph coloured by its solution (figure 8b), each vertex
 labelled with the grid's symbol for its colour (those ``show`` writes: ``A``..``G`` past 9 on a
 16×16, ``0`` for colour 1 with ``--alphabet 0123456789ABCDEF``); a GRAPH's vertices show their
-colour numbers. ``--no-color`` draws the bare graph (figure 8a). ``--trace
-FILE.gif|FILE.svg|FOLDER`` draws a PUZZLE's search step by step instead (SVG frames, an
-animated SVG or a GIF).
+numbers: a DIMACS file's as the file writes them (from 1), those of ``petersen`` and a bare
+``sudoku:RxC`` from 0 (cell ``row * N + column``). ``--no-color`` draws the bare graph (figure
+8a). The names ``petersen`` and ``sudoku:RxC`` are read in any case (``Petersen``,
+``SUDOKU:9``). A picture draws every edge up to :data:`sudograph.render.MAX_EDGES` (every
+Sudoku graph's); past it, the first ones, saying so on standard error and in the picture.
+``--trace FILE.gif|FILE.svg|FOLDER`` draws a PUZZLE's search step by step instead (SVG
+frames, an animated SVG or a GIF), by a method that emits a trace (those of ``visualize``),
+stopped after ``--max-nodes`` nodes (2000) or ``--timeout`` seconds (30, as ``visualize``):
+the last frame, and a line on standard error, say where it stopped.
+
+Options that would do nothing are refused: ``--colors`` on a puzzle, ``--colors`` or
+``--method`` with ``--no-color`` (``--method`` still drives a ``--trace``), ``--max-frames``,
+``--max-nodes`` and ``--timeout`` without ``--trace``.
 
 PUZZLE is one puzzle: inline, or a file (or ``-``) that holds one. Exit code: 0 drawn; 1 a
 negative answer, on standard error: the puzzle has no solution, the graph no ``--colors K``
@@ -20,6 +30,8 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import warnings
+from dataclasses import replace
 from typing import Any
 
 from ..errors import InvalidArgument, ParseError, SudographError
@@ -33,6 +45,7 @@ from .common import (
     no_grid_error,
     no_variant_on_graph,
     read_items,
+    seconds,
     warn,
     whole,
 )
@@ -73,53 +86,165 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--colors", type=whole(1), metavar="K", help="number of colours (graphs)")
     p.add_argument("--no-color", action="store_true", help="draw the graph without colouring it")
-    p.add_argument("--max-frames", type=int, default=120, metavar="N", help="--trace frames")
-    p.add_argument("--max-nodes", type=int, default=2000, metavar="N", help="--trace node cap")
+    p.add_argument(
+        "--max-frames", type=int, metavar="N", help=f"--trace frames (default {MAX_FRAMES})"
+    )
+    p.add_argument(
+        "--max-nodes", type=int, metavar="N", help=f"--trace node cap (default {TRACE_NODES})"
+    )
+    p.add_argument(
+        "--timeout",
+        type=seconds,
+        metavar="S",
+        help=f"--trace: stop the search after S seconds (default {TRACE_TIMEOUT:g})",
+    )
     p.add_argument("--size", type=int, metavar="PX", help="picture width in pixels")
     add_grid_options(p, json_flag=False)
     p.set_defaults(func=run)
 
 
+GRAPH_NAMES = ("petersen",)
+"""The graphs named on the command line (besides ``sudoku:RxC`` and files)."""
+
+
+def graph_arg(arg: str) -> str:
+    """``arg`` with a graph's name written as :func:`~sudograph.cli.common.load_graph` reads
+    it: ``petersen`` and ``sudoku:RxC`` in any case (``Petersen``, ``SUDOKU:2X3``); anything
+    else (a file, a puzzle) as it is.
+
+    >>> graph_arg("Petersen"), graph_arg("SUDOKU:2X3"), graph_arg("My.col"), graph_arg("1.3.")
+    ('petersen', 'sudoku:2x3', 'My.col', '1.3.')
+    """
+    low = arg.lower()
+    return low if low in GRAPH_NAMES or low.startswith("sudoku:") else arg
+
+
 def is_graph_arg(arg: str) -> bool:
-    """True for ``petersen``, ``sudoku:...`` and graph files; False for a puzzle.
+    """True for ``petersen``, ``sudoku:...`` and graph files; False for a puzzle (a name in
+    another case is one after :func:`graph_arg`).
 
     >>> is_graph_arg("petersen"), is_graph_arg("sudoku:2x3"), is_graph_arg("1.3.....2...4..1")
     (True, True, False)
     """
-    return arg == "petersen" or arg.startswith("sudoku:") or arg.lower().endswith(GRAPH_SUFFIXES)
+    return arg in GRAPH_NAMES or arg.startswith("sudoku:") or arg.lower().endswith(GRAPH_SUFFIXES)
+
+
+def load_named_graph(arg: str) -> Graph:
+    """The graph a GRAPH argument names (see :func:`graph_arg`); a DIMACS file's vertices
+    carry their numbers in the file (from 1) as labels, so that a picture names them so.
+
+    >>> load_named_graph("Petersen").n
+    10
+    """
+    from .common import load_graph
+
+    name = graph_arg(arg)
+    graph: Graph = load_graph(name)
+    if name in GRAPH_NAMES or name.startswith("sudoku:") or graph.labels is not None:
+        return graph
+    return replace(graph, labels=tuple(str(v + 1) for v in range(graph.n)))
 
 
 MIN_SIZE, MAX_SIZE = 16, 8192
 """The picture widths ``--size`` takes, in pixels."""
+
+MAX_FRAMES = 120
+TRACE_NODES = 2000
+"""``--trace`` defaults: frames kept, nodes searched (and seconds: ``render.TRACE_TIMEOUT``)."""
+TRACE_TIMEOUT = 30.0
+"""``--timeout`` default, that of ``visualize`` (and of ``render.trace_states``)."""
+
+
+def picture_targets(
+    args: argparse.Namespace, formats: tuple[str, ...] = ("png", "svg")
+) -> list[tuple[str, str]]:
+    """The pictures ``--png FILE`` / ``--svg FILE`` ask for, as ``(format, path)``.
+
+    Raises :class:`InvalidArgument` on an empty name, or one that does not end in the
+    format's suffix (``--svg writes SVG: name the file .svg``).
+    """
+    targets = []
+    for fmt in formats:
+        path = getattr(args, fmt, None)
+        if path is None:
+            continue
+        if not path.strip():
+            raise InvalidArgument(f"--{fmt} needs a file name, got {path!r}")
+        if not path.lower().endswith("." + fmt):
+            raise InvalidArgument(f"--{fmt} writes {fmt.upper()}: name the file .{fmt}, "
+                                  f"got {path!r}")  # fmt: skip
+        targets.append((fmt, path))
+    return targets
+
+
+def _given(args: argparse.Namespace, *names: str) -> list[str]:
+    """The options among ``names`` (attribute names) given on the command line."""
+    return ["--" + n.replace("_", "-") for n in names if getattr(args, n) not in (None, False)]
+
+
+def _refuse(given: list[str], why: str) -> None:
+    if given:
+        verb = "apply" if len(given) > 1 else "applies"
+        raise InvalidArgument(why.format(options=", ".join(given), verb=verb))
+
+
+def check_options(args: argparse.Namespace, graph: bool) -> None:
+    """Refuse what a ``draw`` would not use: the trace's options without ``--trace``, the
+    colouring's with ``--no-color``, ``--colors`` for a puzzle, a method that emits no trace.
+
+    Raises :class:`InvalidArgument` naming the options and why.
+    """
+    for name, least in (("max_frames", 2), ("max_nodes", 1)):
+        value = getattr(args, name)
+        if value is not None and value < least:
+            option = "--" + name.replace("_", "-")
+            raise InvalidArgument(f"{option} must be at least {least}, got {value}")
+    if not args.trace:
+        _refuse(_given(args, "max_frames", "max_nodes", "timeout"),
+                "{options} {verb} to --trace (a puzzle's search drawn step by step)")  # fmt: skip
+    if graph:
+        if args.no_color:
+            _refuse(_given(args, "colors", "method"),
+                    "--no-color draws the bare graph: {options} {verb} to colouring it "
+                    "(without --no-color)")  # fmt: skip
+        return
+    if args.colors is not None:
+        raise InvalidArgument("--colors applies to a GRAPH; a puzzle has its own colours")
+    if args.no_color and not (args.png or args.svg):
+        raise InvalidArgument("--no-color applies to the --png/--svg picture of the graph")
+    if args.no_color and not args.trace:
+        _refuse(_given(args, "method"),
+                "--no-color draws the bare graph: {options} {verb} to solving the puzzle "
+                "(without --no-color) or to --trace")  # fmt: skip
+    if args.trace:
+        from ..visualize import check_traceable
+
+        try:
+            check_traceable(args.method or "naive")
+        except InvalidArgument as exc:
+            raise InvalidArgument(f"--trace: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     """Colour or solve, then save the picture(s) asked for."""
     from .. import render
 
-    targets = [(fmt, path) for fmt, path in (("png", args.png), ("svg", args.svg)) if path]
+    targets = picture_targets(args)
     if not targets and not args.trace:
         raise InvalidArgument("say where to draw: --png FILE, --svg FILE or --trace OUT")
-    for fmt, path in targets:
-        if not path.lower().endswith("." + fmt):
-            raise InvalidArgument(f"--{fmt} writes {fmt.upper()}: name the file .{fmt}, "
-                                  f"got {path!r}")  # fmt: skip
     if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
         raise InvalidArgument(f"--size must be {MIN_SIZE}..{MAX_SIZE} pixels, got {args.size}")
-    for name in ("max_frames", "max_nodes"):
-        if getattr(args, name) < 1:
-            option = "--" + name.replace("_", "-")
-            raise InvalidArgument(f"{option} must be at least 1, got {getattr(args, name)}")
+    source = graph_arg(args.source)
+    is_graph = is_graph_arg(source)
     if args.method is not None:
-        check_method(args.method, "graph" if is_graph_arg(args.source) else "sudoku")
+        check_method(args.method, "graph" if is_graph else "sudoku")
+    if is_graph and args.trace:
+        raise InvalidArgument("--trace draws a puzzle's search: give a puzzle, not a graph")
+    check_options(args, is_graph)
     symbols: str | None = None  # a graph's colours are numbers
-    if is_graph_arg(args.source):
-        if args.trace:
-            raise InvalidArgument("--trace draws a puzzle's search: give a puzzle, not a graph")
+    if is_graph:
         no_variant_on_graph(args, grid_options=True)
-        from .common import load_graph
-
-        graph: Graph = load_graph(args.source)
+        graph: Graph = load_named_graph(source)
         try:
             coloring = None if args.no_color else color_graph(graph, args.colors, args.method)
         except NoAnswer as exc:
@@ -127,9 +252,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         grid = only_grid(args, "draw")
         if args.trace:
-            render.save_trace(args.trace, grid, args.method or "naive",
-                              max_frames=args.max_frames, max_nodes=args.max_nodes,
-                              size=args.size)  # fmt: skip
+            _save_trace(args, grid)
         graph = grid.graph
         try:
             coloring = None if args.no_color else _solve_grid(grid, args.method)
@@ -137,8 +260,29 @@ def run(args: argparse.Namespace) -> int:
             return _no_answer(str(exc), targets, args.trace)
         symbols = grid.alphabet  # the vertices labelled as show writes the grid
     for fmt, path in targets:
-        render.save_graph(graph, path, coloring, fmt=fmt, size=args.size or 480, symbols=symbols)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", render.EdgesCapped)
+            render.save_graph(graph, path, coloring, fmt=fmt, size=args.size or 480,
+                              symbols=symbols)  # fmt: skip
+        for w in caught:  # the edges left out: one line each
+            warn(f"warning: {path}: {w.message}")
     return 0
+
+
+def _save_trace(args: argparse.Namespace, grid: Grid) -> None:
+    """Write the ``--trace`` picture; say on standard error when the search stopped at a
+    cap (the last frame says so too)."""
+    from .. import render
+
+    method = args.method or "naive"
+    nodes = TRACE_NODES if args.max_nodes is None else args.max_nodes
+    timeout = TRACE_TIMEOUT if args.timeout is None else args.timeout
+    states = render.trace_states(grid, method, max_frames=args.max_frames or MAX_FRAMES,
+                                 max_nodes=nodes, timeout=timeout)  # fmt: skip
+    render.save_frames(args.trace, grid, states, size=args.size)
+    if states[-1].kind == "stopped":
+        warn(f"{args.trace}: the search {states[-1].caption}: the trace shows it up to there "
+             f"(--max-nodes {nodes}, --timeout {timeout:g})")  # fmt: skip
 
 
 def color_graph(graph: Graph, k: int | None, method: str | None) -> tuple[int, ...]:

@@ -1,8 +1,11 @@
 """``sudograph info [--box RxC | --size N] [PUZZLE | GRAPH]``: the Sudoku graph's figures.
 
 With a puzzle, also its clues, empty cells and the brute-force search space of the NSI
-exercise (seed 000): ``k^empty`` grids to try, and the time at 10^6 grids per second. With a
-GRAPH (``petersen``, ``sudoku:RxC``, a DIMACS ``.col`` file), that graph's figures.
+exercise (seed 000): ``k^empty`` grids to try, and the time at 10^6 grids per second (plain
+numbers from a millionth to a thousand million millions, ``2.2e70`` past them). With a GRAPH
+(``petersen``, ``sudoku:RxC`` in any case, a DIMACS ``.col`` file), that graph's figures.
+Without a puzzle, a ``--regions`` map of N×N cells gives the grid's side (6×6 for 36 cells,
+its boxes 2×3 unless ``--box`` says otherwise: the regions replace the boxes).
 """
 
 from __future__ import annotations
@@ -15,13 +18,14 @@ from ..errors import InvalidArgument, ParseError, SudographError
 from ..graph import Graph
 from ..grid import Box, Grid, box_for
 from ..variants import Variant
-from .cmd_draw import is_graph_arg
+from .cmd_draw import graph_arg, is_graph_arg
 from .common import (
     add_grid_options,
     describe_item,
     load_graph,
     no_grid_error,
     no_variant_on_graph,
+    plural,
     print_json,
     read_items,
     regions_box,
@@ -103,6 +107,28 @@ def sci(log10: float) -> str:
     return f"{mantissa:.1f}e{exponent}"
 
 
+PLAIN_LOG10 = (-6, 15)
+"""The numbers :func:`readable` writes plainly: from 10^-6 up to (not including) 10^15."""
+
+
+def readable(log10: float) -> str:
+    """A number given by its base-10 logarithm, written plainly with two significant digits
+    (thousands grouped) from a millionth to below 10^15, as :func:`sci` writes it past them.
+
+    >>> readable(math.log10(17)), readable(-6), readable(math.log10(1073.7)), readable(70.3)
+    ('17', '0.000001', '1,100', '2.0e70')
+    >>> readable(math.log10(4.9e-5)), readable(-11.0)
+    ('0.000049', '1.0e-11')
+    """
+    if not PLAIN_LOG10[0] <= round(log10, 9) < PLAIN_LOG10[1]:
+        return sci(log10)
+    value = float(f"{10**log10:.2g}")  # two significant digits
+    if value >= 10:
+        return f"{round(value):,}"
+    decimals = max(0, 1 - math.floor(math.log10(value)))
+    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") if decimals else f"{value:g}"
+
+
 def puzzle_info(no: int | None, grid: Grid) -> dict[str, Any]:
     """Line, clues, empty cells and the brute-force figures of one grid."""
     empty = len(grid.values) - grid.clues
@@ -132,10 +158,10 @@ def _puzzle_lines(where: str, p: dict[str, Any]) -> list[str]:
     exact = p["brute_force_grids"]
     count = f"{exact}" if exact is not None and exact < 10**15 else sci(p["brute_force_log10"])
     return [
-        f"{where}: {p['clues']} clues, {p['empty']} empty",
+        f"{where}: {plural(p['clues'], 'clue')}, {p['empty']} empty",
         f"  brute force: {p['brute_force_expr']} = {count} grid{'' if exact == 1 else 's'}",
-        f"  at 10^6 grids per second: {sci(p['brute_force_seconds_log10'])} s"
-        f" = {sci(p['brute_force_days_log10'])} days",
+        f"  at 10^6 grids per second: {readable(p['brute_force_seconds_log10'])} s"
+        f" = {readable(p['brute_force_days_log10'])} days",
     ]
 
 
@@ -146,10 +172,10 @@ def _graph_figures(args: argparse.Namespace) -> int:
         raise InvalidArgument(
             f"--size and --box shape a Sudoku grid, not the graph {args.source!r}"
         )
-    shape = sudoku_shape(args.source)
+    shape = sudoku_shape(graph_arg(args.source))
     if shape is not None:  # the Sudoku graph: the figures of info --box
         return _grid_figures(Grid.empty(shape), args.json)
-    graph = load_graph(args.source)
+    graph = load_graph(graph_arg(args.source))
     info = {"graph": graph.name, **graph.stats()}
     if args.json:
         print_json(info)
@@ -181,7 +207,7 @@ def _box(args: argparse.Namespace) -> Box | None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the figures of the graph (and of each puzzle given); return the exit code."""
-    if args.source is not None and is_graph_arg(args.source):
+    if args.source is not None and is_graph_arg(graph_arg(args.source)):
         return _graph_figures(args)
     box = _box(args)
     if args.source is None:

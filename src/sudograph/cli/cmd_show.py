@@ -1,7 +1,9 @@
 """``sudograph show PUZZLE|FILE|-``: print grids (boxed, one line, lists, JSON) or draw them.
 
 ``--svg FILE`` / ``--png FILE`` call :func:`sudograph.render.save_grid` (imported only then);
-with several grids the picture files are numbered (``grid-1.svg``, ``grid-2.svg``...).
+with several grids the picture files are numbered (``grid-1.svg``, ``grid-2.svg``...). A file
+must be named for its format (``--svg`` a ``.svg``, ``--png`` a ``.png``), as ``draw`` wants;
+the grids are then drawn, not printed, so ``--format`` and ``--json`` are refused with them.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from typing import Any
 
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..grid import Grid
+from .cmd_draw import picture_targets
 from .common import add_grid_options, no_grid_error, print_json, read_items, report_error, warn
 
 FORMATS = ("boxed", "line", "lists", "json")
+DEFAULT_FORMAT = "boxed"
 
 
 def register(subparsers: Any) -> None:
@@ -25,7 +29,7 @@ def register(subparsers: Any) -> None:
         description="Print each grid of the input, or save it as a picture.",
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
-    p.add_argument("--format", choices=FORMATS, default="boxed", help="text format (boxed)")
+    p.add_argument("--format", choices=FORMATS, help=f"text format (default {DEFAULT_FORMAT})")
     p.add_argument("--svg", metavar="FILE", help="save the grid as an SVG picture")
     p.add_argument("--png", metavar="FILE", help="save the grid as a PNG picture")
     p.add_argument("--candidates", action="store_true", help="show each empty cell's candidates")
@@ -88,8 +92,15 @@ def save_picture(grid: Grid, path: str, fmt: str, candidates: bool) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print (or draw) every grid of the input; return the exit code."""
-    fmt = "json" if args.json else args.format
-    pictures = [(f, p) for f, p in (("svg", args.svg), ("png", args.png)) if p]
+    fmt = "json" if args.json else args.format or DEFAULT_FORMAT
+    pictures = picture_targets(args, ("svg", "png"))
+    printed = [o for o, given in (("--format", args.format), ("--json", args.json)) if given]
+    if pictures and printed:
+        verb = "apply" if len(printed) > 1 else "applies"
+        raise InvalidArgument(
+            f"--{pictures[0][0]} draws the grids: {', '.join(printed)} {verb} to printing them "
+            "(without --svg/--png)"
+        )
     if args.candidates and not pictures and fmt not in ("boxed", "json"):
         raise InvalidArgument("--candidates shows in the boxed and json formats and pictures")
     items = read_items(args.source, args)

@@ -285,20 +285,18 @@ def _file_like(arg: str) -> bool:
 
 def regions_box(args: argparse.Namespace) -> tuple[int, int] | None:
     """The box of the grid a ``--regions`` map is drawn for (N×N symbols: an N×N grid, the
-    boxes of that side), or None without a map (or one of no square number of symbols)."""
+    boxes of that side: ``k×k`` when N is a square, else the shape closest to a square, 2×3
+    for 6: the regions replace the boxes), or None without a map (or one of no square number
+    of symbols, or of a side outside 1..64: the map's own error then says what is wrong)."""
     if not getattr(args, "regions", None):
         return None
-    from ..grid import box_for
+    from ..grid import nearest_box
     from ..variants import region_map_side
 
     side = region_map_side(_text_of(args.regions, "--regions")[0])
-    if side is None:
+    if side is None or not 1 <= side <= MAX_SIDE:
         return None
-
-    try:
-        return box_for(side)
-    except InvalidArgument:  # a side that is not a square: the caller's --box or its error
-        return None
+    return nearest_box(side)
 
 
 def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
