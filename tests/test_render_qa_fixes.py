@@ -413,6 +413,14 @@ def test_graph_names_are_read_in_any_case(
         pictures.append(path.read_text())
     assert pictures[0] == pictures[1]
     assert run(capsys, "info", name)[1] == run(capsys, "info", same)[1]
+    for command, key in ((["color", "-k", "4"], "coloring"), (["chromatic"], "chromatic_number")):
+        got = [run(capsys, command[0], arg, *command[1:], "--json") for arg in (name, same)]
+        assert got[0][0] == 0 and got[1][0] == 0  # color and chromatic alike
+        assert json.loads(got[0][1])[key] == json.loads(got[1][1])[key]
+    pages = [tmp_path / f"v{i}.html" for i in range(2)]
+    for arg, page in zip((name, same), pages, strict=True):
+        assert run(capsys, "visualize", arg, "-o", str(page))[0] == 0
+    assert pages[0].stat().st_size > 0
 
 
 def test_bench_counts_unsatisfiable_and_stalled_runs(

@@ -39,8 +39,10 @@ from ..graph import MAX_SIDE, Graph
 from ..grid import Grid
 from ..methods import check_method, methods_for
 from .common import (
+    GRAPH_NAMES,
     STDIN,
     add_grid_options,
+    graph_arg,
     is_variant_file,
     no_grid_error,
     no_variant_on_graph,
@@ -103,20 +105,7 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
-GRAPH_NAMES = ("petersen",)
 """The graphs named on the command line (besides ``sudoku:RxC`` and files)."""
-
-
-def graph_arg(arg: str) -> str:
-    """``arg`` with a graph's name written as :func:`~sudograph.cli.common.load_graph` reads
-    it: ``petersen`` and ``sudoku:RxC`` in any case (``Petersen``, ``SUDOKU:2X3``); anything
-    else (a file, a puzzle) as it is.
-
-    >>> graph_arg("Petersen"), graph_arg("SUDOKU:2X3"), graph_arg("My.col"), graph_arg("1.3.")
-    ('petersen', 'sudoku:2x3', 'My.col', '1.3.')
-    """
-    low = arg.lower()
-    return low if low in GRAPH_NAMES or low.startswith("sudoku:") else arg
 
 
 def is_graph_arg(arg: str) -> bool:
@@ -126,6 +115,7 @@ def is_graph_arg(arg: str) -> bool:
     >>> is_graph_arg("petersen"), is_graph_arg("sudoku:2x3"), is_graph_arg("1.3.....2...4..1")
     (True, True, False)
     """
+    arg = graph_arg(arg)
     return arg in GRAPH_NAMES or arg.startswith("sudoku:") or arg.lower().endswith(GRAPH_SUFFIXES)
 
 

@@ -18,10 +18,11 @@ from ..errors import InvalidArgument, ParseError, SudographError
 from ..graph import Graph
 from ..grid import Box, Grid, box_for
 from ..variants import Variant
-from .cmd_draw import graph_arg, is_graph_arg
+from .cmd_draw import is_graph_arg
 from .common import (
     add_grid_options,
     describe_item,
+    graph_arg,
     load_graph,
     no_grid_error,
     no_variant_on_graph,
@@ -175,7 +176,7 @@ def _graph_figures(args: argparse.Namespace) -> int:
     shape = sudoku_shape(graph_arg(args.source))
     if shape is not None:  # the Sudoku graph: the figures of info --box
         return _grid_figures(Grid.empty(shape), args.json)
-    graph = load_graph(graph_arg(args.source))
+    graph = load_graph(args.source)
     info = {"graph": graph.name, **graph.stats()}
     if args.json:
         print_json(info)

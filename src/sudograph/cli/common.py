@@ -523,11 +523,29 @@ def progress_wanted(output: str | None) -> bool:
     return stderr_is_tty() and (bool(output) or not stdout_is_tty())
 
 
+GRAPH_NAMES = ("petersen",)
+"""The graphs the CLI knows by name (besides ``sudoku:RxC``)."""
+
+
+def graph_arg(arg: str) -> str:
+    """``arg`` with a graph's name written as :func:`load_graph` reads it: ``petersen`` and
+    ``sudoku:RxC`` in any case (``Petersen``, ``SUDOKU:2X3``); anything else (a file, a
+    puzzle) as it is.
+
+    >>> graph_arg("Petersen"), graph_arg("SUDOKU:2X3"), graph_arg("My.col"), graph_arg("1.3.")
+    ('petersen', 'sudoku:2x3', 'My.col', '1.3.')
+    """
+    low = arg.lower()
+    return low if low in GRAPH_NAMES or low.startswith("sudoku:") else arg
+
+
 def load_graph(arg: str, *, strict: bool = False) -> Any:
-    """A graph from a CLI argument: ``petersen``, ``sudoku:RxC``, ``sudoku:N``, a ``.col`` file."""
+    """A graph from a CLI argument: ``petersen``, ``sudoku:RxC``, ``sudoku:N`` (names in any
+    case, see :func:`graph_arg`), a ``.col`` file."""
     from ..formats.dimacs import read_dimacs
     from ..graph import petersen_graph, sudoku_graph
 
+    arg = graph_arg(arg)
     if arg == "petersen":
         return petersen_graph()
     shape = sudoku_shape(arg)
