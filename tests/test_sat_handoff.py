@@ -72,15 +72,23 @@ def test_run_domains_finds_every_solution(data: st.DataObject) -> None:
         assert complete and set(rest) == want - {sols[0]}
 
 
+class Loads(list[str]):
+    """The names of the solvers loaded, in order, and the options each got (``options``)."""
+
+    options: list[dict[str, int] | None]
+
+
 @pytest.fixture
-def loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the solvers that ``run_domains`` loads, in order."""
-    names: list[str] = []
+def loaded(monkeypatch: pytest.MonkeyPatch) -> Loads:
+    """The names of the solvers that ``run_domains`` loads, in order (and their options)."""
+    names = Loads()
+    names.options = []
     load = sat._load
 
-    def spy(clauses: Any, deadline: Any, name: str = sat.BACKEND) -> Any:
+    def spy(clauses: Any, deadline: Any, name: str = sat.BACKEND, options: Any = None) -> Any:
         names.append(name)
-        return load(clauses, deadline, name)
+        names.options.append(options)
+        return load(clauses, deadline, name, options)
 
     monkeypatch.setattr(sat, "_load", spy)
     return names
@@ -89,7 +97,7 @@ def loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 @pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("line", HARD[:3])
 def test_run_domains_small_and_large_formulas(
-    monkeypatch: pytest.MonkeyPatch, loaded: list[str], large: bool, line: str
+    monkeypatch: pytest.MonkeyPatch, loaded: Loads, large: bool, line: str
 ) -> None:
     """Glucose for small formulas, CaDiCaL for large ones (``DOMAINS_LARGE_LITERALS``): the
     reference engine's one solution of a forum-hardest puzzle, nothing once it is known, and
@@ -102,6 +110,8 @@ def test_run_domains_small_and_large_formulas(
     assert complete and reason == "" and set(sols) == want and len(sols) == 1
     assert stats.conflicts > 1
     assert loaded == [sat.DOMAINS_LARGE_BACKEND if large else sat.DOMAINS_BACKEND]
+    # CaDiCaL in its stable mode only (each slice would restart it in the focused one)
+    assert loaded.options == [{"stabilizeonly": 1} if large else None]
     rest, complete, _, _ = run_domains(problem, clue_domains(problem), None, known=sols)
     assert complete and rest == []
     first = next(v for v, c in enumerate(problem.precolouring) if c)
@@ -113,7 +123,7 @@ def test_run_domains_small_and_large_formulas(
 
 
 def test_run_domains_switches_when_glucose_gives_up(
-    monkeypatch: pytest.MonkeyPatch, loaded: list[str]
+    monkeypatch: pytest.MonkeyPatch, loaded: Loads
 ) -> None:
     """Glucose stopped after ``DOMAINS_SWITCH_CONFLICTS`` (here 1: it stops at its first
     restart): CaDiCaL answers the same question, known solutions still excluded. K9 where
@@ -125,6 +135,7 @@ def test_run_domains_switches_when_glucose_gives_up(
     known = [(1, 2, 3, 4, 5, 6, 7, 8, 9)]
     two, complete, stats, reason = run_domains(k9, domains, 2, known=known)
     assert loaded == [sat.DOMAINS_BACKEND, sat.DOMAINS_LARGE_BACKEND]
+    assert loaded.options == [None, {"stabilizeonly": 1}]
     assert len(set(two)) == 2 and not complete and reason == "" and stats.conflicts > 1
     for s in two:
         assert is_solution(k9, s) and s[8] == 9 and s not in known
@@ -242,3 +253,43 @@ def test_the_handoff_keeps_the_deadline() -> None:
     problem = Grid.parse(HARD[2]).problem
     r = houses.run(problem, SolveOptions(limit=2, timeout=0.0))
     assert r.status == "stopped" and r.reason == "time limit" and not r.complete
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    box=st.sampled_from([(2, 2), (2, 3), (3, 3), (4, 4)]),
+    seed=st.integers(0, 10**6),
+    share=st.floats(0.0, 1.0),
+)
+def test_formula_literals_counts_what_run_domains_writes(
+    box: tuple[int, int], seed: int, share: float
+) -> None:
+    """The handoff's size test (``houses.formula_literals``, against
+    ``HANDOFF_MAX_LITERALS``) counts the literals that ``run_domains`` loads for a propagated
+    root, exactly: the open vertices' colours and pairs, the pairs of the edges between open
+    vertices, the houses' places. (It counted placed neighbours too: a 64×64 grid with 60 %
+    of its cells given came to 6 million literals for a formula of 231,000, and was never
+    handed off.)"""
+    import random
+    import time
+
+    full = Grid.empty(box).problem
+    solution = solve(Grid.empty(box), "propagate", seed=seed, engine="python").solutions[0]
+    rng = random.Random(seed)
+    values = tuple(c if rng.random() < share else 0 for c in solution)
+    problem = Problem(full.graph, full.k, values)
+    search = houses._checked_search(problem, 1, 0)
+    search.run(1, 0, None, time.perf_counter())  # the root, propagated
+    dom = search.snapshot()[0][: problem.graph.n]
+    g = search.g
+    written: list[int] = []
+
+    def count_and_stop(clauses: Any, deadline: Any, name: str = "", options: Any = None) -> Any:
+        written.append(sum(len(c) for c in clauses))
+        raise sat.OutOfTime
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sat, "_load", count_and_stop)
+        run_domains(problem, dom, 1, None, (), (g.nbr_ptr, g.nbr_idx), g.H)
+    assume(written)  # run_domains answered before writing (a root with no colour left)
+    assert houses.formula_literals(dom, g.nbr_ptr, g.nbr_idx, g.H) == written[0]

@@ -107,9 +107,12 @@ x+windoku with four clues took the kernel 26.3 s, the handoff 0.09 s; 16 such gr
 docs/benchmarks.md; a threshold of 5,000 guesses gave 2.6 s, 50,000 gave 3.4 s). The count of
 a minimal 16×16 killer 9.2 s → 0.8 s; a count of many solutions pays one question (a 16×16
 with 10 clues taken out counted as many in 60 s)."""
-HANDOFF_MAX_LITERALS = 4_000_000
-"""No handoff when the formula would hold more literals than this (an estimate from the
-root's domains: a huge, nearly empty grid, which the kernel solves quickly anyway)."""
+HANDOFF_MAX_LITERALS = 8_000_000
+"""No handoff when the formula would hold more literals than this (:func:`formula_literals`
+of the root's domains: a huge, nearly empty grid, which the kernel solves quickly anyway; the
+empty 64×64 would write 16 million). A 64×64 grid with 30 % of its cells given writes 6.9
+million, which CaDiCaL solved in 3.6 s (1.4 GB at the peak), where the kernel alone found
+nothing in 60 s (docs/benchmarks.md)."""
 MARK_MIN_VERTICES = 400
 """Grids of this many vertices or more scan for hidden singles only the houses where colours
 were removed (``params[P_MARK]``, see ``_house_kernels.fixpoint``): 25×25 guesses 0.83× the
@@ -928,20 +931,59 @@ def _open_vertices(search: _Search, root: tuple[Any, Any]) -> int:
 def _may_hand_off(problem: Problem, search: _Search, root: tuple[Any, Any]) -> bool:
     """Whether a long search on ``problem``, which has no cages (a killer goes to
     :func:`_settle_by_sat`), may go on with :func:`sudograph.search.sat.run_domains` (see
-    :data:`HANDOFF_GUESSES`)."""
-    import numpy as np
-
+    :data:`HANDOFF_GUESSES`): python-sat is there and the formula of the root's domains
+    holds at most :data:`HANDOFF_MAX_LITERALS` literals (:func:`formula_literals`)."""
     from ..search.sat import sat_available
 
     if not sat_available():
         return False
     g = search.g
-    dom = root[0][: g.n]
-    size = ((dom[:, None] >> np.arange(problem.k, dtype=np.uint64)) & np.uint64(1)).sum(axis=1)
-    size = np.where(size > 1, size, 0).astype(np.int64)
-    degree = np.diff(g.nbr_ptr).astype(np.int64)
-    literals = int((size * size).sum() + (degree * size).sum())
-    return literals <= HANDOFF_MAX_LITERALS
+    return formula_literals(root[0][: g.n], g.nbr_ptr, g.nbr_idx, g.H) <= HANDOFF_MAX_LITERALS
+
+
+def formula_literals(dom: Any, nbr_ptr: Any, nbr_idx: Any, houses: Any) -> int:
+    """The literals of :func:`sudograph.search.sat.run_domains`'s formula for the domains
+    ``dom`` (one colour mask per vertex), counted as it writes them: per open vertex (two
+    colours or more) at least one of its colours and at most one (a pair per two colours);
+    per edge between open vertices, a pair per colour both may take; per exact house, a
+    colour's open places (at most each open vertex's colours once per house).
+
+    Only the open vertices count: a 64×64 grid with 60 % of its cells given and propagated
+    writes 0.15 million clauses, where counting every neighbour (placed ones too) made it
+    6 million literals and no handoff.
+
+    >>> import numpy as np
+    >>> from sudograph.graph import sudoku_graph
+    >>> from sudograph.engine._arrays import to_csr
+    >>> g = sudoku_graph(1, 2)  # 2×2: two rows, two columns, two boxes (the rows again)
+    >>> ptr, idx = to_csr(g.neighbors)
+    >>> H = np.array(g.houses)
+    >>> formula_literals(np.array([3, 3, 3, 3], dtype=np.uint64), ptr, idx, H)
+    56
+    >>> formula_literals(np.array([1, 3, 3, 3], dtype=np.uint64), ptr, idx, H)  # one placed
+    38
+    """
+    import numpy as np
+
+    dom = np.asarray(dom, dtype=np.uint64)
+    size = _popcounts(dom)
+    size = np.where(size > 1, size, 0)
+    opened = size > 0
+    degree = np.diff(np.asarray(nbr_ptr, dtype=np.int64)).astype(np.int64)
+    src = np.repeat(np.arange(len(dom)), degree)
+    dst = np.asarray(nbr_idx, dtype=np.int64)
+    both = (src < dst) & opened[src] & opened[dst]
+    edges = 2 * int(_popcounts(dom[src[both]] & dom[dst[both]]).sum())
+    places = int(size[np.asarray(houses, dtype=np.int64)].sum()) if len(houses) else 0
+    return int((size * size).sum()) + edges + places
+
+
+def _popcounts(masks: Any) -> Any:
+    """The number of set bits of each ``uint64`` of ``masks`` (int64)."""
+    import numpy as np
+
+    masks = np.ascontiguousarray(masks, dtype=np.uint64)
+    return np.unpackbits(masks.view(np.uint8)).reshape(-1, 64).sum(axis=1, dtype=np.int64)
 
 
 def _hand_off(

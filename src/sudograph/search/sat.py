@@ -106,6 +106,13 @@ Glucose 3 took 2.8–25 s (docs/benchmarks.md)."""
 DOMAINS_LARGE_LITERALS = 3_000
 """Open literals (variables) above which :func:`run_domains` starts with
 :data:`DOMAINS_LARGE_BACKEND` (the 25×25 handoffs have 950–2,650)."""
+DOMAINS_LARGE_OPTIONS = SAT_OPTIONS
+"""CaDiCaL's options in :func:`run_domains`: its stable mode only, as method ``sat`` (see
+:data:`SAT_OPTIONS`: each slice of a question restarts CaDiCaL in its focused mode, so slices
+of :func:`slice_cap` never reached a stable phase). On the root domains of 36×36 and 64×64
+grids with 30–50 % of their cells given, near the phase transition, the default options
+solved none of 8 grids in 40–60 s, the stable mode 3 (3.6, 14.8 and 36.5 s; then
+``bench/bench_large_handoff.py``, docs/benchmarks.md)."""
 DOMAINS_SWITCH_CONFLICTS = 20_000
 """Conflicts of one question after which :data:`DOMAINS_BACKEND` gives up and the formula
 (with the solutions found so far excluded) goes to :data:`DOMAINS_LARGE_BACKEND` (the 25×25
@@ -113,6 +120,12 @@ handoffs need at most ~7,000)."""
 LOAD_BATCH = 2048
 """Clauses made and added between two readings of the clock while a formula is loaded (a
 dense graph's encoding has hundreds of thousands: seconds of Python, see :func:`_load`)."""
+
+
+def _domains_backend(large: bool) -> tuple[str, dict[str, int] | None]:
+    """The solver of :func:`run_domains` and its options: CaDiCaL in its stable mode for a
+    ``large`` formula (or one Glucose gave up on), else Glucose as it comes."""
+    return (DOMAINS_LARGE_BACKEND, DOMAINS_LARGE_OPTIONS) if large else (DOMAINS_BACKEND, None)
 
 
 class OutOfTime(Exception):
@@ -928,9 +941,7 @@ def run_domains(
             return [], False, stats, "time limit"
         large = nvars > DOMAINS_LARGE_LITERALS
         try:
-            slicer = _Slicer(
-                _load(clauses, deadline, DOMAINS_LARGE_BACKEND if large else DOMAINS_BACKEND)
-            )
+            slicer = _Slicer(_load(clauses, deadline, *_domains_backend(large)))
         except OutOfTime:
             return [], False, stats, "time limit"
         except KeyboardInterrupt:
@@ -948,7 +959,7 @@ def run_domains(
             ):
                 large = True  # Glucose gave up: the same question to CaDiCaL
                 slicer.solver.delete()
-                slicer = _Slicer(_load(clauses, deadline, DOMAINS_LARGE_BACKEND), slicer.stats)
+                slicer = _Slicer(_load(clauses, deadline, *_domains_backend(True)), slicer.stats)
                 continue
             if answer is None:
                 reason = "time limit"
