@@ -562,3 +562,45 @@ def test_a_size_that_is_a_float_still_draws() -> None:
     svg = render.graph_svg(petersen_graph(), size=200.5)
     assert 'width="200.5"' in svg
     assert math.isclose(float(ET.fromstring(svg).get("width") or 0), 200.5)
+
+
+@pytest.mark.parametrize(
+    ("trace", "message"),
+    [
+        ("out.png", "trace picture format must be gif, svg or frames, got 'png'"),
+        ("nodir/out.gif", "folder nodir does not exist"),
+        ("nodir/out.svg", "folder nodir does not exist"),
+        ("afile", "--trace afile: a folder of frames, and this is a file"),
+    ],
+)
+def test_draw_trace_checks_its_output_before_the_search(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    trace: str,
+    message: str,
+) -> None:
+    """A trace that could not be written is refused before the search (which may run for
+    --timeout seconds), not found when the frames are saved after it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("x")
+
+    def no_search(*args: object, **kwargs: object) -> object:
+        raise AssertionError("searched before checking the output")
+
+    monkeypatch.setattr(render, "trace_states", no_search)
+    code, out, err = run(capsys, "draw", "1.3.....2...4..1", "--trace", trace)
+    assert code == 2 and out == "" and message in err
+
+
+def test_a_file_named_like_a_graph_is_read_as_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Petersen`` names the Petersen graph in any case, unless a file has that name: then
+    it is the file (a puzzle here), as ``show`` reads it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "Petersen").write_text("1.3.....2...4..1\n")
+    code, out, _ = run(capsys, "info", "Petersen")
+    assert code == 0 and "clues" in out and "vertices: 10" not in out
+    code, out, _ = run(capsys, "info", "petersen")
+    assert code == 0 and "vertices: 10" in out

@@ -145,12 +145,12 @@ def test_an_output_without_write_permission_is_refused_before_the_search(
     exists: bool,
 ) -> None:
     """``os.access`` says no (as root it never does, hence the stand-in)."""
-    from sudograph.cli import cmd_visualize
+    from sudograph.cli import common  # where check_writable reads os.access
 
     out = tmp_path / "p.html"
     if exists:
         out.write_text("old\n")
-    monkeypatch.setattr(cmd_visualize.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(common.os, "access", lambda path, mode: False)
     code, _, err = run(capsys, "visualize", BACKTRACKS, "-o", str(out))
     target = out if exists else tmp_path
     assert code == 2 and err == f"sudograph: error: {out}: {target} is not writable\n"

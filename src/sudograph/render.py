@@ -1014,7 +1014,7 @@ def save_trace(
     ``size`` below 1 (NaN included) and as :func:`trace_states`, :class:`MissingExtra` for a
     GIF without matplotlib or pillow.
     """
-    _trace_kind(path, fmt)
+    trace_kind(path, fmt)
     _check_positive("interval_ms", interval_ms)
     if size is not None:
         _check_positive("size", size)
@@ -1023,7 +1023,9 @@ def save_trace(
     return save_frames(path, grid, states, fmt=fmt, interval_ms=interval_ms, size=size)
 
 
-def _trace_kind(path: str | os.PathLike[str], fmt: str | None) -> str:
+def trace_kind(path: str | os.PathLike[str], fmt: str | None) -> str:
+    """The kind of trace picture ``path`` (and ``fmt``) asks for: gif, svg or frames (a
+    folder of numbered SVG files); :class:`InvalidArgument` for another."""
     kind = (fmt or Path(path).suffix.lstrip(".") or "frames").lower()
     if kind not in ("gif", "svg", "frames"):
         raise InvalidArgument(f"trace picture format must be gif, svg or frames, got {kind!r}")
@@ -1045,7 +1047,7 @@ def save_frames(
     :class:`MissingExtra` for a GIF without matplotlib or pillow.
     """
     target = Path(path)
-    kind = _trace_kind(path, fmt)
+    kind = trace_kind(path, fmt)
     _check_positive("interval_ms", interval_ms)
     _width(grid.n, size)
     if not states:

@@ -32,6 +32,7 @@ import argparse
 import shlex
 import warnings
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument, ParseError, SudographError
@@ -42,6 +43,7 @@ from .common import (
     GRAPH_NAMES,
     STDIN,
     add_grid_options,
+    check_writable,
     graph_arg,
     is_variant_file,
     no_grid_error,
@@ -207,12 +209,18 @@ def check_options(args: argparse.Namespace, graph: bool) -> None:
                 "--no-color draws the bare graph: {options} {verb} to solving the puzzle "
                 "(without --no-color) or to --trace")  # fmt: skip
     if args.trace:
+        from ..render import trace_kind
         from ..visualize import check_traceable
 
         try:
             check_traceable(args.method or "naive")
         except InvalidArgument as exc:
             raise InvalidArgument(f"--trace: {exc}") from None
+        # the format and the place, before a search of up to --timeout seconds
+        if trace_kind(args.trace, None) != "frames":
+            check_writable(args.trace)
+        elif Path(args.trace).exists() and not Path(args.trace).is_dir():
+            raise InvalidArgument(f"--trace {args.trace}: a folder of frames, and this is a file")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,14 +12,19 @@ refused, saying how many it holds. A method given twice, or an output that canno
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidArgument
 from .cmd_draw import is_graph_arg, only_grid
-from .common import add_grid_options, load_graph, no_variant_on_graph, seconds, whole
+from .common import (
+    add_grid_options,
+    check_writable,
+    load_graph,
+    no_variant_on_graph,
+    seconds,
+    whole,
+)
 
 DEFAULT_METHOD = "naive"
 GRAPH_METHOD = "dsatur"
@@ -114,30 +119,3 @@ def run(args: argparse.Namespace) -> int:
         with open(args.output, "w", encoding="utf-8") as out:
             out.write(page)
     return 0
-
-
-def check_writable(output: str) -> None:
-    """Raise :class:`InvalidArgument` when ``output`` cannot be a new or replaced file: its
-    folder missing or not a folder, ``output`` itself a folder, or either not writable by this
-    user. Checked before the search (seconds, up to ``--timeout``) rather than found when
-    writing after it; nothing is created here, so that a refused puzzle leaves no empty page
-    behind.
-
-    >>> check_writable("/")
-    Traceback (most recent call last):
-    ...
-    sudograph.errors.InvalidArgument: /: is a folder, not a file
-    """
-    if output == "-":
-        return
-    path = Path(output)
-    if path.is_dir():
-        raise InvalidArgument(f"{output}: is a folder, not a file")
-    folder = path.parent
-    if not folder.exists():
-        raise InvalidArgument(f"{output}: folder {folder} does not exist")
-    if not folder.is_dir():
-        raise InvalidArgument(f"{output}: {folder} is not a folder")
-    target = path if path.exists() else folder
-    if not os.access(target, os.W_OK):
-        raise InvalidArgument(f"{output}: {target} is not writable")

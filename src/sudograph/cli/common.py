@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import os
+import pathlib
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -523,20 +524,48 @@ def progress_wanted(output: str | None) -> bool:
     return stderr_is_tty() and (bool(output) or not stdout_is_tty())
 
 
+def check_writable(output: str) -> None:
+    """Raise :class:`InvalidArgument` when ``output`` cannot be a new or replaced file: its
+    folder missing or not a folder, ``output`` itself a folder, or either not writable by this
+    user. Checked before the search (seconds, up to ``--timeout``) rather than found when
+    writing after it; nothing is created here, so that a refused puzzle leaves no empty page
+    behind.
+
+    >>> check_writable("/")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: /: is a folder, not a file
+    """
+    if output == "-":
+        return
+    path = pathlib.Path(output)
+    if path.is_dir():
+        raise InvalidArgument(f"{output}: is a folder, not a file")
+    folder = path.parent
+    if not folder.exists():
+        raise InvalidArgument(f"{output}: folder {folder} does not exist")
+    if not folder.is_dir():
+        raise InvalidArgument(f"{output}: {folder} is not a folder")
+    target = path if path.exists() else folder
+    if not os.access(target, os.W_OK):
+        raise InvalidArgument(f"{output}: {target} is not writable")
+
+
 GRAPH_NAMES = ("petersen",)
 """The graphs the CLI knows by name (besides ``sudoku:RxC``)."""
 
 
 def graph_arg(arg: str) -> str:
     """``arg`` with a graph's name written as :func:`load_graph` reads it: ``petersen`` and
-    ``sudoku:RxC`` in any case (``Petersen``, ``SUDOKU:2X3``); anything else (a file, a
-    puzzle) as it is.
+    ``sudoku:RxC`` in any case (``Petersen``, ``SUDOKU:2X3``), unless a file has that name;
+    anything else (a file, a puzzle) as it is.
 
     >>> graph_arg("Petersen"), graph_arg("SUDOKU:2X3"), graph_arg("My.col"), graph_arg("1.3.")
     ('petersen', 'sudoku:2x3', 'My.col', '1.3.')
     """
     low = arg.lower()
-    return low if low in GRAPH_NAMES or low.startswith("sudoku:") else arg
+    named = low in GRAPH_NAMES or low.startswith("sudoku:")
+    return low if named and (low == arg or not os.path.exists(arg)) else arg
 
 
 def load_graph(arg: str, *, strict: bool = False) -> Any:
