@@ -604,3 +604,10 @@ def test_a_file_named_like_a_graph_is_read_as_a_file(
     assert code == 0 and "clues" in out and "vertices: 10" not in out
     code, out, _ = run(capsys, "info", "petersen")
     assert code == 0 and "vertices: 10" in out
+
+
+def test_info_groups_the_brute_force_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """The exact count of grids is grouped as the times beside it are (4,194,304, not
+    4194304)."""
+    code, out, _ = run(capsys, "info", "1.3.....2...4..1")
+    assert code == 0 and "brute force: 4^11 = 4,194,304 grids" in out

@@ -120,10 +120,18 @@ def readable(log10: float) -> str:
     ('17', '0.000001', '1,100', '2.0e70')
     >>> readable(math.log10(4.9e-5)), readable(-11.0)
     ('0.000049', '1.0e-11')
+
+    The range is that of the number once rounded: 9.96e14 is 1.0e15, 9.96e-7 a millionth.
+
+    >>> readable(math.log10(9.96e14)), readable(math.log10(9.96e-7))
+    ('1.0e15', '0.000001')
     """
-    if not PLAIN_LOG10[0] <= round(log10, 9) < PLAIN_LOG10[1]:
+    low, high = PLAIN_LOG10
+    if not low - 1 <= log10 < high + 1:
         return sci(log10)
     value = float(f"{10**log10:.2g}")  # two significant digits
+    if not low <= round(math.log10(value), 9) < high:
+        return sci(log10)
     if value >= 10:
         return f"{round(value):,}"
     decimals = max(0, 1 - math.floor(math.log10(value)))
@@ -157,7 +165,7 @@ def _graph_lines(info: dict[str, Any]) -> list[str]:
 
 def _puzzle_lines(where: str, p: dict[str, Any]) -> list[str]:
     exact = p["brute_force_grids"]
-    count = f"{exact}" if exact is not None and exact < 10**15 else sci(p["brute_force_log10"])
+    count = f"{exact:,}" if exact is not None and exact < 10**15 else sci(p["brute_force_log10"])
     return [
         f"{where}: {plural(p['clues'], 'clue')}, {p['empty']} empty",
         f"  brute force: {p['brute_force_expr']} = {count} grid{'' if exact == 1 else 's'}",
