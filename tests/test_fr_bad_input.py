@@ -245,3 +245,10 @@ def test_errors_come_before_any_work(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(InvalidArgument):
         gc.graph_coloring(3, (0,) * 10)  # type: ignore[arg-type]
     assert capsys.readouterr().out == ""
+
+
+def test_an_empty_grid_on_the_stack_is_not_called_a_row() -> None:
+    """``[[]]``: the stack's top is an empty grid, not "a row of numbers" (``all`` of nothing
+    is true)."""
+    with pytest.raises(ParseError, match="empty grid"):
+        ia.resoudre_sudoku([[]])

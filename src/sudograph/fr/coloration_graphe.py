@@ -621,7 +621,9 @@ def sudoku_graph_coloring(
     :data:`ULTRA_EXPERT`), qui ne peuvent pas l'être, sont résolus sur une copie : pour la
     durée et le résultat, comme la comparaison de la section 3.4 (pour la grille résolue,
     donnez ``vers_grid(FIGURE_9).to_lists()``). ``compteur`` reçoit les nœuds, les retours
-    arrière, la durée et le statut.
+    arrière, la durée et le statut. Des indices en conflit (deux fois un chiffre dans une
+    ligne, une colonne ou un carré) lèvent :class:`~sudograph.errors.InvalidPuzzle`, qui les
+    nomme : le rapport n'a pas de réponse pour une grille impossible dès le départ.
 
     >>> g = vers_grid(FIGURE_9).to_lists()
     >>> sudoku_graph_coloring(g)[0], g[0]

@@ -106,7 +106,7 @@ def _pile(nom: str, pile: object) -> list[Any]:
     if not pile:
         raise InvalidArgument(f"{nom}: the stack is empty: push the grid to solve first")
     sommet = pile[-1]
-    if isinstance(sommet, list | tuple) and all(isinstance(x, int) for x in sommet):
+    if isinstance(sommet, list | tuple) and sommet and all(isinstance(x, int) for x in sommet):
         raise InvalidArgument(
             f"{nom} takes a stack of grids, and its top pile[-1] is a row of numbers: "
             "this looks like a grid, give the stack [grille]"
