@@ -23,6 +23,7 @@ from sudograph.logic import (
     Step,
     find_steps,
     grid_of,
+    hint,
     next_step,
     rate,
     run,
@@ -395,7 +396,12 @@ def test_cli_hint_explain_rate_read_variant_files(
     first = result.steps[0]
     lines = path.read_text().splitlines()
     start = next(i for i, x in enumerate(lines, 1) if x.strip() and not x.startswith("#"))
-    assert capsys.readouterr().out == f"line {start}: {first.technique}: {first.text}\n"
+    chain = hint(grid)  # up to the next placement: eliminations first, as they come
+    assert chain[0] == first and chain[-1].placements
+    assert chain == result.steps[: len(chain)]
+    assert capsys.readouterr().out == "".join(
+        f"line {start}: {step.technique}: {step.text}\n" for step in chain
+    )
     assert main(["explain", str(path)]) == (0 if result.solved else 1)
     out = capsys.readouterr().out
     assert f"{len(result.steps)}. {result.steps[-1].technique}: " in out

@@ -59,6 +59,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from numbers import Real
 
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import sudoku_graph
@@ -934,6 +935,66 @@ def next_step(
     return _find(s, _check_techniques(techniques))
 
 
+def hint(
+    grid: Grid,
+    techniques: Sequence[str] | str | None = None,
+    candidates: Sequence[Iterable[int]] | None = None,
+) -> list[Step]:
+    """The steps from ``grid`` to its next placement: the eliminations that lead to it, then
+    the step that writes a digit (``[]`` when no technique applies).
+
+    What ``sudograph hint`` prints. A hint that stopped at an elimination would come back the
+    same when asked again from the clues (the candidates are the clues' each time), so the
+    eliminations are carried forward here, as :func:`next_step`'s ``candidates`` would carry
+    them. The last step has ``placements`` unless the techniques stall (or reach a
+    contradiction) first: then the eliminations found are all there is. ``techniques`` and
+    ``candidates`` as :func:`next_step`; raises :class:`InvalidPuzzle` on clashing clues.
+
+    >>> g = Grid.parse(
+    ...     "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56"
+    ... )
+    >>> steps = hint(g)
+    >>> [s.technique for s in steps[-3:]], steps[0] == next_step(g)
+    (['pointing', 'hidden pair', 'hidden single'], True)
+    >>> steps[-1].text
+    'r6c4: 9 is the only place for 9 in row 6'
+    """
+    names = _check_techniques(techniques)
+    s = _checked_state(grid, "hint")
+    _narrow(s, grid, candidates)
+    steps: list[Step] = []
+    while not (s.solved() or s.broken()):
+        step = _find(s, names)
+        if step is None:
+            break
+        steps.append(step)
+        if step.placements:
+            break
+        s.apply(step)
+    return steps
+
+
+def check_timeout(timeout: object) -> float | None:
+    """``timeout`` (seconds) as given when it is None or a number above 0; else
+    :class:`InvalidArgument` (0, a negative number or NaN would leave no time at all: a
+    silent empty answer). The check of :func:`solve_logically` and
+    :func:`sudograph.generate.generate`.
+
+    >>> check_timeout(0)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: timeout must be > 0, got 0
+    """
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, Real):
+        raise InvalidArgument(f"timeout must be a number of seconds, got {timeout!r}")
+    seconds = float(timeout)
+    if not seconds > 0:  # NaN too
+        raise InvalidArgument(f"timeout must be > 0, got {timeout}")
+    return seconds
+
+
 def solve_logically(
     grid: Grid,
     techniques: Sequence[str] | None = None,
@@ -942,18 +1003,28 @@ def solve_logically(
 ) -> LogicResult:
     """Apply the techniques (all of them, or those named) until the grid is solved or stalls.
 
-    The steps are recorded in order. A solved grid is checked against the puzzle. Raises
-    :class:`InvalidPuzzle` on clashing clues and :class:`InvalidArgument` on an unknown
-    technique.
+    The steps are recorded in order. A solved grid is checked against the puzzle. ``timeout``
+    (seconds, above 0) stops the steps early, as a stall. Raises :class:`InvalidPuzzle` on
+    clashing clues and :class:`InvalidArgument` on an unknown technique or a ``timeout`` not
+    above 0.
 
     >>> r = solve_logically(Grid.parse("1.3.....2...4..1"), ["naked single"])
     >>> r.solved, len(r.steps), r.grid.to_line()
     (False, 7, '1.3.3.1.21434321')
     """
+    seconds = check_timeout(timeout)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    return _solve_logically(grid, techniques, deadline)
+
+
+def _solve_logically(
+    grid: Grid, techniques: Sequence[str] | None, deadline: float | None
+) -> LogicResult:
+    """:func:`solve_logically` until ``deadline`` (``time.perf_counter()``; already past it:
+    no step, as method ``logic`` with ``timeout=0`` asks)."""
     names = _check_techniques(techniques)
     s = _checked_state(grid, "solve_logically")
     steps: list[Step] = []
-    deadline = None if timeout is None else time.perf_counter() + timeout
     while not s.solved():
         if s.broken():
             return LogicResult(steps, s.to_grid(), False, contradiction=True)
@@ -1002,9 +1073,10 @@ class _Budget(Exception):
     """The rating search ran out of its budget."""
 
 
-def _guesses(s: _State, limit: int, seconds: float) -> tuple[int, bool]:
+def _guesses(s: _State, limit: int, seconds: float) -> tuple[int, bool, bool]:
     """Assignments tried by an MRV search with singles propagation until the first solution,
-    and whether the search stopped at ``limit`` guesses or ``seconds`` before one."""
+    whether the search stopped at ``limit`` guesses or ``seconds`` before one, and whether it
+    found one (a search that tried everything and found none: the puzzle has no solution)."""
     count = 0
     deadline = time.perf_counter() + seconds
 
@@ -1027,25 +1099,59 @@ def _guesses(s: _State, limit: int, seconds: float) -> tuple[int, bool]:
         return False
 
     try:
-        search(s)
+        found = search(s)
     except _Budget:
-        return count, True
-    return count, False
+        return count, True, False
+    return count, False, found
 
 
-def rate(grid: Grid) -> Rating:
+NOTHING_TO_RATE = "nothing to rate"
+"""What :func:`rate` and ``sudograph rate`` say after ``no solution`` or ``more than one
+solution``."""
+
+
+def _solutions_up_to_two(grid: Grid, seconds: float) -> int | None:
+    """0, 1 or 2 (two or more) solutions of ``grid``, counted by the core
+    (:func:`sudograph.solve.solve`, limit 2) within ``seconds``; None when it could not tell
+    in time."""
+    from .solve import solve
+
+    result = solve(grid, "propagate", limit=2, timeout=seconds)
+    if len(result.solutions) >= 2:
+        return 2
+    if result.complete:
+        return len(result.solutions)
+    if result.reason == "interrupted":  # Ctrl-C: stop, no rating made up
+        raise KeyboardInterrupt
+    return None
+
+
+def rate(grid: Grid, *, check_unique: bool = True) -> Rating:
     """How hard ``grid`` is for a person: the hardest technique needed and a score.
 
     The score is the weight of the hardest technique (:data:`TECHNIQUES`, 1.0 to 4.4); when
     logic stalls it is ``6 + log10(1 + guesses)``, the guesses of a singles-propagating search
     from the stalled state (the technique is then ``"trial and error"``). A complete grid needs
-    no technique: ``"none"``, score 0. Raises :class:`InvalidPuzzle` on clashing clues, and
-    when the techniques prove that the puzzle has no solution (uniqueness is not checked).
+    no technique: ``"none"``, score 0.
+
+    A rating is of a puzzle: exactly one solution. Raises :class:`InvalidPuzzle` on clashing
+    clues, and ``no solution: nothing to rate`` or ``more than one solution: nothing to rate``
+    (what ``sudograph rate`` says) for a grid that is no puzzle: logic that solves a grid
+    proves it unique and logic that reaches a contradiction proves it has no solution; when
+    logic stalls, the core counts its solutions (limit 2, within :data:`RATE_SECONDS`:
+    compiled with numba), and a rating search that tries every digit without a solution
+    proves there is none. ``check_unique=False`` skips the count (a caller that made the
+    puzzle or counted it already knows; a grid with several solutions is then rated by the
+    guesses to its first). A count that cannot tell in time leaves the rating as it is.
 
     >>> rate(Grid.parse("4.3.1..42..3.1.."))
     Rating(technique='naked single', score=1.0, steps=9, solved=True, guesses=0, capped=False)
     >>> rate(Grid.parse("4231134224133124"))
     Rating(technique='none', score=0.0, steps=0, solved=True, guesses=0, capped=False)
+    >>> rate(Grid.parse("1.3.....2...4..1"))
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidPuzzle: more than one solution: nothing to rate
     """
     if 0 not in require_grid(grid, "rate").values:
         _checked_state(grid, "rate")  # a complete grid may still break the rules
@@ -1060,11 +1166,22 @@ def rate(grid: Grid) -> Rating:
             "no solution: the techniques reach a contradiction after "
             f"{len(result.steps)} step{'' if len(result.steps) == 1 else 's'}"
         )
+    if check_unique:
+        found = _solutions_up_to_two(grid, RATE_SECONDS)
+        if found == 0:
+            raise InvalidPuzzle(f"no solution: {NOTHING_TO_RATE}")
+        if found == 2:
+            raise InvalidPuzzle(f"more than one solution: {NOTHING_TO_RATE}")
     state = _State(result.grid)
     for step in result.steps:  # keep the eliminations made so far
         for i, d in step.eliminations:
             state.cand[i] &= ~(1 << (d - 1))
-    guesses, capped = _guesses(state, RATE_GUESSES, RATE_SECONDS)
+    guesses, capped, solved = _guesses(state, RATE_GUESSES, RATE_SECONDS)
+    if not (capped or solved):  # every digit tried from the stall: no solution
+        raise InvalidPuzzle(
+            f"no solution: {NOTHING_TO_RATE} (a search from where logic stalls tried "
+            f"{guesses} guess{'' if guesses == 1 else 'es'} and found none)"
+        )
     score = round(STALLED_SCORE + math.log10(1 + guesses), 2)
     return Rating(TRIAL, score, len(result.steps), False, guesses, capped)
 
@@ -1151,7 +1268,8 @@ def run(problem: Problem, options: SolveOptions) -> Result:
     """
     start = time.perf_counter()
     grid = grid_of(problem)
-    result = solve_logically(grid, timeout=options.timeout)
+    deadline = None if options.timeout is None else start + options.timeout
+    result = _solve_logically(grid, None, deadline)  # timeout=0 allowed: no step
     stats = Stats(deductions=len(result.steps), seconds=time.perf_counter() - start)
     if result.solved:
         coloring = result.grid.values
@@ -1185,10 +1303,12 @@ __all__ = [
     "LogicResult",
     "Rating",
     "Step",
+    "check_timeout",
     "describe",
     "explain",
     "find_steps",
     "grid_of",
+    "hint",
     "next_step",
     "rate",
     "run",

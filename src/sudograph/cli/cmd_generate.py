@@ -1,9 +1,10 @@
 """``generate``, ``count``, ``rate``, ``hint`` and ``explain``: make puzzles, count their
 solutions, rate them, give the next logical step or the whole logical path.
 
-Exit codes: 0 done; 1 ``hint`` found no step or ``explain``/``count`` met a puzzle without a
-(logical) solution; 2 an unreadable grid (reported as ``file:line:column``, the others still
-handled) or a usage error.
+Exit codes: 0 done; 1 ``hint`` found no placement, ``rate`` and ``hint`` met a grid with no
+solution or several, or ``explain``/``count`` met a puzzle without a (logical) solution; 2 an
+unreadable grid (reported as ``file:line:column``, the others still handled), a usage error,
+or ``generate`` found no puzzle in its time.
 """
 
 from __future__ import annotations
@@ -18,9 +19,17 @@ from typing import IO, Any
 
 from ..engine import resolve_engine
 from ..errors import InvalidArgument, ParseError, SudographError
-from ..generate import DIFFICULTIES, SYMMETRIES, check_options, generate
+from ..generate import DIFFICULTIES, GENERATE_SECONDS, SYMMETRIES, check_options, generate
 from ..grid import Grid, box_for
-from ..logic import NO_TECHNIQUE, describe, next_step, rate, solve_logically
+from ..logic import (
+    NO_TECHNIQUE,
+    NOTHING_TO_RATE,
+    LogicResult,
+    describe,
+    hint,
+    rate,
+    solve_logically,
+)
 from .common import (
     STDIN,
     add_grid_options,
@@ -49,21 +58,38 @@ def register(subparsers: Any) -> None:
         "generate",
         help="make puzzles with exactly one solution",
         description="Make random puzzles with a unique solution, one per line. The same --seed "
-        "gives the same puzzles. Exit 0 made, 2 bad options (or an -o OUT that another run "
-        "holds or --resume cannot continue), 130 interrupted (Ctrl-C) and 143 terminated: "
-        "every line so far is written.",
+        "gives the same puzzles, on any machine. Each puzzle is looked for until one meets the "
+        f"options or its time is up (--timeout, default {GENERATE_SECONDS:g} s): then one line "
+        "says what to try. Exit 0 made, 2 bad options, no puzzle in time (or an -o OUT that "
+        "another run holds or --resume cannot continue), 130 interrupted (Ctrl-C) and 143 "
+        "terminated: every line so far is written.",
     )
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=int, metavar="N", help="side of the grid (square boxes)")
     size.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3")
     p.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles")
     p.add_argument("--clues", type=int, metavar="C", help="exact number of clues")
-    p.add_argument("--symmetry", choices=SYMMETRIES, help="symmetry of the clue pattern")
-    p.add_argument("--minimal", action="store_true", help="no clue can be removed")
-    p.add_argument("--difficulty", choices=list(DIFFICULTIES), help="rating band")
-    p.add_argument("--seed", type=int, help="random seed (printed on stderr when not given)")
     p.add_argument(
-        "--timeout", type=positive_seconds, metavar="SECONDS", help="time limit per puzzle"
+        "--symmetry", type=str.lower, choices=SYMMETRIES, help="symmetry of the clue pattern"
+    )
+    p.add_argument("--minimal", action="store_true", help="no clue can be removed")
+    p.add_argument("--difficulty", type=str.lower, choices=list(DIFFICULTIES), help="rating band")
+    p.add_argument(
+        "--seed",
+        type=int,
+        help="random seed (printed on stderr when not given); puzzle K of the run is seeded "
+        'with random.Random("SEED:K"): generate(seed=random.Random("5:1")) in Python is the '
+        "first puzzle of --seed 5, generate(seed=5) is not",
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help=f"time limit per puzzle (default {GENERATE_SECONDS:g}: a minute, then the run "
+        "stops and says what to try; the same seed gives the same puzzle however fast the "
+        "machine). Given, and without --clues, --minimal or --difficulty, it is best effort: "
+        "at the limit the clue removal stops and the puzzle so far, unique, is written (for "
+        "large grids: --size 25 --timeout 20)",
     )
     p.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE")
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
@@ -194,7 +220,14 @@ def _check_options(args: argparse.Namespace, box: tuple[int, int]) -> None:
     refuses before it makes a puzzle (:func:`~sudograph.generate.check_options`), checked
     before anything starts: the numbered run (``--dask``, ``--resume``) opens OUT (and a
     cluster) before its first puzzle is made, and an error there would leave OUT truncated."""
-    check_options(box[0] * box[1], args.clues, args.symmetry, args.timeout)
+    check_options(
+        box[0] * box[1],
+        args.clues,
+        args.symmetry,
+        args.timeout,
+        minimal=args.minimal,
+        difficulty=args.difficulty,
+    )
 
 
 def _writer(
@@ -326,7 +359,7 @@ def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
             "index": k,
             "symmetry": spec["symmetry"] or "none",
             "minimal": spec["minimal"],
-            "rating": rate(puzzle).as_dict(),
+            "rating": rate(puzzle, check_unique=False).as_dict(),  # made unique
         }
         out.append(json.dumps(record))
     return out
@@ -470,9 +503,9 @@ def run_rate(args: argparse.Namespace) -> int:
             if args.json:
                 print_json({"line": no, "error": problem})
             else:
-                print(f"{_prefix(no)}{problem}: nothing to rate")
+                print(f"{_prefix(no)}{problem}: {NOTHING_TO_RATE}")
             return 1
-        r = rate(grid)
+        r = rate(grid, check_unique=False)  # counted just now
         scores.append(r.score)
         if args.json:
             print_json({"line": no, **r.as_dict()})
@@ -498,59 +531,86 @@ def run_rate(args: argparse.Namespace) -> int:
 # -- hint and explain ---------------------------------------------------------------------------
 
 
+STALL = "the techniques stall here"
+"""Why ``hint`` gives no step (or no placement) on a puzzle with one solution."""
+
+
 def run_hint(args: argparse.Namespace) -> int:
-    """Print the next logical step of each puzzle."""
+    """Print, for each puzzle, the steps up to its next placement (see
+    :func:`~sudograph.logic.hint`): the eliminations that lead to it, then the placement.
+
+    A grid with no solution or several is refused, as ``rate`` refuses it (exit 1): a hint
+    leads to the solution, which must exist and be the only one."""
 
     def handle(no: int | None, grid: Grid) -> int:
-        step = next_step(grid)
-        why = None  # without a step: why not, as the text says it
-        if step is None:
-            if 0 not in grid.values:
-                why = "the grid is already complete"
-            else:
-                problem = _not_a_puzzle(grid, no)
-                why = problem or "the techniques stall here"
-        code = 0 if step is not None or 0 not in grid.values else 1
-        if args.json:
-            doc = {"line": no, "step": step.as_dict(grid.alphabet) if step else None}
-            print_json({**doc, "solved": 0 not in grid.values, "why": why})
-        elif step is not None:
-            print(f"{_prefix(no)}{step.technique}: {step.text}")
-        elif code == 0:
-            print(f"{_prefix(no)}{why}")
-        elif why == "the techniques stall here":
-            print(f"{_prefix(no)}no logical step found: {why}")
+        steps = hint(grid)  # raises InvalidPuzzle on clashing clues
+        complete = 0 not in grid.values
+        why = None  # without a placement: why not, as the text says it
+        if complete:
+            why = "the grid is already complete"
         else:
-            print(f"{_prefix(no)}no logical step: {why}")
+            problem = _not_a_puzzle(grid, no)
+            if problem:
+                steps, why = [], problem
+            elif not (steps and steps[-1].placements):
+                why = STALL
+        code = 0 if why is None or complete else 1
+        if args.json:
+            doc: dict[str, Any] = {"line": no, "step": None}
+            if steps:  # "then": the steps after "step", up to the placement (docs/formats.md)
+                doc["step"] = steps[0].as_dict(grid.alphabet)
+                doc["then"] = [s.as_dict(grid.alphabet) for s in steps[1:]]
+            print_json({**doc, "solved": complete, "why": why})
+        elif complete:
+            print(f"{_prefix(no)}{why}")
+        else:
+            for step in steps:
+                print(f"{_prefix(no)}{step.technique}: {step.text}")
+            if why == STALL and steps:
+                print(f"{_prefix(no)}no placement follows: {why}")
+            elif why == STALL:
+                print(f"{_prefix(no)}no logical step found: {why}")
+            elif why is not None:
+                print(f"{_prefix(no)}no logical step: {why}")
         return code
 
     return _each(args, handle)
+
+
+def _why_stopped(grid: Grid, no: int | None, result: LogicResult) -> str | None:
+    """Why the logical path of ``grid`` stops short (None when it is solved): ``no
+    solution`` (a contradiction, or counted), ``more than one solution``, or that the
+    techniques stall on its one solution."""
+    if result.solved:
+        return None
+    if result.contradiction:
+        return "no solution"
+    return _not_a_puzzle(grid, no) or STALL
 
 
 def run_explain(args: argparse.Namespace) -> int:
     """Print the whole logical path of each puzzle."""
 
     def handle(no: int | None, grid: Grid) -> int:
+        result = solve_logically(grid)
+        why = _why_stopped(grid, no, result)
         if args.json:
-            result = solve_logically(grid)
             print_json(
                 {
                     "line": no,
                     "solved": result.solved,
                     "steps": [s.as_dict(grid.alphabet) for s in result.steps],
                     "grid": result.grid.to_line(),
+                    "why": why,
                 }
             )
             return 0 if result.solved else 1
-        result = solve_logically(grid)
         if no is not None:
             print(f"# {describe_item(no)}: {grid.to_line()}")
         for line in describe(result):
             print(line)
-        if not (result.solved or result.contradiction):
-            problem = _not_a_puzzle(grid, no)
-            if problem:  # no logic can finish it: say why
-                print(f"the puzzle has {problem}: no logical path can finish it")
+        if why is not None and why != STALL and not result.contradiction:
+            print(f"the puzzle has {why}: no logical path can finish it")
         if result.solved:
             print(f"solved in {plural(len(result.steps), 'step', grouped=False)}:")
         print(result.grid.to_boxed())
