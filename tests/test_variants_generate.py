@@ -167,3 +167,47 @@ def test_settle_asks_only_the_removals_left_undecided(monkeypatch: pytest.Monkey
     p = generate_variant("x", 4, seed=1)
     assert 0 < asked["exact"] <= asked["budgeted"] < p.clues
     assert is_minimal(p)
+
+
+def _non_minimal_after(seconds: float, monkeypatch: pytest.MonkeyPatch) -> Grid:
+    """Make every try of ``variant_puzzle`` a 9x9 x puzzle that is not minimal, ``seconds``
+    long, and return that puzzle."""
+    import importlib
+    import time
+
+    gen = importlib.import_module("sudograph.generate")
+
+    real = generate_variant("x", 3, symmetry="central", seed=1)
+    clue = next(v for v in range(81) if real.values[v] == 0)
+    full = importlib.import_module("sudograph.solve").solve(real, "propagate").solution
+    assert full is not None
+    padded = real.with_values(tuple(full[v] if v == clue else real.values[v] for v in range(81)))
+    assert not is_minimal(padded)
+
+    def attempt(*args: object, **kwargs: object) -> tuple[Grid, bool]:
+        time.sleep(seconds)
+        return padded, False
+
+    monkeypatch.setattr(gen, "_variant_attempt", attempt)
+    return padded
+
+
+def test_minimal_symmetric_variant_tries_stop_at_the_time_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No try cap: minimal symmetric variant puzzles are tried for GENERATE_SECONDS, then
+    a SudographError says so; with a timeout the last puzzle made is the best effort."""
+    import importlib
+
+    from sudograph.errors import SudographError
+
+    gen = importlib.import_module("sudograph.generate")
+
+    padded = _non_minimal_after(0.02, monkeypatch)
+    monkeypatch.setattr(gen, "GENERATE_SECONDS", 0.05)
+    with pytest.raises(SudographError, match=r"no minimal central-symmetric .* in 0\.05 s \(\d"):
+        gen.variant_puzzle("x", 3, "central", (2, 4), 1, None, True)
+    puzzle, cut = gen.variant_puzzle("x", 3, "central", (2, 4), 1, 0.05, True)
+    assert (puzzle, cut) == (padded, True)
+    # without minimal, or without a symmetry, one try is the answer, never cut
+    assert gen.variant_puzzle("x", 3, "central", (2, 4), 1, None, False) == (padded, False)

@@ -1022,8 +1022,10 @@ def generate_variant(
 
     With a ``symmetry``, the puzzle is minimal for its orbits: an orbit's clues go together,
     and one of them alone may still go. ``minimal=True`` asks for no removable clue at all:
-    puzzles are made until one is (up to :data:`MINIMAL_TRIES`; on sides up to
-    :data:`SETTLE_MAX_SIDE`), as :func:`generate` does.
+    puzzles are made until one is (on sides up to :data:`SETTLE_MAX_SIDE`), as
+    :func:`generate` does, no limit on the tries: for :data:`GENERATE_SECONDS`, then
+    :class:`SudographError` says so; with a ``timeout``, until then, and the last puzzle made
+    (minimal for its orbits) is the best effort.
 
     >>> p = generate_variant("x", 2, seed=4)
     >>> p.variant.spec, is_unique(p), is_minimal(p)
@@ -1035,11 +1037,6 @@ def generate_variant(
     True
     """
     return variant_puzzle(variant, box, symmetry, cage_sizes, seed, timeout, minimal, killer)[0]
-
-
-MINIMAL_TRIES = 1000
-"""Symmetric variant puzzles made at most for one with no removable clue (9×9 x, anti-knight,
-windoku, killer with central symmetry: 22, 8, 16, 3 for seed 1)."""
 
 
 def variant_puzzle(
@@ -1065,14 +1062,21 @@ def variant_puzzle(
         )
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    for _ in range(MINIMAL_TRIES if minimal and sym != "none" else 1):
+    seconds = GENERATE_SECONDS if timeout is None else float(timeout)
+    give_up = time.perf_counter() + seconds
+    tries = 0
+    while True:  # one try unless minimal and symmetric (9x9 x, central, seed 1: 22 tries)
         puzzle, cut = _variant_attempt(variant, shape, symmetry, cage_sizes, rng, deadline, killer)
+        tries += 1
         if cut or not minimal or sym == "none" or is_minimal(puzzle):
             return puzzle, cut  # (a puzzle the clock cut short: best effort, as it is)
-    raise SudographError(
-        f"no minimal {sym}-symmetric puzzle found in {MINIMAL_TRIES} tries (try another "
-        "symmetry, or without minimal)"
-    )
+        if time.perf_counter() > give_up:
+            if timeout is not None:
+                return puzzle, True  # best effort: minimal for its orbits, maybe not minimal
+            raise SudographError(
+                f"no minimal {sym}-symmetric puzzle found in {seconds:g} s ({tries:,} tries; "
+                "try another symmetry, or without minimal; a timeout returns the last one made)"
+            )
 
 
 def _variant_attempt(
