@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             unreadable += 1
             report_error(item)
             if args.json:
-                print_json({"line": no if no is not None else item.line, "error": str(item)})
+                print_json({"line": no, "error": str(item)})
             continue
         if args.json:
             record = check_json(no, item)

@@ -231,6 +231,8 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(item, ParseError):
             unreadable += 1
             report_error(item)
+            if args.json:  # the row of the line, as check, count and rate write it
+                print_json({"line": no, "error": str(item)})
             continue
         info = graph_info(item.graph, item.n, item)
         pinfo = puzzle_info(no, item)
