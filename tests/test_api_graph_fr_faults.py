@@ -93,7 +93,7 @@ def test_parse_dimacs_reads_bytes_as_utf8(text: bytes) -> None:
     [
         (b"p edge 2 1\n\xff\n", ParseError, "x.col:2:1: invalid UTF-8"),
         (b"p edge 2 1\ne 1\x00 2\n", ParseError, "x.col:2:4: binary data (NUL byte)"),
-        (b"p edge 2 1\ne 1 3\n", ParseError, "x.col:2: vertex 3 is out of range 1..2"),
+        (b"p edge 2 1\ne 1 3\n", ParseError, "x.col:2:5: vertex 3 is out of range 1..2"),
         (
             None,
             InvalidArgument,

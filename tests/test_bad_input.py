@@ -244,11 +244,11 @@ def test_long_line_memory_is_bounded() -> None:
 
 
 DIMACS_CASES = [
-    ("missing p line", "e 1 2\n", "1: edge before the 'p edge N M' line"),
+    ("missing p line", "e 1 2\n", "1:1: edge before the 'p edge N M' line"),
     ("no p line at all", "c nothing\n", "no 'p edge N M' line"),
-    ("bad header", "p edge three 2\n", "1: vertex count 'three' is not an integer"),
-    ("bad header kind", "p cnf 3 2\n", "1: bad header 'p cnf 3 2': expected 'p edge N M'"),
-    ("vertex out of range", "p edge 3 1\ne 1 9\n", "2: vertex 9 is out of range 1..3"),
+    ("bad header", "p edge three 2\n", "1:8: vertex count 'three' is not an integer"),
+    ("bad header kind", "p cnf 3 2\n", "1:3: bad header 'p cnf 3 2': expected 'p edge N M'"),
+    ("vertex out of range", "p edge 3 1\ne 1 9\n", "2:5: vertex 9 is out of range 1..3"),
     ("self-loop, strict", "p edge 3 1\ne 2 2\n", "2: self-loop on vertex 2"),
 ]
 
@@ -279,7 +279,7 @@ def test_load_graph_catalogue(tmp_path: Path) -> None:
         load_graph("sudoku:big")
     bad = tmp_path / "bad.col"
     bad.write_text("p edge 2 1\ne 1 3\n")
-    with pytest.raises(ParseError, match=f"^{bad}:2: vertex 3 is out of range 1..2$"):
+    with pytest.raises(ParseError, match=f"^{bad}:2:5: vertex 3 is out of range 1..2$"):
         load_graph(str(bad))
     assert isinstance(load_graph("sudoku:1x1"), Graph)
 

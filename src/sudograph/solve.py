@@ -30,7 +30,8 @@ AUTO_NODE_BUDGET = 20_000
 """With ``engine="auto"`` the Python engine runs first with this many nodes at most."""
 TWIN_LOAD_SECONDS = 2.0
 """With ``engine="auto"`` and a timeout, the twin is loaded only when this much time is left
-(or it is loaded already); else Python goes on (see :func:`_python_then_twin`)."""
+(or it is loaded already); else Python goes on (see :func:`_python_then_twin`). The loading
+counts against the timeout: the twin gets what is left after it."""
 
 REASONS = {"timeout": "time limit", "max_nodes": "node limit"}
 """Stop reasons of the non-search runners mapped to the search's words, so that every method
@@ -275,19 +276,37 @@ def _engine_override(engine: str, problem: Problem) -> str:
     return "auto" if env == "numba" and problem.cages else env
 
 
+def _load_twin() -> None:
+    """Load the compiled twin (from numba's cache, or compile it): once per process."""
+    from .engine.compile import ensure_loaded
+
+    ensure_loaded("twin")
+
+
 def _python_then_twin(
     python: Callable[[SolveOptions], Result],
     twin: Callable[[SolveOptions], Result],
     options: SolveOptions,
     budget: int,
+    load: Callable[[], None] | None = None,
 ) -> Result:
     """``engine="auto"``: run on Python with ``budget`` nodes at most; when that budget stopped
     it, run again on the twin (same algorithm, same counts) with what is left of the time.
 
-    Loading the twin costs up to a second the first time in a process: with less than
-    :data:`TWIN_LOAD_SECONDS` left and the twin not loaded yet, Python goes on instead (from
-    the start, with the time left), so the timeout holds. The result's ``stats.seconds`` are
-    both runs' (its counts the second's, which ran from the start).
+    ``load`` loads the twin (:func:`_load_twin` from :func:`_dispatch` and :func:`_count_on`;
+    None: nothing to load). Loading costs up to a second or two the first time in a process,
+    and it counts against the timeout: the twin gets the time left *after* loading. With less
+    than :data:`TWIN_LOAD_SECONDS` left and the twin not loaded yet, Python goes on instead
+    (from the start, with the time left), so the timeout holds. The result's
+    ``stats.seconds`` are the whole time: both runs and the loading between them (its counts
+    the second run's, which ran from the start).
+
+    >>> from sudograph.problem import Stats
+    >>> stop = Result("stopped", stats=Stats(nodes=5, seconds=0.5), reason="node limit")
+    >>> done = lambda o: Result("solved", stats=Stats(nodes=9, seconds=0.25))
+    >>> r = _python_then_twin(lambda o: stop, done, SolveOptions(), budget=5)
+    >>> r.status, r.stats.nodes, r.stats.seconds
+    ('solved', 9, 0.75)
     """
     from .engine.compile import is_loaded
 
@@ -298,11 +317,18 @@ def _python_then_twin(
     timeout = options.timeout
     if timeout is not None:
         timeout = max(0.0, timeout - (time.perf_counter() - start))
+    loading = 0.0
     if timeout is not None and timeout < TWIN_LOAD_SECONDS and not is_loaded("twin"):
         result = python(replace(options, timeout=timeout))
     else:
+        if load is not None:
+            begin = time.perf_counter()
+            load()  # before the twin's clock starts: its time is taken from the timeout here
+            loading = time.perf_counter() - begin
+            if timeout is not None:
+                timeout = max(0.0, timeout - loading)
         result = twin(replace(options, timeout=timeout))
-    result.stats.seconds += first.stats.seconds
+    result.stats.seconds += first.stats.seconds + loading
     return result
 
 
@@ -347,7 +373,11 @@ def _dispatch(
         result = runner(problem, options)
         return result
     return _python_then_twin(
-        lambda o: runner(problem, o), lambda o: twin.run_twin(problem, o), options, budget
+        lambda o: runner(problem, o),
+        lambda o: twin.run_twin(problem, o),
+        options,
+        budget,
+        load=_load_twin,
     )
 
 
@@ -555,6 +585,7 @@ def _count_on(engine: str, problem: Problem, options: SolveOptions, keep: int) -
         lambda o: twin.count_twin(problem, o, keep=keep),
         options,
         budget,
+        load=_load_twin,
     )
 
 

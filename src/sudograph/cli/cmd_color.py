@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from ..errors import InvalidArgument
-from ..methods import check_method, methods_for
+from ..methods import METHODS, check_method, methods_for
 from .batchmode import EXIT_INTERRUPTED
 from .common import load_graph, print_json, seconds, warn, whole
 
@@ -18,6 +18,12 @@ GRAPH_METHODS = sorted(methods_for("graph"))
 """The methods that colour any graph (``fast`` and ``logic`` solve Sudoku grids only)."""
 COLOR_CHOICES = ["auto", *GRAPH_METHODS]
 """What ``color --method`` takes; any other method is refused in one line naming these."""
+SEEDED_METHODS = [m for m in methods_for("graph") if METHODS[m].randomized]
+"""The methods of ``color`` that draw random numbers: the only ones ``--seed`` seeds."""
+SEEDED_ORDER = "random-sequential"
+"""The one ``--greedy`` order that draws random numbers (see ``greedy_color``)."""
+ROW_KEYS = ("status", "method", "coloring", "colors", "nodes", "backtracks", "reason", "seed")
+"""The keys of every ``color --json`` row, in this order (docs/formats.md)."""
 
 
 def register(sub: Any) -> None:
@@ -39,7 +45,12 @@ def register(sub: Any) -> None:
         help="auto (default): sat with the sat extra, else dsatur; sat also takes k > 64",
     )
     p.add_argument("--greedy", metavar="ORDER", help="a greedy colouring in ORDER instead")
-    p.add_argument("--seed", type=int, help="seed of randomized methods")
+    p.add_argument(
+        "--seed",
+        type=int,
+        help=f"seed of the randomized methods ({', '.join(SEEDED_METHODS)}) and of "
+        f"--greedy {SEEDED_ORDER}; drawn and reported (--json) when not given",
+    )
     p.add_argument("--max-nodes", type=whole(0), metavar="N", help="stop after N nodes")
     p.add_argument("--timeout", type=seconds, metavar="S", help="stop after S seconds")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -74,23 +85,76 @@ def _vector(coloring: Any) -> str:
     return " ".join(str(c) for c in coloring)
 
 
+def color_row(
+    status: str,
+    method: str,
+    coloring: Any,
+    nodes: int = 0,
+    backtracks: int = 0,
+    reason: str | None = None,
+    seed: int | None = None,
+) -> dict[str, Any]:
+    """The ``color --json`` row: the keys of :data:`ROW_KEYS`, every one in every row.
+
+    ``colors`` is the number of colours the colouring uses (null without one); ``reason``
+    is null unless the run stopped; ``seed`` is null for a method that draws no random
+    numbers.
+
+    >>> row = color_row("solved", "dsatur", (1, 2, 1), 3, 0, "")
+    >>> row["colors"], row["reason"], row["seed"], list(row) == list(ROW_KEYS)
+    (2, None, None, True)
+    >>> row = color_row("stopped", "greedy", None, reason="itermax", seed=7)
+    >>> row["coloring"], row["colors"], row["reason"], row["seed"]
+    (None, None, 'itermax', 7)
+    """
+    return {
+        "status": status,
+        "method": method,
+        "coloring": None if coloring is None else list(coloring),
+        "colors": None if coloring is None else max(coloring, default=0),
+        "nodes": nodes,
+        "backtracks": backtracks,
+        "reason": reason or None,
+        "seed": seed,
+    }
+
+
+def _refuse_unused_seed(args: argparse.Namespace) -> None:
+    """Refuse ``--seed`` for a method or greedy order that draws no random numbers (it would
+    be ignored), in one line that names those that take one."""
+    if args.seed is None:
+        return
+    if args.greedy:
+        orders = importlib.import_module("sudograph.search.greedy").ORDERS
+        if args.greedy == SEEDED_ORDER or args.greedy not in orders:
+            return  # an unknown order: greedy_color names the known ones
+        what = f"--greedy {args.greedy}"
+    else:
+        method = _method(args.method)
+        if METHODS[method].randomized:
+            return
+        what = f"method {args.method!r}" + (f" ({method} here)" if method != args.method else "")
+    raise InvalidArgument(
+        f"--seed: {what} draws no random numbers; only methods {', '.join(SEEDED_METHODS)} "
+        f"and --greedy {SEEDED_ORDER} take a seed"
+    )
+
+
 def _run_greedy(graph: Any, args: argparse.Namespace) -> int:
     greedy = importlib.import_module("sudograph.search.greedy")
-    g = greedy.greedy_color(graph, args.greedy, seed=args.seed)
+    seed = args.seed
+    if args.greedy == SEEDED_ORDER and seed is None:  # drawn here to be reported (a replay)
+        seed = greedy.fresh_seed()
+    g = greedy.greedy_color(graph, args.greedy, seed=seed)
     coloring = tuple(g.coloring)
     ok = args.k is None or g.colors <= args.k
+    # one pass, no search: not a proof that k colours cannot do
+    reason = None if ok else f"the greedy pass used {g.colors} colours, more than k={args.k}"
     if args.json:
-        doc: dict[str, Any] = {
-            "status": "solved" if ok else "stopped",
-            "method": f"greedy:{args.greedy}",  # keys as the search's rows, and the order
-            "coloring": list(coloring),
-            "colors": g.colors,
-            "nodes": 0,
-            "backtracks": 0,
-        }
-        if not ok:  # one pass, no search: not a proof that k colours cannot do
-            doc["reason"] = f"the greedy pass used {g.colors} colours, more than k={args.k}"
-        print_json(doc)
+        status = "solved" if ok else "stopped"
+        method = f"greedy:{args.greedy}"  # the order, beside the method
+        seeded = seed if args.greedy == SEEDED_ORDER else None
+        print_json(color_row(status, method, coloring, reason=reason, seed=seeded))
     else:
         print(f"{g.colors} colours{'' if ok else f' (more than k={args.k})'}")
         print(_vector(coloring))
@@ -137,6 +201,7 @@ def run_color(args: argparse.Namespace) -> int:
             )
     if args.method != "auto":
         check_method(args.method, "graph")  # one line naming those that colour graphs
+    _refuse_unused_seed(args)
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
     graph = load_graph(args.graph)
     args.timeout = _time_left(args.timeout, begin)
@@ -156,6 +221,7 @@ def run_color(args: argparse.Namespace) -> int:
         result.stats.backtracks,
         result.reason,
         method,
+        result.seed if METHODS[method].randomized else None,
     )
 
 
@@ -167,17 +233,10 @@ def _print_color(
     backtracks: int,
     reason: str,
     method: str,
+    seed: int | None = None,
 ) -> int:
     if args.json:
-        print_json(
-            {
-                "status": status,
-                "method": method,
-                "coloring": None if coloring is None else list(coloring),
-                "nodes": nodes,
-                "backtracks": backtracks,
-            }
-        )
+        print_json(color_row(status, method, coloring, nodes, backtracks, reason, seed))
     elif coloring is not None:  # () for a graph without vertices
         print(_vector(coloring))
     else:
@@ -211,9 +270,10 @@ def run_chromatic(args: argparse.Namespace) -> int:
     )
     if args.json:
         print_json(
-            {  # null: Ctrl-C came before any colouring (the upper bound is then n's)
-                "chromatic_number": r.chromatic_number if r.colored else None,
+            {  # null unless proven: the bounds are lower_bound and upper_bound
+                "chromatic_number": r.chromatic_number if r.proven else None,
                 "proven": r.proven,
+                # null: Ctrl-C came before any colouring (the upper bound is then n's)
                 "coloring": list(r.coloring) if r.colored else None,
                 "seconds": round(r.seconds, 6),
                 "lower_bound": r.lower_bound,

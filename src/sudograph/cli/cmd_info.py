@@ -5,7 +5,9 @@ exercise (seed 000): ``k^empty`` grids to try, and the time at 10^6 grids per se
 numbers from a millionth to a thousand million millions, ``2.2e70`` past them). With a GRAPH
 (``petersen``, ``sudoku:RxC`` in any case, a DIMACS ``.col`` file), that graph's figures.
 Without a puzzle, a ``--regions`` map of N×N cells gives the grid's side (6×6 for 36 cells,
-its boxes 2×3 unless ``--box`` says otherwise: the regions replace the boxes).
+its boxes 2×3 unless ``--box`` says otherwise: the regions replace the boxes). The options
+that would change nothing are refused in one line: ``--size``/``--box`` and the rules of a
+puzzle with a GRAPH, ``--alphabet`` (a puzzle's symbols) with a GRAPH or without a puzzle.
 """
 
 from __future__ import annotations
@@ -181,6 +183,10 @@ def _graph_figures(args: argparse.Namespace) -> int:
         raise InvalidArgument(
             f"--size and --box shape a Sudoku grid, not the graph {args.source!r}"
         )
+    if args.alphabet is not None:  # a graph's figures name no value: it would change nothing
+        raise InvalidArgument(
+            f"--alphabet spells the values of a Sudoku grid, not the graph {args.source!r}"
+        )
     shape = sudoku_shape(graph_arg(args.source))
     if shape is not None:  # the Sudoku graph: the figures of info --box
         return _grid_figures(Grid.empty(shape), args.json)
@@ -220,6 +226,11 @@ def run(args: argparse.Namespace) -> int:
         return _graph_figures(args)
     box = _box(args)
     if args.source is None:
+        if args.alphabet is not None:  # no puzzle to read: it would change nothing
+            raise InvalidArgument(
+                "--alphabet spells the values of a PUZZLE: info without one gives the figures "
+                "of the graph, which have none"
+            )
         shape = box or regions_box(args) or (3, 3)
         grid = with_variant(Grid.empty(shape), args)  # the rules of --variant/--regions/--cages
         return _grid_figures(grid, args.json)

@@ -4,7 +4,7 @@ Duplicate and reversed edges are merged (the classic files list every edge twice
 byte-order mark is ignored. A self-loop (``homer.col`` has ``e 95 95``) is dropped with a
 warning naming its line, or rejected with ``strict=True``. A wrong header, a vertex out of
 range or a missing ``p`` line raises :class:`~sudograph.errors.ParseError` with the line
-number.
+number and the column of the token at fault.
 
 >>> g = parse_dimacs("c triangle\\np edge 3 3\\ne 1 2\\ne 2 3\\ne 3 1\\n")
 >>> g.n, g.num_edges
@@ -46,8 +46,9 @@ def parse_dimacs(
     """Read DIMACS text (a string, the bytes of a file, or an iterable of lines) into a
     :class:`Graph`.
 
-    Raises :class:`ParseError` (with the line number) on a bad or missing ``p`` line, a bad
-    edge line, a vertex out of range, an unknown line type, or a self-loop when ``strict``;
+    Raises :class:`ParseError` (with the line number, and the 1-based column of the token at
+    fault: the first past the line's end when one is missing) on a bad or missing ``p`` line, a
+    bad edge line, a vertex out of range, an unknown line type, or a self-loop when ``strict``;
     without ``strict`` a self-loop is dropped with a :class:`SelfLoopWarning`. Bytes are
     decoded as UTF-8 with the errors of :func:`read_dimacs` (invalid UTF-8, a NUL byte, a
     line too long). Raises :class:`InvalidArgument` when ``text`` is none of these.
@@ -55,7 +56,11 @@ def parse_dimacs(
     >>> parse_dimacs("p edge 2 1\\ne 1 3\\n")
     Traceback (most recent call last):
     ...
-    sudograph.errors.ParseError: 2: vertex 3 is out of range 1..2
+    sudograph.errors.ParseError: 2:5: vertex 3 is out of range 1..2
+    >>> parse_dimacs("p edge 2 1\\ne 1 2 7\\n")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.ParseError: 2:7: bad edge line 'e 1 2 7': expected 'e u v'
     >>> parse_dimacs(b"p edge 2 1\\ne 1 2\\n").num_edges
     1
     """
@@ -80,36 +85,35 @@ def parse_dimacs(
                 f"line {no}: parse_dimacs takes lines of text (str), got "
                 f"{type(raw).__name__}: read a file or a binary stream with read_dimacs"
             )
-        line = (raw.removeprefix("\ufeff") if no == 1 else raw).strip()  # a byte-order mark
+        text = raw.removeprefix("\ufeff") if no == 1 else raw  # a byte-order mark
+        line = text.strip()
         if not line or line[0] == "c":
             continue
         fields = line.split()
         kind = fields[0]
+        at = (text, no, source)  # where an error is: its column is that of a token of text
         if kind == "p":
             if n is not None:
-                raise ParseError("second 'p' line", line=no, source=source)
-            if len(fields) != 4 or fields[1] not in ("edge", "edges", "col"):
-                raise ParseError(
-                    f"bad header {line!r}: expected 'p edge N M'", line=no, source=source
-                )
-            n = _int(fields[2], "vertex count", no, source)
-            _int(fields[3], "edge count", no, source)
+                raise _error("second 'p' line", at, 0)
+            header = f"bad header {line!r}: expected 'p edge N M'"
+            if len(fields) < 2 or fields[1] not in ("edge", "edges", "col"):
+                raise _error(header, at, 1)
+            if len(fields) != 4:  # the token past N M, or where M is missing
+                raise _error(header, at, min(len(fields), 4))
+            n = _int(fields[2], "vertex count", at, 2)
+            _int(fields[3], "edge count", at, 3)
             if n > MAX_VERTICES:
-                raise ParseError(
-                    f"{n} vertices is more than {MAX_VERTICES}", line=no, source=source
-                )
+                raise _error(f"{n} vertices is more than {MAX_VERTICES}", at, 2)
         elif kind == "e":
             if n is None:
-                raise ParseError("edge before the 'p edge N M' line", line=no, source=source)
-            if len(fields) != 3:
-                raise ParseError(
-                    f"bad edge line {line!r}: expected 'e u v'", line=no, source=source
-                )
-            u = _int(fields[1], "vertex", no, source)
-            v = _int(fields[2], "vertex", no, source)
-            for x in (u, v):
+                raise _error("edge before the 'p edge N M' line", at, 0)
+            if len(fields) != 3:  # the token past u v, or where v is missing
+                raise _error(f"bad edge line {line!r}: expected 'e u v'", at, min(len(fields), 3))
+            u = _int(fields[1], "vertex", at, 1)
+            v = _int(fields[2], "vertex", at, 2)
+            for index, x in ((1, u), (2, v)):
                 if not 1 <= x <= n:
-                    raise ParseError(f"vertex {x} is out of range 1..{n}", line=no, source=source)
+                    raise _error(f"vertex {x} is out of range 1..{n}", at, index)
             if u == v:
                 if strict:
                     raise ParseError(f"self-loop on vertex {u}", line=no, source=source)
@@ -122,21 +126,48 @@ def parse_dimacs(
         elif kind in ("n", "x", "d", "v"):  # vertex weights and other optional lines
             continue
         else:
-            raise ParseError(f"unknown line type {kind!r}", line=no, source=source)
+            raise _error(f"unknown line type {kind!r}", at, 0)
     if n is None:
         raise ParseError("no 'p edge N M' line", source=source)
     return Graph.from_edges(n, edges, name=name)
 
 
-def _int(text: str, what: str, line: int, source: str | None) -> int:
-    shown = clip(text, 20, room=24)
-    if not re.fullmatch(r"-?[0-9]+", text):  # int() would read '٣' and '1_0' too
-        raise ParseError(f"{what} {shown!r} is not an integer", line=line, source=source)
-    if len(text.lstrip("-0")) > 18:  # past any limit here (and int() refuses 4,300 digits)
-        raise ParseError(f"{what} {shown} is too large", line=line, source=source)
-    value = int(text)
+def _column(text: str, index: int) -> int:
+    """The 1-based column of the whitespace-separated token ``index`` (0 the first) of
+    ``text``; with fewer tokens, the column just past the last one (where one is missing).
+
+    >>> _column("e 1  22", 2), _column("  e 1", 0), _column("e 1", 2)
+    (6, 3, 4)
+    """
+    end = 0
+    for i, match in enumerate(re.finditer(r"\S+", text)):
+        if i == index:
+            return match.start() + 1
+        end = match.end()
+    return end + 1
+
+
+Where = tuple[str, int, str | None]
+"""Where a line is: its text, its number and the source (the file's name, or None)."""
+
+
+def _error(message: str, at: Where, index: int) -> ParseError:
+    """The error ``message`` on the line ``at``, at the column of its token ``index``."""
+    text, line, source = at
+    return ParseError(message, line=line, column=_column(text, index), source=source)
+
+
+def _int(token: str, what: str, at: Where, index: int) -> int:
+    """``token``, the token ``index`` of the line ``at``, as a whole number >= 0; else
+    :class:`ParseError` at its column."""
+    shown = clip(token, 20, room=24)
+    if not re.fullmatch(r"-?[0-9]+", token):  # int() would read '٣' and '1_0' too
+        raise _error(f"{what} {shown!r} is not an integer", at, index)
+    if len(token.lstrip("-0")) > 18:  # past any limit here (and int() refuses 4,300 digits)
+        raise _error(f"{what} {shown} is too large", at, index)
+    value = int(token)
     if value < 0:
-        raise ParseError(f"{what} {value} is negative", line=line, source=source)
+        raise _error(f"{what} {value} is negative", at, index)
     return value
 
 
