@@ -195,8 +195,8 @@ def _non_minimal_after(seconds: float, monkeypatch: pytest.MonkeyPatch) -> Grid:
 def test_minimal_symmetric_variant_tries_stop_at_the_time_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """No try cap: minimal symmetric variant puzzles are tried for GENERATE_SECONDS, then
-    a SudographError says so; with a timeout the last puzzle made is the best effort."""
+    """No try cap: minimal symmetric variant puzzles are tried for GENERATE_SECONDS (or the
+    timeout), then a SudographError says so."""
     import importlib
 
     from sudograph.errors import SudographError
@@ -207,7 +207,20 @@ def test_minimal_symmetric_variant_tries_stop_at_the_time_budget(
     monkeypatch.setattr(gen, "GENERATE_SECONDS", 0.05)
     with pytest.raises(SudographError, match=r"no minimal central-symmetric .* in 0\.05 s \(\d"):
         gen.variant_puzzle("x", 3, "central", (2, 4), 1, None, True)
-    puzzle, cut = gen.variant_puzzle("x", 3, "central", (2, 4), 1, 0.05, True)
-    assert (puzzle, cut) == (padded, True)
+    # minimal asked: a timeout is the budget, not a best effort (as generate's)
+    with pytest.raises(SudographError, match=r"no minimal central-symmetric .* in 0\.08 s \(\d"):
+        gen.variant_puzzle("x", 3, "central", (2, 4), 1, 0.08, True)
     # without minimal, or without a symmetry, one try is the answer, never cut
     assert gen.variant_puzzle("x", 3, "central", (2, 4), 1, None, False) == (padded, False)
+
+
+def test_minimal_with_a_timeout_is_not_best_effort(capfd: pytest.CaptureFixture[str]) -> None:
+    """``generate --variant ... --minimal --timeout S`` wrote a puzzle that was not minimal
+    (the same as without --minimal), exit 0; the help says --minimal turns best effort off."""
+    from sudograph.cli import main
+
+    argv = ["generate", "--variant", "x+anti-knight", "--size", "16", "--seed", "3"]
+    assert main([*argv, "--timeout", "0.5", "--minimal"]) == 2
+    out, err = capfd.readouterr()
+    assert out == ""
+    assert "no minimal puzzle found in 0.5 s (1 try; " in err

@@ -1023,9 +1023,9 @@ def generate_variant(
     With a ``symmetry``, the puzzle is minimal for its orbits: an orbit's clues go together,
     and one of them alone may still go. ``minimal=True`` asks for no removable clue at all:
     puzzles are made until one is (on sides up to :data:`SETTLE_MAX_SIDE`), as
-    :func:`generate` does, no limit on the tries: for :data:`GENERATE_SECONDS`, then
-    :class:`SudographError` says so; with a ``timeout``, until then, and the last puzzle made
-    (minimal for its orbits) is the best effort.
+    :func:`generate` does, no limit on the tries: for ``timeout`` seconds
+    (:data:`GENERATE_SECONDS` without one, and no best effort then: a minimal puzzle or
+    :class:`SudographError`).
 
     >>> p = generate_variant("x", 2, seed=4)
     >>> p.variant.spec, is_unique(p), is_minimal(p)
@@ -1068,14 +1068,16 @@ def variant_puzzle(
     while True:  # one try unless minimal and symmetric (9x9 x, central, seed 1: 22 tries)
         puzzle, cut = _variant_attempt(variant, shape, symmetry, cage_sizes, rng, deadline, killer)
         tries += 1
-        if cut or not minimal or sym == "none" or is_minimal(puzzle):
+        if not minimal:
             return puzzle, cut  # (a puzzle the clock cut short: best effort, as it is)
-        if time.perf_counter() > give_up:
-            if timeout is not None:
-                return puzzle, True  # best effort: minimal for its orbits, maybe not minimal
+        if not cut and (sym == "none" or is_minimal(puzzle)):
+            return puzzle, False
+        if cut or time.perf_counter() > give_up:
+            kind = "" if sym == "none" else f"{sym}-symmetric "
             raise SudographError(
-                f"no minimal {sym}-symmetric puzzle found in {seconds:g} s ({tries:,} tries; "
-                "try another symmetry, or without minimal; a timeout returns the last one made)"
+                f"no minimal {kind}puzzle found in {seconds:g} s ({tries:,} "
+                f"{'try' if tries == 1 else 'tries'}; try another symmetry, without minimal, "
+                "or a longer timeout)"
             )
 
 
