@@ -334,9 +334,9 @@ def _python_then_twin(
 
 def _refuse_twin_for_cages(engine: str, method: str | None = None) -> None:
     """Refuse ``engine="numba"`` (the twin) for a problem with killer cages, which it does not
-    read; the advice names the ``method`` asked for."""
+    read; the advice names the ``method`` asked for (None: a count)."""
     if engine == "numba":
-        run = f"run method {method}" if method else "use"
+        run = f"run method {method}" if method else "count"
         raise InvalidArgument(
             f"the compiled twin does not read killer cages: {run} on engine 'python' or "
             "'auto' (method propagate, the default, runs killers on the compiled house kernel)"
