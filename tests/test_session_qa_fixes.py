@@ -28,3 +28,48 @@ def test_the_twin_refuses_cages_with_whole_advice(
     err = capfd.readouterr().err
     assert f"the compiled twin does not read killer cages: {advice} or 'auto'" in err
     assert "use on engine" not in err
+
+
+def gzip_file(path: Path, text: str) -> Path:
+    import gzip
+
+    path.write_bytes(gzip.compress(text.encode()))
+    return path
+
+
+P9 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["info", "{col}"],
+        ["color", "{col}", "-k", "3"],
+        ["chromatic", "{col}"],
+        ["solve", "{txt}"],
+        ["solve", "{txt}", "-o", "{out}"],
+        ["solve", "{txt}", "--count", "-o", "{out}"],
+        ["count", "{txt}", "-o", "{out}"],
+        ["check", "{txt}"],
+        ["show", "{txt}"],
+        ["rate", "{txt}"],
+        ["info", "{txt}"],
+    ],
+    ids=lambda c: "-".join(x.strip("{}") for x in c),
+)
+def test_a_compressed_file_is_one_error_line(
+    command: list[str], tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A gzip file gave one 'binary data (NUL byte)' error a line (two for a small DIMACS
+    file under info), and never said it was compressed."""
+    col = gzip_file(tmp_path / "g.col.gz", "p edge 3 2\ne 1 2\ne 2 3\n")
+    txt = gzip_file(tmp_path / "p.txt.gz", f"{P9}\n" * 40)
+    out = tmp_path / "out.txt"
+    out.write_text("kept\n")
+    argv = [a.format(col=col, txt=txt, out=out) for a in command]
+    assert main(argv) == 2
+    err = capfd.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("sudograph: error:")]
+    assert len(lines) == 1
+    assert lines[0].endswith(":1:1: gzip-compressed data: decompress the file first")
+    assert out.read_text() == "kept\n"  # OUT untouched: the whole file refused

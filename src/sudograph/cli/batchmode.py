@@ -35,11 +35,13 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from .._process import Terminated, signals_held, terminate_gracefully
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..formats.puzzles import (
+    CompressedFile,
+    compressed,
     csv_column,
     csv_field,
     decode_line,
@@ -335,6 +337,8 @@ def _puzzle_lines(
             item: Any = decode_line(no, None, name)
         else:
             decoded = decode_line(no, raw.rstrip(b"\r\n"), name)
+            if isinstance(decoded, CompressedFile):
+                raise decoded  # the whole file, before any row
             if isinstance(decoded, ParseError):
                 item = decoded
             else:
@@ -481,6 +485,11 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     as_json = bool(getattr(args, "json", False))
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
     stream, name = open_source(str(source))
+    packed = compressed(cast(Any, stream).peek(8)[:8], name) if hasattr(stream, "peek") else None
+    if packed is not None:  # the whole file refused: OUT left as it was
+        if stream is not sys.stdin.buffer:
+            stream.close()
+        raise packed
     client = dask_client(args)
     try:
         fd, skip, lock = open_output(output, resume)

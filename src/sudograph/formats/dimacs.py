@@ -28,6 +28,7 @@ from typing import BinaryIO, TextIO
 
 from ..errors import InvalidArgument, ParseError, clip
 from ..graph import Graph
+from .puzzles import compressed
 
 MAX_VERTICES = 1_000_000
 """Largest vertex count a ``p`` line may declare (a hostile header costs no gigabytes)."""
@@ -197,6 +198,8 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
         if not raw:
             return
         no += 1
+        if no == 1 and (packed := compressed(raw, name)) is not None:
+            raise packed
         if len(raw) > MAX_DIMACS_LINE and not raw.endswith(b"\n"):
             raise ParseError(f"line longer than {MAX_DIMACS_LINE} bytes", line=no, source=name)
         if b"\x00" in raw:

@@ -56,9 +56,36 @@ def _raw_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
         yield no, chunk.rstrip(b"\r\n")
 
 
+COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"(\xb5/\xfd": "zstd"}
+"""The first bytes of compressed files, and their format's name."""
+
+
+class CompressedFile(ParseError):
+    """A file that starts as a compressed one does: not read (one error, not one a line)."""
+
+
+def compressed(head: bytes, source: str | None) -> CompressedFile | None:
+    """The error for a file whose first bytes are ``head``, when they are a compressed
+    format's (:data:`COMPRESSED`), else None.
+
+    >>> compressed(bytes([0x1F, 0x8B, 8, 0]), "big.txt.gz")
+    CompressedFile('big.txt.gz:1:1: gzip-compressed data: decompress the file first')
+    >>> compressed(b"1.3.....2...4..1", "p.txt") is None
+    True
+    """
+    for magic, kind in COMPRESSED.items():
+        if head.startswith(magic):
+            message = f"{kind}-compressed data: decompress the file first"
+            return CompressedFile(message, line=1, column=1, source=source)
+    return None
+
+
 def decode_line(no: int, raw: bytes | None, source: str | None) -> str | ParseError:
     """Line ``no`` of a puzzle file as text (``raw`` without its ending, None when it was
-    longer than :data:`~sudograph.grid.MAX_LINE`), or the :class:`ParseError` that names it."""
+    longer than :data:`~sudograph.grid.MAX_LINE`), or the :class:`ParseError` that names it
+    (a compressed file: :class:`CompressedFile` at line 1)."""
+    if no == 1 and raw is not None and (packed := compressed(raw, source)) is not None:
+        return packed
     if raw is None:
         return ParseError(f"line longer than {MAX_LINE} bytes: not a grid", line=no, source=source)
     if b"\x00" in raw:
@@ -141,6 +168,8 @@ def iter_puzzles(
         text = decode_line(no, raw, name)
         if isinstance(text, ParseError):
             yield no, text
+            if isinstance(text, CompressedFile):
+                return
             continue
         if no == 1:
             text = text.removeprefix("\ufeff")  # a byte-order mark
