@@ -73,3 +73,29 @@ def test_a_compressed_file_is_one_error_line(
     assert len(lines) == 1
     assert lines[0].endswith(":1:1: gzip-compressed data: decompress the file first")
     assert out.read_text() == "kept\n"  # OUT untouched: the whole file refused
+
+
+JIGSAW6 = "aabbbbaaaabbcccdddceedddceeeffceffff"
+J6 = "..5...6...3........1...3..3....4..1."
+J6_SOLUTION = "435126621534364251512463153642246315"
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "check", "rate", "hint", "info"])
+def test_an_inline_jigsaw_needs_no_box(command: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """A 36-cell puzzle with --regions said "side 6 is not a square: give the box shape",
+    although its regions replace the boxes (files with their own map did not need it)."""
+    assert main([command, "--regions", JIGSAW6, J6]) == 0
+    out, err = capfd.readouterr()
+    assert "not a square" not in err
+    if command == "solve":
+        assert main([command, "--regions", JIGSAW6, J6, "--format", "line"]) == 0
+        assert capfd.readouterr().out.strip() == J6_SOLUTION
+
+
+def test_a_jigsaw_file_of_lines_needs_no_box(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "j.txt"
+    src.write_text(f"{J6}\n{J6}\n")
+    assert main(["solve", "--regions", JIGSAW6, str(src)]) == 0
+    assert capfd.readouterr().out.split() == [J6_SOLUTION, J6_SOLUTION]

@@ -300,6 +300,21 @@ def regions_box(args: argparse.Namespace) -> tuple[int, int] | None:
     return nearest_box(side)
 
 
+def _map_box(args: argparse.Namespace) -> tuple[int, int] | None:
+    """:func:`regions_box` of a ``--regions`` map that reads as one (else None: its own error
+    is then reported, not a box that does not fit the puzzle)."""
+    box = regions_box(args)
+    if box is None:
+        return None
+    from ..variants import parse_regions
+
+    try:
+        parse_regions(_text_of(args.regions, "--regions")[0], box[0] * box[1])
+    except (ParseError, InvalidArgument):
+        return None
+    return box
+
+
 def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
     """The text of an option naming a file (or, if ``inline``, holding the text itself); a
     file that is not UTF-8 is a :class:`ParseError` at its first bad byte."""
@@ -420,8 +435,11 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     """Grids from ``PUZZLE|FILE|-``: ``(line number or None, Grid or ParseError)``.
 
     A missing file raises OSError (the CLI reports it); a bad line is yielded as a ParseError.
+    Without ``--box``, a ``--regions`` map gives the grid's box shape (:func:`regions_box`:
+    the regions replace the boxes, so a 6×6 jigsaw needs no ``--box 2x3``).
     """
-    box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
+    box = getattr(args, "box", None) or _map_box(args)
+    alphabet = getattr(args, "alphabet", None)
     variant_puzzles = read_variant_file(arg, box=box, alphabet=alphabet)
     if variant_puzzles is not None:
         source = STDIN if arg == "-" else arg
