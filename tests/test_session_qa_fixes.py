@@ -86,6 +86,7 @@ def test_an_inline_jigsaw_needs_no_box(command: str, capfd: pytest.CaptureFixtur
     although its regions replace the boxes (files with their own map did not need it)."""
     assert main([command, "--regions", JIGSAW6, J6]) == 0
     out, err = capfd.readouterr()
+    assert out.strip()
     assert "not a square" not in err
     if command == "solve":
         assert main([command, "--regions", JIGSAW6, J6, "--format", "line"]) == 0
@@ -99,3 +100,20 @@ def test_a_jigsaw_file_of_lines_needs_no_box(
     src.write_text(f"{J6}\n{J6}\n")
     assert main(["solve", "--regions", JIGSAW6, str(src)]) == 0
     assert capfd.readouterr().out.split() == [J6_SOLUTION, J6_SOLUTION]
+
+
+@pytest.mark.parametrize("method", ["logic", "greedy"])
+def test_a_count_by_an_incomplete_method_is_refused_once(
+    method: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """``solve --count --method logic FILE`` wrote one error row a puzzle (37 errors on a
+    file of 37), where the inline puzzle was refused once: an option conflict."""
+    src = tmp_path / "two.txt"
+    src.write_text("1...3.......2...\n..2....3.1..4..1\n")
+    out = tmp_path / "out.txt"
+    assert main(["solve", "--count", "--method", method, str(src), "-o", str(out)]) == 2
+    stdout, err = capfd.readouterr()
+    assert stdout == ""
+    assert err.count("sudograph: error:") == 1
+    assert f"method '{method}' does not explore every possibility" in err
+    assert not out.exists()

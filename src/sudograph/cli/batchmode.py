@@ -475,6 +475,10 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     method = _method(args) if not variants else getattr(args, "method", None) or "propagate"
     limit = _limit(args)
     counting = line is None and bool(getattr(args, "count", False))
+    if counting:  # once, before any puzzle (each row said it)
+        from ..solve import _refuse_incomplete
+
+        _refuse_incomplete(method, "count solutions")
     listing = line is None and not counting and bool(getattr(args, "all", False))
     if listing and getattr(args, "dask", None):
         raise InvalidArgument(
