@@ -6,12 +6,13 @@ Usage::
                                                   [--graphs sudoku:25 ...]
 
 For every ``*.col`` of ``DIR`` (default ``../shared/data/graphs/dimacs``, the 59 DIMACS
-instances): ``chromatic_number(graph, timeout=cap)`` with the step
-(:data:`~sudograph.search.chromatic.HOUSE_NODES` as shipped) and without it (0), one after
-the other, the order alternating from one instance to the next, after a warm-up that compiles
-the kernel and imports python-sat. Every colouring is checked proper and every proven χ
-compared with the known value of the folder's README.md. Prints one row per instance (χ or
-the bounds, the time of each side, the step that proved the upper bound) and the totals.
+instances): ``chromatic_number(graph, timeout=cap)`` with the house-kernel step
+(:data:`~sudograph.search.chromatic.HOUSE_NODES` and ``NO_SAT_HOUSE_NODES`` as shipped)
+and without it (both 0), one after the other, the order alternating from one instance to
+the next, after a warm-up that compiles the kernel and imports python-sat. Every colouring
+is checked proper and every proven χ compared with the known value of the folder's
+README.md. Prints one row per instance (χ or the bounds, the time of each side, the step
+that proved the upper bound) and the totals.
 Exit 1 on an improper colouring or a wrong χ; 2 when the folder is missing.
 """
 
@@ -37,11 +38,11 @@ from sudograph.search import chromatic as chrom
 solve = importlib.import_module("sudograph.solve").solve
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT.parent / "shared" / "data" / "graphs" / "dimacs"
-SHIPPED = chrom.HOUSE_NODES
+SHIPPED = chrom.HOUSE_NODES, chrom.NO_SAT_HOUSE_NODES
 
 
 def run(graph: object, cap: float, step: bool) -> tuple[chrom.ChromaticResult, float]:
-    chrom.HOUSE_NODES = SHIPPED if step else 0
+    chrom.HOUSE_NODES, chrom.NO_SAT_HOUSE_NODES = SHIPPED if step else (0, 0)
     t = time.perf_counter()
     r = chrom.chromatic_number(graph, timeout=cap)  # type: ignore[arg-type]
     return r, time.perf_counter() - t

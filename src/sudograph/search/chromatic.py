@@ -18,9 +18,10 @@ The portfolio, in this order, each step reported as it improves a bound:
    the lower bound is the clique's size, "k = lower?" is asked of the house kernel too (the
    compiled Sudoku search, the cliques of that size as its houses; :data:`HOUSE_NODES`
    nodes, doubling): it colours the 25×25 Sudoku graph with 25 colours in 439 nodes, where
-   CaDiCaL had not in 20 s. Without python-sat: the same first branch and bound on a small
-   graph, the house kernel once, TabuCol with a
-   fifth of the time, then a DSATUR branch and bound (colour the vertex of highest saturation
+   CaDiCaL had not in 20 s. A graph with houses of its own (a Sudoku grid's) is asked before
+   any SAT formula is built (the 49×49's holds millions of clauses). Without python-sat: the
+   same first branch and bound on a small graph, the house kernel once, TabuCol with a fifth
+   of the time, then a DSATUR branch and bound (colour the vertex of highest saturation
    with each colour used so far, then one new colour, while fewer colours than the best
    colouring are used).
 
@@ -299,6 +300,10 @@ def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> Ch
         book.raise_lower(
             sub.lower_bound + depth, f"mycielski: {depth} x M(H), chi(H) >= {sub.lower_bound}"
         )
+        if book.done:
+            return book.result()
+    if graph.houses and graph.n > SMALL_GRAPH and book.lower == len(clique):  # a grid's
+        _house_kernel(book, clique, [], NO_SAT_HOUSE_NODES)  # (before a formula of millions)
         if book.done:
             return book.result()
     if use_sat:
