@@ -3,11 +3,12 @@
 Streams a puzzle file of any size in chunks across the cores (:func:`sudograph.batch.solve_many`)
 and writes **one line per puzzle**, in input order: the solution as one line, or
 ``unsatisfiable``, ``stopped`` or ``error: <message>`` (with ``--json``, one JSON object per
-line instead; with ``--count``, the number of solutions; with ``--all``, every solution
-found, separated by spaces). ``--limit N`` stops each search at N solutions: the row shows
-the first, ``--json`` or ``--count`` how many were found. A bad line, or a puzzle with
-clashing clues, is also reported on standard error (``sudograph: error:
-file:line[:column]: what``).
+line instead, the same keys in every row: :func:`~sudograph.cli.cmd_solve.json_row`; with
+``--count``, the number of solutions; with ``--all``, every solution found, separated by
+spaces, after ``stopped`` when a bound cut the list short). ``--limit N`` stops each search
+at N solutions: the row shows the first, ``--json`` or ``--count`` how many were found. The
+rows are described in docs/formats.md. A bad line, or a puzzle with clashing clues, is also
+reported on standard error (``sudograph: error: file:line[:column]: what``).
 
 A file of one puzzle per line is streamed; a file of grids written over several lines
 (boxed, as ``sudograph show`` prints them) is read as
@@ -17,7 +18,9 @@ naming an input is refused: OUT is truncated before the input is read.
 Durability: only complete lines are written, each batch with a single ``os.write`` and no
 buffering in between, so Ctrl-C, a crash or SIGKILL leaves OUT holding every result written
 so far and at most no partial line; ``--resume`` drops a trailing partial line if one is
-there, counts the complete lines and continues from the next puzzle.
+there, counts the complete lines and continues from the next puzzle; it refuses an OUT whose
+rows are not of the kind this run writes (:func:`resume_check`: JSON after text, counts after
+solutions...), OUT untouched. A write that fails (a full disk) names OUT.
 
 Exit code: 0 every puzzle solved, 1 some unsatisfiable or stopped, 2 bad lines or errors, 130
 after Ctrl-C and 143 after SIGTERM (the workers ended, every result so far written).
@@ -50,6 +53,7 @@ from ..formats.puzzles import (
     open_source,
 )
 from ..grid import MAX_LINE, Grid
+from .cmd_solve import check_solve_options, json_row, listing_row, row_status
 from .common import (
     STDIN,
     fail,
@@ -220,20 +224,127 @@ def refuse_input_as_output(output: str | None, inputs: Iterable[str | None]) -> 
             )
 
 
-def open_output(output: str | None, resume: bool) -> tuple[int, int, OutputLock | None]:
+def open_output(
+    output: str | None, resume: bool, check: Callable[[str], None] | None = None
+) -> tuple[int, int, OutputLock | None]:
     """``(file descriptor, complete lines kept, lock)`` for the results: standard output
     without ``output``; with it, OUT locked (:class:`OutputLock`, released by the caller) then
-    truncated, or kept up to its last complete line with ``resume``."""
+    truncated, or kept up to its last complete line with ``resume``. ``check(OUT)``, given,
+    runs under the lock before OUT is touched (see :func:`resume_check`): what it raises
+    leaves OUT as it was."""
     if not output:
         return 1, 0, None
     lock = OutputLock(output).acquire()
     try:
+        if resume and check is not None:
+            check(output)
         skip = count_complete_lines(output) if resume else 0
         flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else os.O_TRUNC)
         return os.open(output, flags, 0o644), skip, lock
     except BaseException:
         lock.release()
         raise
+
+
+ROWS = {
+    "solutions": "solution rows (solve)",
+    "lists": "solution lists (solve --all)",
+    "counts": "count rows (solve --count)",
+    "count": "rows of sudograph count",
+}
+"""What the rows of a run are, by kind (see :func:`row_kind`)."""
+RESUME_HEAD = 1 << 16
+"""Bytes of OUT read from its start (and from its end) to tell what its rows are."""
+_GRID_SIDES = frozenset(n * n for n in range(4, 65))
+
+
+def row_kind(row: str) -> tuple[str, str | None]:
+    """``(format, kind)`` of an output row of ``solve`` or ``count`` in the file mode:
+    format ``json`` or ``text``; kind a key of :data:`ROWS`, or None when the row could be
+    any (an error row, a status, a line no run writes).
+
+    >>> row_kind('{"line": 1, "status": "solved", "count": 4, "complete": true}')
+    ('json', 'counts')
+    >>> row_kind("at least 5"), row_kind("1234341221434321"), row_kind("error: in.txt:2: bad")
+    (('text', 'counts'), ('text', 'solutions'), ('text', None))
+    """
+    text = row.strip()
+    if text.startswith("{"):
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            return "text", None
+        if not isinstance(doc, dict):
+            return "json", None
+        if "unique" in doc:
+            return "json", "count"
+        if "status" not in doc or doc["status"] == "error":
+            return "json", None  # an error row: any run writes them
+        if "complete" in doc:
+            return "json", "counts"
+        return "json", "lists" if "solutions" in doc else "solutions"
+    words = text.split(" ")
+    if words[0] == "line" and len(words) > 2 and words[1].rstrip(":").isdigit():
+        return "text", "count"  # "line 3: 2 solutions"
+    if text.startswith("error: "):
+        return "text", None
+    if words[0] in ("unsatisfiable", "stopped") and (len(words) == 1 or _grids(words[1:])):
+        return "text", "solutions"
+    if text.startswith("at least ") and text[9:].isdigit():
+        return "text", "counts"
+    if text.isdigit() and len(text) < 16:  # a grid line has 16 cells at least
+        return "text", "counts"
+    if _grids(words):
+        return "text", "solutions" if len(words) == 1 else "lists"
+    return "text", None
+
+
+def _grids(words: list[str]) -> bool:
+    """True when ``words`` read as grid lines: the same length, that of a grid's cells."""
+    return len(words[0]) in _GRID_SIDES and all(len(w) == len(words[0]) for w in words)
+
+
+def resume_check(as_json: bool, kind: str) -> Callable[[str], None]:
+    """The check that ``--resume`` makes of OUT before it continues it: raises
+    :class:`InvalidArgument` when the rows there are not those this run writes (JSON rows
+    after text ones, or the other way round; counts after solutions...), OUT untouched. The
+    first row that tells (within :data:`RESUME_HEAD` bytes) and the last complete row are
+    read. ``kind``: a key of :data:`ROWS`; ``solutions`` rows are accepted by ``lists``
+    (an ``--all`` row of one solution is a solution row)."""
+    fits = {kind, "solutions"} if kind == "lists" else {kind}
+    want = ("JSON " if as_json else "text ") + ROWS[kind]
+
+    def check(output: str) -> None:
+        for row in _telling_rows(output):
+            form, what = row_kind(row)
+            if (form == "json") != as_json or (what is not None and what not in fits):
+                has = f"{'JSON' if form == 'json' else 'text'} " + (ROWS[what] if what else "rows")
+                raise InvalidArgument(
+                    f"{output} holds {has}, this run writes {want}: --resume continues the run "
+                    "that wrote it, with the same options; name another -o OUT"
+                )
+
+    return check
+
+
+def _telling_rows(output: str) -> list[str]:
+    """The first row of ``output`` whose kind tells (:func:`row_kind`), else its first row,
+    and its last complete row: what :func:`resume_check` reads."""
+    try:
+        with open(output, "rb") as f:
+            head = f.read(RESUME_HEAD)
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(size - RESUME_HEAD, 0))
+            tail = f.read()
+    except OSError:  # not there yet: nothing to continue
+        return []
+    complete = [r for r in head.split(b"\n")[: head.count(b"\n")] if r.strip()]
+    rows = [r.decode("utf-8", "replace") for r in complete]
+    telling = next((r for r in rows if row_kind(r)[1] is not None), rows[0] if rows else None)
+    pieces = tail[: tail.rfind(b"\n")].split(b"\n") if b"\n" in tail else []
+    whole = len(pieces) > 1 or size <= RESUME_HEAD  # else the row began before the window
+    last = pieces[-1].decode("utf-8", "replace") if pieces and whole else None
+    return [r for r in (telling, last) if r is not None and r.strip()]
 
 
 def dask_client(args: argparse.Namespace) -> Any:
@@ -368,7 +479,8 @@ def _puzzle_lines(
 
 class _Writer:
     """Complete lines to a file descriptor, one ``os.write`` per batch, never a partial line;
-    ``lock`` the output's lock, released by :func:`_finish`."""
+    ``lock`` the output's lock, released by :func:`_finish`. A write that fails (a full
+    disk) raises its OSError naming the output file (``lock``'s), as opening it would."""
 
     def __init__(self, fd: int, lock: OutputLock | None = None) -> None:
         self.fd = fd
@@ -387,7 +499,12 @@ class _Writer:
             view = memoryview(data)
             with signals_held():  # Ctrl-C or SIGTERM wait until the lines are written
                 while view:
-                    written = os.write(self.fd, view)
+                    try:
+                        written = os.write(self.fd, view)
+                    except OSError as exc:
+                        if self.lock is None or exc.filename is not None:
+                            raise  # standard output: the CLI says what it says
+                        raise type(exc)(exc.errno, exc.strerror, self.lock.output) from None
                     view = view[written:]
                 self.lines = []
         self.last = time.monotonic()
@@ -425,7 +542,7 @@ def _solve_options(args: argparse.Namespace) -> dict[str, Any]:
     names = ("timeout", "order", "inference", "seed")
     options = {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
     itermax = getattr(args, "itermax", None)
-    if itermax is not None and itermax != 1000:
+    if itermax is not None:  # given: a randomized method (check_solve_options)
         options["itermax"] = itermax
     return options
 
@@ -473,6 +590,8 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     refuse_input_as_output(output, inputs)  # the one check of solve and count FILE -o OUT
     variants = has_variant(args) or is_variant_file(str(source))
     method = _method(args) if not variants else getattr(args, "method", None) or "propagate"
+    if line is None:  # solve: its options against the method, as for one puzzle
+        check_solve_options(args, method)
     limit = _limit(args)
     counting = line is None and bool(getattr(args, "count", False))
     if counting:  # once, before any puzzle (each row said it)
@@ -494,10 +613,12 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         if stream is not sys.stdin.buffer:
             stream.close()
         raise packed
+    rows = "count" if line is not None else "counts" if counting else "lists" if listing else ""
     client = dask_client(args)
     try:
-        fd, skip, lock = open_output(output, resume)
-    except BaseException:  # another run writes OUT: leave nothing open
+        check = resume_check(as_json, rows or "solutions") if resume else None
+        fd, skip, lock = open_output(output, resume, check)
+    except BaseException:  # another run writes OUT, or wrote other rows: leave nothing open
         _finish(None, None, client)
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -568,24 +689,25 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
             complete = counting and res.status != "stopped" and (limit is None or res.count < limit)
             if line is not None:
                 writer.add(line(no, res))
-            elif as_json:
-                doc = {
-                    "line": no,
-                    "status": res.status,
-                    "solution": res.solution,
-                    "count": res.count,
-                    "nodes": res.nodes,
-                    "error": res.error,
-                }
-                if counting and res.status != "error":
-                    doc["complete"] = complete
-                if solutions is not None:
-                    doc["solutions"] = solutions
+            elif as_json:  # the same keys in every row, errors included (json_row)
+                doc = json_row(
+                    no,
+                    res.status,
+                    res.solution,
+                    res.count,
+                    res.nodes,
+                    error=res.error,
+                    counting=counting,
+                    complete=complete,
+                    solutions=solutions,
+                )
                 writer.add(json.dumps(doc))
             elif counting and res.status != "error":
                 writer.add(str(res.count) if complete else f"at least {res.count}")
-            elif solutions and res.status == "solved":
-                writer.add(" ".join(solutions))
+            elif solutions is not None:
+                writer.add(
+                    listing_row(res.status, solutions) if res.status != "error" else res.to_line()
+                )
             else:
                 writer.add(res.to_line())
             if progress is not None:
@@ -629,7 +751,10 @@ def _list_solutions(
     options: dict[str, Any],
 ) -> Iterator[BatchResult]:
     """A :class:`BatchResult` per puzzle, solved here (``--all``, up to ``limit``), every
-    solution found appended to ``listed`` as lines before its result is yielded."""
+    solution found appended to ``listed`` as lines before its result is yielded. A search
+    ended by a bound before ``limit`` is ``stopped`` (:func:`~.cmd_solve.row_status`: its
+    list is not whole); Ctrl-C during a search raises ``KeyboardInterrupt``, no result for
+    that puzzle (its list cut off), as the batch's own rows do."""
     from ..batch import BatchResult
     from ..solve import solve
 
@@ -645,13 +770,16 @@ def _list_solutions(
             listed.append([])
             yield BatchResult(index, "error", error=str(exc))
             continue
+        if result.reason == "interrupted":  # Ctrl-C: the run's, no row for this puzzle
+            raise KeyboardInterrupt
         lines = [g.to_line() for g in result.grids] or [
             grid.with_values(s).to_line() for s in result.solutions
         ]
         listed.append(lines)
         found = len(lines) if result.count is None else result.count
         first = lines[0] if lines else None
-        yield BatchResult(index, result.status, first, found, result.stats.nodes)
+        status = row_status(result.status, result.reason, found, limit)
+        yield BatchResult(index, status, first, found, result.stats.nodes)
 
 
 def run_numbered(

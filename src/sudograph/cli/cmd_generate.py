@@ -475,10 +475,20 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def _count_line(no: int | None, count: int, limit: int | None, as_json: bool) -> str:
-    """The output line of ``count`` for one puzzle (text, or one JSON object)."""
+    """The output line of ``count`` for one puzzle (text, or one JSON object).
+
+    ``unique`` is true only for a whole count of one, false for two or more (or none), and
+    null (unknown) for a count of one stopped by ``--limit 1``: ``(unique)`` is then not said.
+
+    >>> _count_line(None, 1, 1, True)
+    '{"line": null, "count": 1, "complete": false, "unique": null}'
+    >>> _count_line(2, 1, 1, False), _count_line(2, 1, 2, False)
+    ('line 2: at least 1 solution (--limit 1)', 'line 2: 1 solution (unique)')
+    """
     capped = limit is not None and count >= limit
     if as_json:
-        record = {"line": no, "count": count, "complete": not capped, "unique": count == 1}
+        unique = None if capped and count < 2 else count == 1
+        record = {"line": no, "count": count, "complete": not capped, "unique": unique}
         return json.dumps(record, ensure_ascii=False)
     what = (
         f"at least {plural(count, 'solution')} (--limit {limit})"

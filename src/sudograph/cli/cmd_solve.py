@@ -1,11 +1,16 @@
 """``sudograph solve``: solve one puzzle (printed grid, stats, JSON) or a file of puzzles.
 
 A file or standard input (``-``) holding a single puzzle is solved as an inline puzzle is
-(the grid printed, ``--trace``, ``--stats``...), unless ``-o`` is given. Otherwise the input
-goes to :mod:`sudograph.cli.batchmode` when that module exists (parallel workers, ``-o``,
-``--resume``), else it is solved here (and a variant file always), one line per puzzle:
-``--count`` and ``--all``/``--limit`` are honoured there, ``--trace``, ``--stats`` and
-``--format`` other than ``line`` refused (:func:`refuse_file_mode_options`).
+(the grid printed, ``--trace``, ``--stats``...), unless an option of the file mode is given
+(``-o``, ``--json``, ``--workers``, ``--resume``, ``--dask``: :data:`FILE_MODE_OPTIONS`): a
+file's rows, JSON ones included, do not depend on how many puzzles it holds. Otherwise the
+input goes to :mod:`sudograph.cli.batchmode` when that module exists (parallel workers, ``-o``,
+``--resume``), else it is solved here, one line per puzzle: ``--count`` and
+``--all``/``--limit`` are honoured there, ``--trace``, ``--stats`` and ``--format`` other than
+``line`` refused (:func:`refuse_file_mode_options`).
+
+The options that tune a method are checked against it before any work, in both modes, by one
+function (:func:`check_solve_options`): an option the method would ignore is refused.
 
 ``--trace`` shows the search steps of the search methods (``naive``, ``mrv``, ``forward``,
 ``propagate``, ``dsatur`` or any ``--order``/``--inference``); with ``--json`` they come as the
@@ -27,7 +32,7 @@ from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError
 from ..grid import Grid
-from ..methods import INFERENCES, METHODS, ORDERS
+from ..methods import INFERENCES, METHODS, ORDERS, get_method
 from ..problem import Result
 from .common import (
     STDIN,
@@ -50,6 +55,17 @@ from .common import (
 
 FORMATS = ("line", "boxed", "lists", "json")
 DEFAULT_TRACE_STEPS = 200
+DEFAULT_ITERMAX = 1000
+"""Attempts of a randomized method when ``--itermax`` is not given."""
+SEARCHES = ", ".join(name for name, m in METHODS.items() if m.order is not None)
+"""The search methods: the ones ``--order``, ``--inference`` and ``--engine`` adjust."""
+RANDOMIZED = ", ".join(name for name, m in METHODS.items() if m.randomized)
+"""The methods that draw random numbers: the ones ``--seed`` and ``--itermax`` tune."""
+COMPLETE = ", ".join(name for name, m in METHODS.items() if m.complete)
+"""The methods that explore every possibility (find more than one solution, count them)."""
+FILE_MODE_OPTIONS = (("-o", "output"), ("--json", "json"), ("--workers", "workers"),
+                     ("--resume", "resume"), ("--dask", "dask"))  # fmt: skip
+"""The options that make a file (or ``-``) of one puzzle go to the file mode, as any file."""
 STDIN_PEEK_LINES = 400
 """Lines of standard input read to tell one puzzle from several (a 64×64 boxed grid has
 about 80): past them, or past a second one-line puzzle, the input goes to the batch mode."""
@@ -85,9 +101,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--trace-steps",
         type=whole(1),
-        default=DEFAULT_TRACE_STEPS,
+        default=None,
         metavar="N",
-        help=f"at most N trace lines (default {DEFAULT_TRACE_STEPS})",
+        help=f"with --trace: at most N trace lines (default {DEFAULT_TRACE_STEPS})",
     )
     p.add_argument("--stats", action="store_true", help="print nodes, backtracks and time")
     p.add_argument(
@@ -96,14 +112,20 @@ def register(sub: Any) -> None:
         default=None,
         help="grid format of one puzzle (default boxed); a file prints one line per puzzle",
     )
-    p.add_argument("--seed", type=int, help="seed of randomized methods")
-    p.add_argument("--itermax", type=whole(1), default=1000, help="attempts of randomized methods")
+    p.add_argument("--seed", type=int, help=f"seed of the randomized methods ({RANDOMIZED})")
+    p.add_argument(
+        "--itermax",
+        type=whole(1),
+        default=None,
+        metavar="N",
+        help=f"attempts of the randomized methods (default {DEFAULT_ITERMAX})",
+    )
     p.add_argument(
         "--engine",
         choices=("auto", "python", "numba"),
         default="auto",
         help="auto (default): compiled where it pays, with numba; python: the reference "
-        "search; numba: the compiled engine",
+        "search; numba: the compiled engine (search methods; fast: auto or numba)",
     )
     p.add_argument(
         "-o",
@@ -141,9 +163,70 @@ def solve_kwargs(args: argparse.Namespace) -> dict[str, Any]:
         "max_nodes": args.max_nodes,
         "timeout": args.timeout,
         "seed": args.seed,
-        "itermax": args.itermax,
+        "itermax": DEFAULT_ITERMAX if args.itermax is None else args.itermax,
         "engine": args.engine,
     }
+
+
+def check_solve_options(args: argparse.Namespace, method: str) -> None:
+    """Raise :class:`InvalidArgument` (one line, before any work) for an option that
+    ``method`` would ignore or cannot honour; the same check for one puzzle and for a file.
+
+    ``--order``/``--inference`` adjust the search methods only; ``--engine python|numba``
+    picks the engine of a search method (``fast`` runs compiled only: ``numba``; the others
+    have one engine of their own); ``--max-nodes`` bounds the methods that make nodes (not
+    ``logic``, which never guesses); ``--seed`` and ``--itermax`` tune the randomized methods
+    only; ``--all`` and ``--limit N`` above 1 need a method that explores every possibility;
+    ``--trace-steps`` goes with ``--trace``.
+
+    >>> ns = argparse.Namespace(order="mrv", inference=None)
+    >>> check_solve_options(ns, "logic")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: --order mrv: method 'logic' is not a search; ...
+    """
+    m = get_method(method)
+    tuned = [(f"--order {v}", v) for v in [getattr(args, "order", None)] if v] + [
+        (f"--inference {v}", v) for v in [getattr(args, "inference", None)] if v
+    ]
+    if tuned and m.order is None:
+        raise InvalidArgument(
+            f"{tuned[0][0]}: method {method!r} is not a search; --order and --inference "
+            f"adjust the search methods ({SEARCHES})"
+        )
+    engine = getattr(args, "engine", None) or "auto"
+    if engine != "auto" and m.order is None:
+        if method == "fast" and engine == "python":
+            raise InvalidArgument("method 'fast' has no Python engine: use engine auto or numba")
+        if method != "fast":
+            raise InvalidArgument(
+                f"--engine {engine}: method {method!r} runs on its own engine only; --engine "
+                f"picks the engine of the search methods ({SEARCHES}) and of fast (numba)"
+            )
+    if getattr(args, "max_nodes", None) is not None and not (m.complete or m.randomized):
+        raise InvalidArgument(
+            f"--max-nodes: method {method!r} makes no search nodes (it never guesses); "
+            "bound it with --timeout"
+        )
+    if not m.randomized:
+        given = [o for o, a in (("--seed", "seed"), ("--itermax", "itermax"))
+                 if getattr(args, a, None) is not None]  # fmt: skip
+        if given:
+            raise InvalidArgument(
+                f"{given[0]}: method {method!r} draws no random numbers; --seed and --itermax "
+                f"tune the randomized methods ({RANDOMIZED})"
+            )
+    limit = getattr(args, "limit", None)
+    many = (
+        "--all" if getattr(args, "all", False) else f"--limit {limit}" if (limit or 1) > 1 else ""
+    )
+    if many and not m.complete and not getattr(args, "count", False):  # --count: said elsewhere
+        raise InvalidArgument(
+            f"{many}: method {method!r} stops at its first solution (it does not explore every "
+            f"possibility); use one of {COMPLETE}"
+        )
+    if getattr(args, "trace_steps", None) is not None and not getattr(args, "trace", False):
+        raise InvalidArgument("--trace-steps: only with --trace (it bounds the steps shown)")
 
 
 DEFAULT_METHOD = "propagate"
@@ -160,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
     if looks_like_path(args.puzzle):
         saved = sys.stdin
         try:
-            if not args.output:
+            if not file_mode_asked(args):
                 single = single_item(args)
                 if single is not None:
                     no, item = single
@@ -171,6 +254,8 @@ def run(args: argparse.Namespace) -> int:
                             raise
                         source = STDIN if args.puzzle == "-" else args.puzzle
                         raise InvalidPuzzle(f"{source}:{no}: {exc}") from None
+            elif args.puzzle == "-" and not hasattr(sys.stdin.buffer, "peek"):
+                put_back_stdin(b"", sys.stdin.buffer)  # the batch mode peeks at its head
             return solve_many(args)
         finally:
             sys.stdin = saved
@@ -188,10 +273,22 @@ def run(args: argparse.Namespace) -> int:
         with contextlib.redirect_stdout(printed):
             code = solve_one(item, args)
         if code != 2:  # bad input leaves OUT as it was
-            with open(args.output, "w", encoding="utf-8") as out:
-                out.write(printed.getvalue())
+            try:
+                with open(args.output, "w", encoding="utf-8") as out:
+                    out.write(printed.getvalue())
+            except OSError as exc:  # e.g. a full disk, found at close: name OUT
+                if exc.filename is not None:
+                    raise
+                raise type(exc)(exc.errno, exc.strerror, args.output) from None
         return code
     return solve_one(item, args)
+
+
+def file_mode_asked(args: argparse.Namespace) -> bool:
+    """True when an option of the file mode is given (:data:`FILE_MODE_OPTIONS`): a file of
+    one puzzle then goes to the file mode as any file does (its rows, ``--json`` ones
+    included, the same whatever the number of puzzles), not shown as an inline puzzle is."""
+    return any(getattr(args, name, None) for _, name in FILE_MODE_OPTIONS)
 
 
 def solve_many(args: argparse.Namespace) -> int:
@@ -217,10 +314,50 @@ def refuse_file_mode_options(args: argparse.Namespace) -> None:
     if args.format not in (None, "line"):
         refused.append(f"--format {args.format}")
     if refused:
+        asked = [o for o, name in FILE_MODE_OPTIONS if getattr(args, name, None)]
+        why = f" ({', '.join(asked)} given)" if asked else ""
         raise InvalidArgument(
-            f"{', '.join(refused)}: not for a file of several puzzles (or -o), written one line "
-            "per puzzle; solve a puzzle alone for them (--json gives each puzzle's nodes)"
+            f"{', '.join(refused)}: not in the file mode{why}, which writes one row per puzzle "
+            "(a file of several puzzles, or any with -o, --json, --workers, --resume or "
+            "--dask); solve one puzzle without those options for them"
         )
+
+
+def json_row(
+    no: int | None,
+    status: str,
+    solution: str | None = None,
+    count: int | None = None,
+    nodes: int | None = None,
+    *,
+    error: str | None = None,
+    counting: bool = False,
+    complete: bool | None = None,
+    solutions: list[str] | None = None,
+) -> dict[str, Any]:
+    """The ``--json`` row of one puzzle of a file (the batch mode's, and the sequential
+    one's): ``line``, ``status``, ``solution``, ``count``, ``nodes``, ``error``, with
+    ``complete`` when ``counting`` (``--count``) and ``solutions`` when listing (``--all``:
+    ``solutions`` not None). An error row has the same keys, null where nothing was made.
+
+    >>> row = json_row(3, "error", error="in.txt:3: bad", counting=True)
+    >>> [key for key, value in row.items() if value is None]
+    ['solution', 'count', 'nodes', 'complete']
+    """
+    failed = status == "error"
+    doc: dict[str, Any] = {
+        "line": no,
+        "status": status,
+        "solution": None if failed else solution,
+        "count": None if failed else count,
+        "nodes": None if failed else nodes,
+        "error": error if failed else None,
+    }
+    if counting:
+        doc["complete"] = None if failed else complete
+    if solutions is not None:
+        doc["solutions"] = None if failed else solutions
+    return doc
 
 
 def lists_solutions(args: argparse.Namespace) -> bool:
@@ -234,7 +371,7 @@ def file_row(result: Result, args: argparse.Namespace) -> str:
     """A puzzle's line in the file mode: its first solution or status; with ``--count`` the
     number of solutions, ``at least N`` when the count stopped short (``--limit`` reached,
     ``--max-nodes``, ``--timeout``); with ``--all`` (:func:`lists_solutions`), every solution
-    found, separated by spaces.
+    found, separated by spaces (:func:`listing_row`).
 
     >>> from sudograph.solve import count
     >>> r = count(Grid.empty(2), limit=5)
@@ -243,10 +380,38 @@ def file_row(result: Result, args: argparse.Namespace) -> str:
     """
     if args.count:
         return str(found(result)) if result.complete else f"at least {found(result)}"
-    if result.status != "solved" or not result.grids:
-        return result.status
-    shown = result.grids if lists_solutions(args) else result.grids[:1]
-    return " ".join(g.to_line() for g in shown)
+    status = row_status(result.status, result.reason, found(result), wanted_limit(args))
+    if lists_solutions(args):
+        return listing_row(status, [g.to_line() for g in result.grids])
+    if status != "solved" or not result.grids:
+        return status
+    return result.grids[0].to_line()
+
+
+def row_status(status: str, reason: str | None, found: int, limit: int | None) -> str:
+    """The status of a file row: ``stopped`` for a search ended by a bound (``--max-nodes``,
+    ``--timeout``) before ``limit`` solutions, though it found some (its list, or count, is
+    then not complete); ``status`` otherwise.
+
+    >>> row_status("solved", "node limit", 5, None), row_status("solved", None, 3, 3)
+    ('stopped', 'solved')
+    """
+    if status == "solved" and reason and (limit is None or found < limit):
+        return "stopped"
+    return status
+
+
+def listing_row(status: str, solutions: list[str]) -> str:
+    """The text row of ``--all`` in the file mode: every solution, separated by spaces; a
+    search stopped before the end (:func:`row_status`) writes ``stopped`` first, then the
+    solutions it found (nothing found is lost, and the row cannot pass for a whole list).
+
+    >>> listing_row("stopped", ["1234341221434321"]), listing_row("unsatisfiable", [])
+    ('stopped 1234341221434321', 'unsatisfiable')
+    """
+    if status == "solved" and solutions:
+        return " ".join(solutions)
+    return " ".join([status, *solutions]) if status == "stopped" else status
 
 
 def single_item(args: argparse.Namespace) -> tuple[int | None, Grid | ParseError] | None:
@@ -349,11 +514,13 @@ class _Chained(io.RawIOBase):
 
 
 def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
-    """Solve one grid and print it as the options say."""
+    """Solve one grid and print it as the options say (the options checked first:
+    :func:`check_solve_options`)."""
     args.method = args.method or DEFAULT_METHOD
     from ..search.trace import GridStepPrinter
     from ..solve import count, solve
 
+    check_solve_options(args, args.method)
     if isinstance(item, ParseError):
         raise item
     grid = item
@@ -363,7 +530,7 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     if args.trace and traceable is None:
         sink = lines.append if args.json else None
         printer = GridStepPrinter(
-            grid.n, grid.alphabet, max_steps=max(args.trace_steps, 0), sink=sink
+            grid.n, grid.alphabet, max_steps=args.trace_steps or DEFAULT_TRACE_STEPS, sink=sink
         )
     elif args.trace and not args.json:
         warn(f"no trace: {traceable}")
@@ -457,7 +624,8 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
         shown = result.grids if args.all or (args.limit or 1) > 1 else result.grids[:1]
         print(("\n\n" if fmt == "boxed" else "\n").join(g.format(fmt) for g in shown))
     extra = f" ({result.reason})" if result.reason else ""
-    if result.status == "stopped" and found(result):  # what was found stands, as shown above
+    cut = result.status == "stopped" or bool(result.reason)  # a list or count cut short
+    if cut and found(result):  # what was found stands, as shown above
         some = f"{plural(found(result), 'solution')} found"
         what = "the count is a lower bound" if args.count else some
         print(f"stopped{extra}: {what}")
@@ -480,20 +648,21 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
 
 
 def solve_sequential(args: argparse.Namespace) -> int:
-    """File mode without the batch module (and for variant files): one line per puzzle (see
-    :func:`file_row`), a summary on standard error. ``-o OUT`` is locked while written;
+    """File mode without the batch module: one line per puzzle (see :func:`file_row`; with
+    ``--json``, :func:`json_row`), a summary on standard error. ``-o OUT`` is locked while written;
     ``--resume`` keeps its complete lines and goes on with the next puzzle.
 
     A bad puzzle, or one with clashing clues, is an ``error: FILE:LINE: message`` row (with
-    ``--json``, the row's ``line`` and ``error``), reported on standard error as
-    ``sudograph: error: FILE:LINE: message``; the summary counts both among the errors, the
-    bad (unread) ones apart.
+    ``--json``, a row of status ``error``, its ``line`` and ``error``), reported on standard
+    error as ``sudograph: error: FILE:LINE: message``; the summary counts both among the
+    errors, the bad (unread) ones apart.
     """
     args.method = args.method or DEFAULT_METHOD
     from ..solve import count, solve
 
     if args.resume and not args.output:
         raise InvalidArgument("--resume needs -o OUT (the file to continue)")
+    check_solve_options(args, args.method)
     start = time.perf_counter()
     tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
     bad = 0
@@ -529,17 +698,28 @@ def solve_sequential(args: argparse.Namespace) -> int:
                     tally["error"] += 1
                     located = str(exc) if isinstance(exc, ParseError) else f"{name}:{no}: {exc}"
                     fail(located)
-                    if args.json:  # located as the batch mode's rows are
-                        row: dict[str, Any] = {"line": no, "status": "error", "error": located}
+                    if args.json:  # located, and keyed, as the batch mode's rows are
+                        row = json_row(no, "error", error=located, counting=args.count,
+                                       solutions=[] if lists_solutions(args) else None)  # fmt: skip
                         print(json.dumps(row), file=out)
                     else:
                         print(f"error: {located}", file=out)
                     out.flush()
                     continue
-                tally[result.status] += 1
+                status = row_status(result.status, result.reason, found(result), kwargs["limit"])
+                tally[status] += 1
                 if args.json:
-                    doc = result_json(result, args)
-                    doc["line"] = no  # with --all, "solutions" lists them (result_json)
+                    lines = [g.to_line() for g in result.grids]
+                    doc = json_row(
+                        no,
+                        status,
+                        lines[0] if lines else None,
+                        found(result),
+                        result.stats.nodes,
+                        counting=args.count,
+                        complete=result.complete,
+                        solutions=lines if lists_solutions(args) else None,
+                    )
                     print(json.dumps(doc), file=out)
                 else:
                     print(file_row(result, args), file=out)
