@@ -61,7 +61,7 @@ def test_a_bad_box_is_refused_by_every_entry_point(box: Any, message: str) -> No
         (rate, "rate"),
         (next_step, "next_step"),
         (solve_logically, "solve_logically"),
-        (explain, "solve_logically"),
+        (explain, "explain"),  # (it said solve_logically, the function it calls)
         (is_minimal, "is_minimal"),
     ],
 )

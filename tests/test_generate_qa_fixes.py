@@ -366,16 +366,30 @@ def test_clues_as_a_numpy_integer_is_fine() -> None:
     assert generate(2, clues=np.int64(6), seed=1).clues == 6
 
 
-@pytest.mark.parametrize("timeout", [-1, 0, 0.0, float("nan"), True, "1"])
-def test_solve_logically_refuses_a_timeout_as_generate_does(timeout: Any) -> None:
-    """``timeout=-1`` or ``0`` returned no steps, silently."""
+@pytest.mark.parametrize("timeout", [-1, float("nan"), True, "1"])
+def test_solve_logically_refuses_a_timeout_as_solve_does(timeout: Any) -> None:
+    """``timeout=-1`` returned no steps, silently. (It was checked as generate checks it,
+    refusing 0 too; it is now checked as solve checks it: 0 takes no step, as method logic
+    with timeout 0 does.)"""
+    from sudograph.solve import solve
+
     grid = Grid.parse(EASY)
     with pytest.raises(InvalidArgument) as logic:
         solve_logically(grid, timeout=timeout)
-    with pytest.raises(InvalidArgument) as gen:
-        generate(2, timeout=timeout)
-    assert str(logic.value) == str(gen.value)
+    with pytest.raises(InvalidArgument) as core:
+        solve(grid, "logic", timeout=timeout)
+    assert str(logic.value) == str(core.value)
     assert str(logic.value).startswith("timeout must be ")
+    with pytest.raises(InvalidArgument, match=r"^timeout must be "):
+        generate(2, timeout=timeout)
+
+
+@pytest.mark.parametrize("timeout", [0, 0.0])
+def test_solve_logically_takes_a_zero_timeout_as_solve_does(timeout: Any) -> None:
+    result = solve_logically(Grid.parse(EASY), timeout=timeout)
+    assert result.steps == [] and not result.solved
+    with pytest.raises(InvalidArgument, match=r"^timeout must be > 0, got 0"):
+        generate(2, timeout=timeout)  # no time to make a puzzle in: still refused
 
 
 def test_method_logic_still_takes_a_zero_timeout() -> None:

@@ -337,7 +337,8 @@ def graphs(draw: st.DrawFn) -> Graph:
 @settings(max_examples=150, deadline=None)
 @given(graphs(), st.sampled_from(ORDERS), st.integers(0, 100))
 def test_greedy_colorings_are_proper(g: Graph, order: str, seed: int) -> None:
-    result = greedy_color(g, order, seed=seed)
+    # a seed only for the order that draws random numbers (the others refuse one)
+    result = greedy_color(g, order, seed=seed if order == "random-sequential" else None)
     assert is_proper_coloring(g, result.coloring, result.colors)
     assert set(result.coloring) == set(range(1, result.colors + 1))
     max_degree = max((len(nb) for nb in g.neighbors), default=-1)
@@ -414,7 +415,7 @@ def test_dsatur_and_largest_first_match_networkx_on_dimacs(path: Path) -> None:
 @pytest.mark.parametrize("order", ORDERS)
 def test_sudoku_graph_and_petersen(order: str) -> None:
     for g, least in ((sudoku_graph(3), 9), (petersen_graph(), 3)):
-        result = greedy_color(g, order, seed=1)
+        result = greedy_color(g, order, seed=1 if order == "random-sequential" else None)
         assert is_proper_coloring(g, result.coloring) and result.colors >= least
         assert result.order == order and result.seconds >= 0
 

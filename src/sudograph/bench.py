@@ -287,6 +287,8 @@ def run_one(
     """
     from .solve import solve
 
+    if engine != "auto" and engine not in get_method(method).engines:
+        engine = "auto"  # a method of its own engine (fast: compiled; see engine_ignored)
     start = time.perf_counter()
     result = solve(
         grid,

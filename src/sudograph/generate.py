@@ -40,7 +40,7 @@ from .errors import InvalidArgument, SudographError
 from .graph import whole_number
 from .grid import Box, Grid, as_box, require_grid
 from .logic import STALLED_SCORE, TECHNIQUES, check_timeout, solve_logically
-from .problem import Problem
+from .problem import Problem, as_seed
 from .solve import is_unique, solve
 from .variants import Variant
 
@@ -396,8 +396,15 @@ def _maps(symmetry: str, n: int) -> list[Callable[[int, int], tuple[int, int]]]:
 
 
 def check_symmetry(symmetry: str | None) -> str:
-    """The symmetry name (None means ``"none"``); :class:`InvalidArgument` lists the known."""
-    name = "none" if symmetry is None else symmetry.lower()
+    """The symmetry name (None means ``"none"``); :class:`InvalidArgument` lists the known.
+
+    >>> check_symmetry(5)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: unknown symmetry 5 (known: none, central, rotational, \
+diagonal, antidiagonal, horizontal, vertical, dihedral)
+    """
+    name = "none" if symmetry is None else symmetry.lower() if isinstance(symmetry, str) else ""
     if name not in SYMMETRIES:
         raise InvalidArgument(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
     return name
@@ -476,12 +483,45 @@ def full_grid(box: Box | int = (3, 3), *, seed: int | random.Random | None = Non
     Raises :class:`InvalidArgument` on a bad box, :class:`SudographError` when no fill is
     completed within the node budgets (not seen up to 25×25).
 
+    ``seed``: a whole number (numpy's too), a ``random.Random`` (drawn from), or None.
+
     >>> g = full_grid(2, seed=7)
     >>> g.is_complete(), g == full_grid(2, seed=7)
     (True, True)
     """
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = random_source(seed)
     return _full_grid(as_box(box), rng, None)
+
+
+def random_source(seed: object) -> random.Random:
+    """The generator a ``seed`` argument gives: itself when it is a ``random.Random``, else
+    one seeded by the whole number (numpy's converted), or from the OS for None;
+    :class:`InvalidArgument` on anything else (a string or a float would seed by its hash
+    or value, silently; ``sudograph generate --seed S`` hands ``random.Random("S:k")``).
+
+    >>> random_source(3).random() == random.Random(3).random()
+    True
+    >>> random_source("3")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: seed must be a whole number, a random.Random or None, got '3'
+    """
+    if isinstance(seed, random.Random):
+        return seed
+    try:
+        return random.Random(as_seed(seed))
+    except InvalidArgument:
+        raise InvalidArgument(
+            f"seed must be a whole number, a random.Random or None, got {seed!r}"
+        ) from None
+
+
+def _check_flag(name: str, value: object) -> bool:
+    """``value`` when it is True or False; :class:`InvalidArgument` otherwise (``"no"`` is
+    true to Python: a flag given as text would be read the wrong way, silently)."""
+    if type(value) is not bool:
+        raise InvalidArgument(f"{name} must be True or False, got {value!r}")
+    return value
 
 
 def _full_grid(shape: Box, rng: random.Random, deadline: float | None) -> Grid:
@@ -666,13 +706,15 @@ def generate(
     """
     shape = as_box(box)
     n = shape[0] * shape[1]
+    _check_flag("minimal", minimal)
     sym = check_options(n, clues, symmetry, timeout, minimal=minimal, difficulty=difficulty)
     band = _difficulty(difficulty)
     cells_by_orbit = orbits(n, sym)
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = random_source(seed)
     below_known = clues is not None and clues < FEWEST_KNOWN_CLUES.get(n, 0)
     default = BELOW_KNOWN_SECONDS if below_known else GENERATE_SECONDS
-    seconds = default if timeout is None else float(timeout)
+    timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
+    seconds = default if timeout is None else timeout
     deadline = time.perf_counter() + seconds
     best_effort = timeout is not None and clues is None and not minimal and band is None
     grace = None if timeout is None else max(CHECK_GRACE * seconds, CHECK_GRACE_MIN)
@@ -1054,15 +1096,18 @@ def variant_puzzle(
     when the time was up (the puzzle unique all the same, maybe not minimal). Told by the
     removal itself, not by the whole call's time: the final check can take longer."""
     shape = as_box(box)
+    _check_flag("minimal", minimal)
+    _check_flag("killer", killer)
     sym = check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
+    timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
     if minimal and shape[0] * shape[1] > SETTLE_MAX_SIDE:
         raise InvalidArgument(
             f"minimal variant puzzles are made up to side {SETTLE_MAX_SIDE}, not "
             f"{shape[0] * shape[1]} (without minimal, as minimal as the budget tells)"
         )
     deadline = None if timeout is None else time.perf_counter() + timeout
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    seconds = GENERATE_SECONDS if timeout is None else float(timeout)
+    rng = random_source(seed)
+    seconds = GENERATE_SECONDS if timeout is None else timeout
     give_up = time.perf_counter() + seconds
     tries = 0
     while True:  # one try unless minimal and symmetric (9x9 x, central, seed 1: 22 tries)
@@ -1137,7 +1182,7 @@ def killer_cages(
     >>> sorted(v for cells, _ in cages for v in cells) == list(range(16))
     True
     """
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    rng = random_source(seed)
     n, values = solution.n, solution.values
     owner = [-1] * (n * n)
     cages: list[tuple[tuple[int, ...], int]] = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import chain
 from operator import index, itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -56,31 +57,35 @@ class Graph:
     def __post_init__(self) -> None:
         """Check the adjacency: in range, no self-loop, sorted, symmetric; houses in range.
 
-        Raises :class:`InvalidArgument` naming the first fault found.
+        Lists are taken as tuples (a graph is hashable), numpy integers as ints. Raises
+        :class:`InvalidArgument` naming the first fault found.
         """
         if isinstance(self.neighbors, str | bytes) or not isinstance(self.neighbors, Sequence):
             raise InvalidArgument(
                 "Graph takes the neighbours of each vertex (a tuple of tuples of vertices), "
                 f"got {type(self.neighbors).__name__}; Graph.from_edges(n, edges) takes edges"
             )
+        rows = _adjacency(self.neighbors)
+        if rows is not self.neighbors:
+            object.__setattr__(self, "neighbors", rows)
+        houses = self.houses
+        if type(houses) is not tuple or not _all_types(houses, tuple) or not _all_ints(houses):
+            object.__setattr__(self, "houses", _houses(houses))
+        if not isinstance(self.name, str):
+            raise InvalidArgument(f"name must be a string, got {self.name!r}")
+        if self.labels is not None:
+            object.__setattr__(self, "labels", _labels(self.labels))
         n = len(self.neighbors)
         total = 0
         for v, nbrs in enumerate(self.neighbors):
             prev = -1
-            try:
-                if isinstance(nbrs, str | bytes):
-                    raise TypeError
-                for u in nbrs:
-                    if not 0 <= u < n or u == v:
-                        raise InvalidArgument(f"vertex {v}: bad neighbour {u}")
-                    if u <= prev:
-                        raise InvalidArgument(f"vertex {v}: neighbours must be sorted and distinct")
-                    prev = u
-                total += len(nbrs)
-            except TypeError:  # a string, a number, a vertex that is not an int
-                raise InvalidArgument(
-                    f"vertex {v}: its neighbours must be a tuple of vertices (ints), got {nbrs!r}"
-                ) from None
+            for u in nbrs:
+                if not 0 <= u < n or u == v:
+                    raise InvalidArgument(f"vertex {v}: bad neighbour {u}")
+                if u <= prev:
+                    raise InvalidArgument(f"vertex {v}: neighbours must be sorted and distinct")
+                prev = u
+            total += len(nbrs)
         sets = self._neighbor_sets()
         for v, nbrs in enumerate(self.neighbors):
             for u in nbrs:
@@ -127,6 +132,10 @@ class Graph:
         from .formats.dimacs import MAX_VERTICES
 
         n = whole_number("number of vertices", n)
+        if isinstance(edges, str | bytes) or not isinstance(edges, Iterable):
+            raise InvalidArgument(
+                f"edges must be an iterable of vertex pairs, got {type(edges).__name__}"
+            )
         if n < 0:
             raise InvalidArgument(f"number of vertices must be >= 0, got {n}")
         if n > MAX_VERTICES:
@@ -149,7 +158,7 @@ class Graph:
         return cls(
             neighbors=tuple(tuple(sorted(adj[v])) if v in adj else isolated for v in range(n)),
             houses=_houses(houses),
-            labels=tuple(labels) if labels is not None else None,
+            labels=_labels(labels) if labels is not None else None,
             name=name,
         )
 
@@ -157,8 +166,14 @@ class Graph:
     def from_networkx(cls, g: nx.Graph, *, name: str = "") -> Graph:
         """Build from a networkx graph; vertices are renumbered in ``g.nodes`` order.
 
-        Labels keep the original node names (as strings).
+        Labels keep the original node names (as strings). Raises :class:`InvalidArgument` on
+        anything but a networkx graph (:meth:`from_edges` takes an edge list).
         """
+        if not (hasattr(g, "nodes") and hasattr(g, "edges") and hasattr(g, "name")):
+            raise InvalidArgument(
+                f"from_networkx takes a networkx graph, got {type(g).__name__} "
+                "(Graph.from_edges(n, edges) takes an edge list)"
+            )
         nodes = list(g.nodes)
         index = {node: i for i, node in enumerate(nodes)}
         edges = [(index[a], index[b]) for a, b in g.edges if a != b]
@@ -195,12 +210,35 @@ class Graph:
         return [(u, v) for u, nbrs in enumerate(self.neighbors) for v in nbrs if u < v]
 
     def degree(self, v: int) -> int:
-        """Number of neighbours of ``v``."""
+        """Number of neighbours of ``v`` (a vertex ``0..n-1``; :class:`InvalidArgument`
+        otherwise, a negative one included).
+
+        >>> petersen_graph().degree(10)
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: vertex 10 is outside 0..9
+        """
+        if type(v) is not int or not 0 <= v < len(self.neighbors):
+            v = self._vertex(v)
         return len(self.neighbors[v])
 
     def has_edge(self, u: int, v: int) -> bool:
-        """True when ``u`` and ``v`` are adjacent."""
+        """True when ``u`` and ``v`` are adjacent (both vertices ``0..n-1``; else
+        :class:`InvalidArgument`)."""
+        n = len(self.neighbors)
+        if type(u) is not int or not 0 <= u < n:
+            u = self._vertex(u)
+        if type(v) is not int or not 0 <= v < n:
+            v = self._vertex(v)
         return v in self._neighbor_sets()[u]
+
+    def _vertex(self, v: object) -> int:
+        """``v`` as a vertex of this graph (an int ``0..n-1``, numpy's converted), else
+        :class:`InvalidArgument`: a negative index would wrap to the end."""
+        i = whole_number("vertex", v)
+        if not 0 <= i < len(self.neighbors):
+            raise InvalidArgument(f"vertex {i} is outside 0..{len(self.neighbors) - 1}")
+        return i
 
     def _neighbor_sets(self) -> tuple[frozenset[int], ...]:
         cached: tuple[frozenset[int], ...] | None = self.__dict__.get("_nsets")
@@ -382,6 +420,55 @@ def _vertex_pair(edge: Any) -> tuple[int, int]:
         return whole_number("vertex", u), whole_number("vertex", v)
     except InvalidArgument as exc:
         raise InvalidArgument(f"edge {edge!r}: {exc}") from None
+
+
+def _adjacency(neighbors: Sequence[Any]) -> tuple[tuple[int, ...], ...]:
+    """``neighbors`` as a tuple of tuples of ints (itself when it is one already: the check
+    runs at C speed); :class:`InvalidArgument` naming the vertex whose neighbours are not
+    vertices (order, range and symmetry are checked by :class:`Graph`).
+
+    >>> _adjacency([[1], (0,)])
+    ((1,), (0,))
+    """
+    if type(neighbors) is tuple and _all_types(neighbors, tuple) and _all_ints(neighbors):
+        return neighbors
+    rows = []
+    for v, nbrs in enumerate(neighbors):
+        bad = InvalidArgument(
+            f"vertex {v}: its neighbours must be a tuple of vertices (ints), got {nbrs!r}"
+        )
+        if isinstance(nbrs, str | bytes) or not isinstance(nbrs, Iterable):
+            raise bad
+        try:
+            rows.append(tuple(u if type(u) is int else whole_number("vertex", u) for u in nbrs))
+        except InvalidArgument:
+            raise bad from None
+    return tuple(rows)
+
+
+def _all_types(items: Iterable[object], kind: type) -> bool:
+    """Whether every item is exactly of type ``kind`` (at C speed)."""
+    return {*map(type, items)} <= {kind}
+
+
+def _all_ints(rows: Iterable[Iterable[object]]) -> bool:
+    """Whether every item of every row is exactly an int (False if a row is no iterable)."""
+    try:
+        return {*map(type, chain.from_iterable(rows))} <= {int}
+    except TypeError:
+        return False
+
+
+def _labels(labels: object) -> tuple[str, ...]:
+    """``labels`` as a tuple of strings; :class:`InvalidArgument` on anything else."""
+    if isinstance(labels, str | bytes) or not isinstance(labels, Iterable):
+        raise InvalidArgument(f"labels must be a list of strings, got {type(labels).__name__}")
+    out = tuple(labels)
+    if not _all_types(out, str):
+        for v, x in enumerate(out):
+            if not isinstance(x, str):
+                raise InvalidArgument(f"labels must be strings: vertex {v} has {x!r}")
+    return out
 
 
 def _houses(houses: Iterable[Sequence[int]]) -> tuple[tuple[int, ...], ...]:

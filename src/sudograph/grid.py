@@ -50,7 +50,7 @@ from typing import Any, NamedTuple
 
 from .errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from .formats.jsonplaces import JsonFault, loads_once, placed
-from .graph import MAX_SIDE, Graph, sudoku_graph
+from .graph import MAX_SIDE, Graph, sudoku_graph, whole_number
 from .problem import Problem, _keeps, cage_reachable, cages_hold, first_conflict
 from .variants import Variant, parse_variant, variant_graph
 
@@ -318,20 +318,36 @@ class Grid:
     variant: Variant | None = None
 
     def __post_init__(self) -> None:
-        n = box_for(self.box[0] * self.box[1], self.box)[0] * self.box[1]
-        if len(self.values) != n * n:
-            raise InvalidArgument(f"{len(self.values)} values for a {n}x{n} grid")
-        try:  # the common case at C speed: every value an integer 0..n
-            in_range = not bytes(self.values).translate(None, bytes(range(n + 1)))
-        except (TypeError, ValueError):  # a value that is not an integer 0..255
-            in_range = False
-        for i, d in enumerate(() if in_range else self.values):
-            if not 0 <= d <= n:
-                raise InvalidArgument(f"{cell_name(i, n)}: value {d} is outside 0..{n}")
+        """Check and normalise the parts: ``box`` as :func:`as_box` takes it (``k``, ``'RxC'``,
+        a list) kept as a tuple; ``values`` any sequence of whole numbers ``0..N`` (numpy's
+        too) kept as a tuple of ints; ``alphabet`` a string. :class:`InvalidArgument` names
+        the first fault (a cell by its row and column).
+
+        >>> Grid("1x2", [1, 0, 0, 1]).box
+        (1, 2)
+        >>> Grid((1, 2), (1.5, 0, 0, 1))
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: r1c1: value 1.5 is not a whole number
+        """
+        box = self.box
+        if (
+            type(box) is not tuple
+            or len(box) != 2
+            or type(box[0]) is not int
+            or type(box[1]) is not int
+        ):
+            box = as_box(box)
+            object.__setattr__(self, "box", box)
+        n = box_for(box[0] * box[1], box)[0] * box[1]
+        object.__setattr__(self, "values", _grid_values(self.values, n))
+        if type(self.alphabet) is not str:
+            raise InvalidArgument(f"alphabet must be a string, got {self.alphabet!r}")
         alphabet = self.alphabet or default_alphabet(n)
         _check_alphabet_once(n, alphabet)
         object.__setattr__(self, "alphabet", alphabet)
-        object.__setattr__(self, "values", tuple(self.values))
+        if self.variant is not None and not isinstance(self.variant, str | Variant):
+            raise InvalidArgument(_NOT_A_VARIANT.format(self.variant))
         variant = parse_variant(self.variant)
         if variant is not None:
             variant.check_fits(self.box)
@@ -344,6 +360,20 @@ class Grid:
         shape = as_box(box)
         n = shape[0] * shape[1]
         return cls(shape, (0,) * (n * n))
+
+    @classmethod
+    def _read(cls, box: Box, values: tuple[int, ...], alphabet: str) -> Grid:
+        """A grid a reader made of parts it checked (the box by :func:`box_for`, the values
+        ``0..N`` from the alphabet's table or as numbers, the alphabet by
+        :func:`check_alphabet`), built without checking them again: the readers are the hot
+        path of ``solve(Grid.parse(line))``.
+
+        >>> Grid._read((1, 2), (1, 0, 0, 1), "12") == Grid((1, 2), (1, 0, 0, 1))
+        True
+        """
+        grid = object.__new__(cls)
+        vars(grid).update(box=box, values=values, alphabet=alphabet, variant=None)
+        return grid
 
     @classmethod
     def from_lists(
@@ -369,6 +399,8 @@ class Grid:
                 noun = "value" if len(row) == 1 else "values"
                 raise ParseError(f"row {r + 1} has {len(row)} {noun}, expected {n}", line=r + 1)
             for c, d in enumerate(row):
+                if type(d) is not int and isinstance(d, Integral) and not isinstance(d, bool):
+                    d = int(d)  # a numpy integer
                 if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= n:
                     raise ParseError(f"value {d!r} is not in 0..{n}", line=r + 1, column=c + 1)
                 values.append(d)
@@ -412,6 +444,8 @@ class Grid:
                 box = as_box(box)
             if alphabet is not None and not isinstance(alphabet, str):
                 raise InvalidArgument(f"alphabet must be a string, got {alphabet!r}")
+            if variant is not None and not isinstance(variant, str | Variant):
+                raise InvalidArgument(_NOT_A_VARIANT.format(variant))
             grid = cls._parse_any(text, box=box, alphabet=alphabet)
             if variant is not None:
                 grid = cls(grid.box, grid.values, grid.alphabet, parse_variant(variant))
@@ -533,7 +567,7 @@ class Grid:
                 placed.append((tok, line_no, col))
                 col += len(tok)
             values, alpha = _read_values(n, alphabet, placed)
-            return cls(shape, tuple(values), alpha)
+            return cls._read(shape, tuple(values), alpha)
         cells = tokens[0]
         offset = line.index(cells[0]) if cells else 0
         n = math.isqrt(len(cells))
@@ -548,7 +582,7 @@ class Grid:
             if d is None:
                 raise ParseError(_unknown(ch, alpha), line=line_no, column=col)
             values.append(d)
-        return cls(shape, tuple(values), alpha)
+        return cls._read(shape, tuple(values), alpha)
 
     @classmethod
     def _parse_rows(
@@ -589,16 +623,61 @@ class Grid:
                 raise ParseError(f"row has {len(toks)} cells, expected {n}", line=no)
         placed = [(tok, no, col) for no, toks in rows for tok, col in toks]
         values, alpha = _read_values(n, alphabet, placed)
-        return cls(shape, tuple(values), alpha)
+        return cls._read(shape, tuple(values), alpha)
 
     # -- writing ----------------------------------------------------------------------------
     def to_line(self, empty: str = ".") -> str:
-        """One line, ``empty`` for empty cells: ``Grid.empty(2).to_line() == '.' * 16``."""
+        """One line, ``empty`` for empty cells: ``Grid.empty(2).to_line() == '.' * 16``.
+
+        ``empty`` is one character, not a symbol of the alphabet, not a blank and not one
+        that is never a cell (``|``, ``#``, ``,``...): :class:`InvalidArgument` otherwise.
+        :meth:`parse` reads back ``.``, ``0``, ``_`` and ``-``, those not in the alphabet.
+
+        >>> Grid.empty(2).to_line(empty="1")
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: empty must be one character that is not a symbol \
+of the alphabet 1234 (e.g. '.'), got '1'
+        """
+        if empty != ".":
+            self._check_empty(empty)
         a = self.alphabet
         return "".join(a[d - 1] if d else empty for d in self.values)
 
+    def _check_empty(self, empty: object, boxed: bool = False) -> None:
+        """Raise :class:`InvalidArgument` unless ``empty`` can mark an empty cell of this grid
+        (see :meth:`to_line`; in boxed text not a ruler's character either: a row of empty
+        cells would read as a ruler)."""
+        if (
+            not isinstance(empty, str)
+            or len(empty) != 1
+            or empty.isspace()
+            or empty in self.alphabet
+            or empty in NOT_A_CELL
+            or _CONTROL.match(empty)
+            or (boxed and empty in RULER_CHARS)
+        ):
+            what = "not a symbol of the alphabet"
+            if boxed:
+                what = f"neither a symbol of the alphabet {self.alphabet} nor one of rulers"
+                what += f" ({''.join(sorted(RULER_CHARS))}) in boxed text"
+                raise InvalidArgument(f"empty must be one character {what}, got {empty!r}")
+            raise InvalidArgument(
+                f"empty must be one character that is {what} {self.alphabet} (e.g. '.'), "
+                f"got {empty!r}"
+            )
+
     def to_boxed(self, empty: str = ".") -> str:
-        """Boxed text with ``+---+`` rulers (read back by :meth:`parse`)."""
+        """Boxed text with ``+---+`` rulers (read back by :meth:`parse`); ``empty`` as
+        :meth:`to_line` takes it, but for the characters of rulers (``-``, ``=``...).
+
+        >>> Grid.empty(2).to_boxed(empty="-")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: empty must be one character neither a symbol of ...
+        """
+        if empty != ".":
+            self._check_empty(empty, boxed=True)
         n, (br, bc) = self.n, self.box
         width = max(len(s) for s in self.alphabet)
         sym = [empty.rjust(width)] + [s.rjust(width) for s in self.alphabet]
@@ -717,22 +796,57 @@ class Grid:
         return InvalidPuzzle(f"clashing clues: {named}")
 
     def index(self, cell: Cell) -> int:
-        """Cell index from an index or a ``(row, col)`` pair (0-based)."""
+        """Cell index from an index or a ``(row, col)`` pair (0-based; numpy integers too);
+        :class:`InvalidArgument` naming the cell for anything else or a cell off the grid.
+
+        >>> g = Grid.empty(2)
+        >>> g.index(5), g.index((1, 2))
+        (5, 6)
+        >>> g.index(2.5)
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: cell 2.5 is not a cell index 0..15 or a (row, col) pair
+        """
+        size = len(self.values)
+        if type(cell) is int and 0 <= cell < size:
+            return cell
+        n = self.n
         if isinstance(cell, tuple):
-            r, c = cell
-            if not (0 <= r < self.n and 0 <= c < self.n):
-                raise InvalidArgument(f"cell {cell} is outside the {self.n}x{self.n} grid")
-            return r * self.n + c
-        if not 0 <= cell < len(self.values):
-            raise InvalidArgument(f"cell {cell} is outside 0..{len(self.values) - 1}")
-        return cell
+            if len(cell) != 2:
+                raise InvalidArgument(
+                    f"cell {cell!r} is not a cell index 0..{size - 1} or a (row, col) pair"
+                )
+            try:
+                r, c = whole_number("row", cell[0]), whole_number("column", cell[1])
+            except InvalidArgument as exc:
+                raise InvalidArgument(f"cell {cell!r}: {exc}") from None
+            if not (0 <= r < n and 0 <= c < n):
+                raise InvalidArgument(f"cell {(r, c)} is outside the {n}x{n} grid")
+            return r * n + c
+        try:
+            i = whole_number("cell", cell)
+        except InvalidArgument:
+            raise InvalidArgument(
+                f"cell {cell!r} is not a cell index 0..{size - 1} or a (row, col) pair"
+            ) from None
+        if not 0 <= i < size:
+            raise InvalidArgument(f"cell {i} is outside 0..{size - 1}")
+        return i
 
     def __getitem__(self, cell: Cell) -> int:
         return self.values[self.index(cell)]
 
     def with_values(self, values: Iterable[int]) -> Grid:
-        """The same shape, alphabet and variant with other values."""
-        return Grid(self.box, tuple(values), self.alphabet, self.variant)
+        """The same shape, alphabet and variant with other values (whole numbers ``0..N``, a
+        numpy array's too: kept as ints)."""
+        grid = object.__new__(Grid)  # the shape, alphabet and variant are checked already
+        vars(grid).update(
+            box=self.box,
+            values=_grid_values(values, self.n),
+            alphabet=self.alphabet,
+            variant=self.variant,
+        )
+        return grid
 
     def _with_solution(self, values: Sequence[int]) -> Grid:
         """:meth:`with_values` for a checked solution (N*N values in ``1..N``), without
@@ -833,8 +947,73 @@ class Grid:
         )
 
     def is_solution_of(self, puzzle: Grid) -> bool:
-        """Complete, valid and keeping every clue of ``puzzle``."""
+        """Complete, valid and keeping every clue of ``puzzle`` (a :class:`Grid`, else
+        :class:`InvalidArgument`)."""
+        if not isinstance(puzzle, Grid):
+            require_grid(puzzle, "is_solution_of")
         return self.box == puzzle.box and self.is_complete() and _keeps(puzzle.values, self.values)
+
+
+_INT = frozenset({int})
+"""The one type of a grid's values, as a set (the check of :class:`Grid` is a set of types)."""
+
+_NOT_A_VARIANT = "variant must be a spec such as 'x+anti-knight' or a Variant, got {!r}"
+
+
+_VALUE_BYTES = tuple(bytes(range(n + 1)) for n in range(MAX_SIDE + 1))
+"""The bytes of the values ``0..n`` of an n×n grid, by n (what :func:`_grid_values` deletes
+to find a value out of range)."""
+
+
+def _grid_values(values: object, n: int) -> tuple[int, ...]:
+    """``values`` as the values of an n×n grid: a tuple of n² ints ``0..n`` (a sequence of
+    numpy integers converted); :class:`InvalidArgument` naming the first fault. A tuple of
+    ints is checked at C speed and kept as it is.
+
+    >>> _grid_values([1, 0, 0, 2], 2), _grid_values((1, 0, 0, 2), 2)
+    ((1, 0, 0, 2), (1, 0, 0, 2))
+    >>> _grid_values((1, 0, 0, True), 2)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: r2c2: value True is not a whole number
+    """
+    seq = values if isinstance(values, tuple) else _value_tuple(values)
+    if len(seq) != n * n:
+        raise InvalidArgument(f"{len(seq)} values for a {n}x{n} grid")
+    try:  # the common case at C speed: every value an int 0..n
+        ints = not bytes(seq).translate(None, _VALUE_BYTES[n])
+    except (TypeError, ValueError):  # a value that is not an integer 0..255
+        ints = False
+    if not (ints and {*map(type, seq)} <= _INT):  # (numpy's integers and bools pass bytes())
+        return _checked_values(seq, n)
+    return seq
+
+
+def _value_tuple(values: object) -> tuple[Any, ...]:
+    """``values`` as a tuple (checked by :func:`_checked_values`); :class:`InvalidArgument`
+    on None, a text (:meth:`Grid.parse` reads those) or anything that is not a sequence."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        hint = " (Grid.parse reads a grid's text)" if isinstance(values, str) else ""
+        raise InvalidArgument(
+            f"values must be a sequence of whole numbers 0..N (0 = empty), got "
+            f"{type(values).__name__}{hint}"
+        )
+    return tuple(values)
+
+
+def _checked_values(values: Sequence[Any], n: int) -> tuple[int, ...]:
+    """``values`` as ints ``0..n`` (numpy's integers converted), or :class:`InvalidArgument`
+    naming the first cell whose value is not one (the slow path of :class:`Grid`)."""
+    out = []
+    for i, d in enumerate(values):
+        if type(d) is not int:
+            if isinstance(d, bool) or not isinstance(d, Integral):
+                raise InvalidArgument(f"{cell_name(i, n)}: value {d!r} is not a whole number")
+            d = int(d)
+        if not 0 <= d <= n:
+            raise InvalidArgument(f"{cell_name(i, n)}: value {d} is outside 0..{n}")
+        out.append(d)
+    return tuple(out)
 
 
 def _move(u: int, v: int, n: int) -> str:

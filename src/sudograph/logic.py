@@ -59,12 +59,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from numbers import Real
+from numbers import Integral, Real
 
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import sudoku_graph
 from .grid import Grid, cell_name, require_grid, symbol_of
-from .problem import Problem, Result, SolveOptions, Stats, is_solution
+from .problem import Problem, Result, SolveOptions, Stats, clamp_timeout, is_solution
 from .search.cages import cage_combinations
 from .variants import Variant, variant_graph
 
@@ -848,12 +848,26 @@ FINDERS: dict[str, Callable[[_State], Iterator[Step]]] = {
 
 
 def _check_techniques(techniques: Sequence[str] | str | None) -> tuple[str, ...]:
+    """The techniques named (one name, or a collection of names; None: all of them), in the
+    order of :data:`TECHNIQUES`; :class:`InvalidArgument` on anything else.
+
+    >>> _check_techniques(5)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: techniques must be a technique's name, a list of them \
+or None, got 5
+    """
     if techniques is None:
         return tuple(TECHNIQUES)
     if isinstance(techniques, str):  # one name, not its letters
         techniques = (techniques,)
+    elif not isinstance(techniques, Iterable):
+        raise InvalidArgument(
+            f"techniques must be a technique's name, a list of them or None, got {techniques!r}"
+        )
+    techniques = tuple(techniques)  # (a generator is read once)
     for t in techniques:
-        if t not in TECHNIQUES:
+        if not isinstance(t, str) or t not in TECHNIQUES:
             raise InvalidArgument(f"unknown technique {t!r} (known: {', '.join(TECHNIQUES)})")
     return tuple(t for t in TECHNIQUES if t in techniques)
 
@@ -902,11 +916,21 @@ def _narrow(state: _State, grid: Grid, candidates: Sequence[Iterable[int]] | Non
     if candidates is None:
         return
     n = grid.n
+    if isinstance(candidates, str | bytes) or not hasattr(candidates, "__len__"):
+        raise InvalidArgument(
+            f"candidates must be one collection of digits per cell, got {type(candidates).__name__}"
+        )
     if len(candidates) != len(grid.values):
         raise InvalidArgument(f"{len(candidates)} candidate sets for {len(grid.values)} cells")
     for i, digits in enumerate(candidates):
+        if not isinstance(digits, Iterable):
+            raise InvalidArgument(
+                f"{cell_name(i, n)}: candidates must be a collection of digits, got {digits!r}"
+            )
         mask = 0
         for d in digits:
+            if type(d) is not int and isinstance(d, Integral) and not isinstance(d, bool):
+                d = int(d)  # a numpy integer
             if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= n:
                 raise InvalidArgument(f"{cell_name(i, n)}: candidate {d!r} is outside 1..{n}")
             mask |= 1 << (d - 1)
@@ -975,10 +999,12 @@ def hint(
 
 
 def check_timeout(timeout: object) -> float | None:
-    """``timeout`` (seconds) as given when it is None or a number above 0; else
-    :class:`InvalidArgument` (0, a negative number or NaN would leave no time at all: a
-    silent empty answer). The check of :func:`solve_logically` and
-    :func:`sudograph.generate.generate`.
+    """``timeout`` (seconds) as a float when it is None or a number above 0 (at most
+    :data:`~sudograph.problem.MAX_TIMEOUT`: a larger one, an int no float holds included, is
+    read as that); else :class:`InvalidArgument` (0, a negative number or NaN would leave no
+    time at all to make a puzzle: a silent failure). The check of
+    :func:`sudograph.generate.generate` (:func:`solve_logically` takes a timeout as
+    :func:`~sudograph.solve.solve` does: 0 stops at once).
 
     >>> check_timeout(0)
     Traceback (most recent call last):
@@ -989,10 +1015,9 @@ def check_timeout(timeout: object) -> float | None:
         return None
     if isinstance(timeout, bool) or not isinstance(timeout, Real):
         raise InvalidArgument(f"timeout must be a number of seconds, got {timeout!r}")
-    seconds = float(timeout)
-    if not seconds > 0:  # NaN too
+    if not timeout > 0:  # type: ignore[operator]  # NaN too
         raise InvalidArgument(f"timeout must be > 0, got {timeout}")
-    return seconds
+    return clamp_timeout(timeout)  # type: ignore[arg-type]
 
 
 def solve_logically(
@@ -1004,31 +1029,39 @@ def solve_logically(
     """Apply the techniques (all of them, or those named) until the grid is solved or stalls.
 
     The steps are recorded in order. A solved grid is checked against the puzzle. ``timeout``
-    (seconds, above 0) stops the steps early, as a stall. Raises :class:`InvalidPuzzle` on
-    clashing clues and :class:`InvalidArgument` on an unknown technique or a ``timeout`` not
-    above 0.
+    (seconds, as :func:`~sudograph.solve.solve` takes it: 0 takes no step) stops the steps
+    early, as a stall. Raises :class:`InvalidPuzzle` on clashing clues and
+    :class:`InvalidArgument` on an unknown technique or a ``timeout`` that is negative, NaN or
+    not a number.
 
     >>> r = solve_logically(Grid.parse("1.3.....2...4..1"), ["naked single"])
     >>> r.solved, len(r.steps), r.grid.to_line()
     (False, 7, '1.3.3.1.21434321')
+    >>> len(solve_logically(Grid.parse("1.3.....2...4..1"), timeout=0).steps)
+    0
     """
-    seconds = check_timeout(timeout)
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    return _solve_logically(grid, techniques, deadline)
+    return _solve_logically(grid, techniques, _deadline(timeout), "solve_logically")
+
+
+def _deadline(timeout: object) -> float | None:
+    """The ``time.perf_counter()`` at which a ``timeout`` (checked as :func:`solve` checks
+    it) runs out, or None without one."""
+    seconds = SolveOptions(timeout=timeout).timeout  # type: ignore[arg-type]
+    return None if seconds is None else time.perf_counter() + seconds
 
 
 def _solve_logically(
-    grid: Grid, techniques: Sequence[str] | None, deadline: float | None
+    grid: Grid, techniques: Sequence[str] | None, deadline: float | None, what: str
 ) -> LogicResult:
     """:func:`solve_logically` until ``deadline`` (``time.perf_counter()``; already past it:
-    no step, as method ``logic`` with ``timeout=0`` asks)."""
+    no step, as ``timeout=0`` asks), for the function ``what`` (named by its errors)."""
     names = _check_techniques(techniques)
-    s = _checked_state(grid, "solve_logically")
+    s = _checked_state(grid, what)
     steps: list[Step] = []
     while not s.solved():
         if s.broken():
             return LogicResult(steps, s.to_grid(), False, contradiction=True)
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and time.perf_counter() >= deadline:
             break
         step = _find(s, names)
         if step is None:
@@ -1192,7 +1225,7 @@ def explain(grid: Grid) -> list[str]:
     >>> explain(Grid.parse("4.3.1..42..3.1.."))[0]
     '1. naked single: r1c2: 2 is the only candidate left in the cell'
     """
-    return describe(solve_logically(grid))
+    return describe(_solve_logically(grid, None, None, "explain"))
 
 
 def describe(result: LogicResult) -> list[str]:
@@ -1269,7 +1302,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
     start = time.perf_counter()
     grid = grid_of(problem)
     deadline = None if options.timeout is None else start + options.timeout
-    result = _solve_logically(grid, None, deadline)  # timeout=0 allowed: no step
+    result = _solve_logically(grid, None, deadline, "solve")  # timeout=0: no step
     stats = Stats(deductions=len(result.steps), seconds=time.perf_counter() - start)
     if result.solved:
         coloring = result.grid.values

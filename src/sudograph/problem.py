@@ -13,14 +13,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 from operator import and_, eq, truth
 from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import InvalidArgument, InvalidPuzzle
-from .graph import MAX_SIDE, Graph
+from .graph import MAX_SIDE, Graph, require_graph
 
 if TYPE_CHECKING:  # pragma: no cover
     from .grid import Grid
@@ -39,9 +39,22 @@ class Problem:
     ``cages`` are optional killer cages ``(cells, sum)``: the colours of a cage's cells are
     distinct and add up to ``sum`` (see :func:`check_cages`).
 
-    Raises :class:`InvalidArgument` when k is out of ``1..64`` or the precolouring has the
-    wrong length or a colour out of range, and :class:`InvalidPuzzle` when two adjacent
-    vertices are precoloured alike or a cage cannot be satisfied.
+    ``k`` and the colours may be numpy integers (kept as ints); a precolouring that is not
+    a tuple (a list, a numpy array) is taken as one, None or empty as no colour given.
+
+    Raises :class:`InvalidArgument` when ``graph`` is not a :class:`Graph`, k is out of
+    ``1..64`` or the precolouring has the wrong length or a colour out of range, and
+    :class:`InvalidPuzzle` when two adjacent vertices are precoloured alike or a cage cannot
+    be satisfied.
+
+    >>> import numpy as np
+    >>> from sudograph.graph import petersen_graph
+    >>> Problem(petersen_graph(), np.int64(3), np.array([3] + [0] * 9)).precolouring[:2]
+    (3, 0)
+    >>> Problem(None, 3)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: Problem takes a Graph, got NoneType
     """
 
     graph: Graph
@@ -50,11 +63,19 @@ class Problem:
     cages: tuple[Cage, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.k, int) or isinstance(self.k, bool):
-            raise InvalidArgument(f"k must be an integer, got {self.k!r}")
+        if not isinstance(self.graph, Graph):
+            require_graph(self.graph, "Problem")
+        if type(self.k) is not int:
+            if not isinstance(self.k, Integral) or isinstance(self.k, bool):
+                raise InvalidArgument(f"k must be an integer, got {self.k!r}")
+            object.__setattr__(self, "k", int(self.k))
         if not 1 <= self.k <= MAX_SIDE:
             raise InvalidArgument(f"k must be between 1 and {MAX_SIDE}, got {self.k}")
-        pre = tuple(self.precolouring) if self.precolouring else (0,) * self.graph.n
+        pre = self.precolouring
+        if type(pre) is not tuple:
+            pre = _colour_tuple(pre, "precolouring")
+        if not pre:
+            pre = (0,) * self.graph.n
         if len(pre) != self.graph.n:
             raise InvalidArgument(
                 f"precolouring has {len(pre)} entries for {self.graph.n} vertices"
@@ -196,6 +217,36 @@ def cages_hold(cages: Sequence[Cage], coloring: Sequence[int]) -> bool:
     return True
 
 
+def _colour_tuple(colours: object, what: str) -> tuple[int, ...]:
+    """``colours`` (a list, a numpy array... or None: no colour given) as a tuple of ints, or
+    ``()`` for None; :class:`InvalidArgument` naming ``what`` on a number, or the vertex of a
+    colour that is not a whole number (the range is the caller's to check).
+
+    >>> _colour_tuple([1, 0], "precolouring"), _colour_tuple(None, "precolouring")
+    ((1, 0), ())
+    >>> _colour_tuple("10", "precolouring")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: vertex 0: colour '1' is not a whole number
+    """
+    if colours is None:
+        return ()
+    if not isinstance(colours, Iterable):
+        raise InvalidArgument(
+            f"{what} must be a sequence of colours (ints, 0 = none), got {type(colours).__name__}"
+        )
+    items = list(colours)
+    raw = _to_bytes(items)
+    if raw is not None and {*map(type, items)} <= {int}:
+        return tuple(items)
+    out = []
+    for v, c in enumerate(items):
+        if not isinstance(c, Integral):  # (a bool is one: True is 1)
+            raise InvalidArgument(f"vertex {v}: colour {c!r} is not a whole number")
+        out.append(int(c))
+    return tuple(out)
+
+
 def first_conflict(graph: Graph, coloring: Sequence[int]) -> tuple[int, int] | None:
     """The first edge ``(u, v)``, ``u < v``, whose ends have the same non-zero colour.
 
@@ -281,11 +332,36 @@ def is_proper_coloring(graph: Graph, coloring: Sequence[int], k: int | None = No
     >>> g = Graph.from_edges(2, [(0, 1)])
     >>> is_proper_coloring(g, (1, 2)), is_proper_coloring(g, (1, 1)), is_proper_coloring(g, (1, 0))
     (True, False, False)
+
+    Raises :class:`InvalidArgument` when ``graph`` is not a :class:`Graph` (a grid's is its
+    ``.graph``: the colouring of a grid is its values, ``grid.is_complete()`` tells) or
+    ``coloring`` is not a sequence of whole numbers.
+
+    >>> is_proper_coloring(g, None)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: coloring must be a sequence of colours (ints), got NoneType
     """
+    if not isinstance(graph, Graph):
+        require_graph(graph, "is_proper_coloring")
+    return _proper(graph, coloring, k)
+
+
+def _proper(graph: Graph, coloring: Sequence[int], k: int | None) -> bool:
+    """:func:`is_proper_coloring` on a :class:`Graph`."""
+    if type(coloring) is not tuple and (
+        isinstance(coloring, str) or not hasattr(coloring, "__len__")
+    ):
+        raise InvalidArgument(
+            f"coloring must be a sequence of colours (ints), got {type(coloring).__name__}"
+        )
     if len(coloring) != graph.n:
         return False
     colours = _to_bytes(coloring)
     if colours is None:  # colours that are no bytes, compared one by one
+        for v, c in enumerate(coloring):
+            if not isinstance(c, Integral):
+                raise InvalidArgument(f"coloring: vertex {v}: colour {c!r} is not a whole number")
         if any(c < 1 or (k is not None and c > k) for c in coloring):
             return False
     elif colours.translate(None, _KEYS if k is None else bytes(range(1, min(k, 255) + 1))):
@@ -295,9 +371,24 @@ def is_proper_coloring(graph: Graph, coloring: Sequence[int], k: int | None = No
 
 def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
     """True when ``coloring`` is a proper k-colouring that keeps the precolouring and the
-    cages (distinct colours adding up to each cage's sum)."""
+    cages (distinct colours adding up to each cage's sum).
+
+    Raises :class:`InvalidArgument` when ``problem`` is not a :class:`Problem` (a grid's is
+    its ``.problem``; ``grid.is_solution_of(puzzle)`` checks a solved grid) or ``coloring``
+    is not a sequence of whole numbers.
+
+    >>> from sudograph.grid import Grid
+    >>> is_solution(Grid.empty(2), (1,) * 16)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: is_solution takes a Problem, got Grid (give its .problem)
+    """
+    if not isinstance(problem, Problem):
+        grid = isinstance(getattr(type(problem), "problem", None), property)  # (not computed)
+        hint = " (give its .problem)" if grid else ""
+        raise InvalidArgument(f"is_solution takes a Problem, got {type(problem).__name__}{hint}")
     return (
-        is_proper_coloring(problem.graph, coloring, problem.k)
+        _proper(problem.graph, coloring, problem.k)
         and _keeps(problem.precolouring, coloring)
         and cages_hold(problem.cages, coloring)
     )
@@ -463,6 +554,43 @@ def check_nonnegative(name: str, value: float | None) -> None:
 TraceHook = Any
 """A callable receiving trace events (see :mod:`sudograph.search.trace`), or None."""
 
+MAX_NODES = 2**62
+"""The largest node cap the engines take (a 64-bit count): a larger ``max_nodes``, which no
+search reaches, is read as this one (an int of 400 digits overflowed a compiled engine)."""
+
+MAX_TIMEOUT = 1e9
+"""The longest timeout in seconds (about 31 years): a larger one, ``float("inf")`` or an int
+of 400 digits (which no float holds), is read as this, which is no limit in practice."""
+
+
+def clamp_timeout(timeout: float) -> float:
+    """``timeout`` (a number of seconds, not NaN) as a float, at most :data:`MAX_TIMEOUT`.
+
+    >>> clamp_timeout(10**400), clamp_timeout(2)
+    (1000000000.0, 2.0)
+    """
+    return MAX_TIMEOUT if timeout > MAX_TIMEOUT else float(timeout)
+
+
+def as_seed(seed: object) -> int | None:
+    """``seed`` as an int (numpy's integers converted), or None; :class:`InvalidArgument`
+    on anything else: ``random.Random`` would seed by a string's hash or a float's value, and
+    a method that draws no random numbers would ignore it, silently.
+
+    >>> import numpy as np
+    >>> as_seed(np.int64(3)), as_seed(None)
+    (3, None)
+    >>> as_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: seed must be a whole number (or None), got 1.5
+    """
+    if seed is None or type(seed) is int:
+        return seed
+    if isinstance(seed, Integral) and not isinstance(seed, bool):
+        return int(seed)
+    raise InvalidArgument(f"seed must be a whole number (or None), got {seed!r}")
+
 
 @dataclass
 class SolveOptions:
@@ -494,6 +622,18 @@ class SolveOptions:
             raise InvalidArgument(f"timeout must be a number of seconds, got {self.timeout!r}")
         check_nonnegative("max_nodes", self.max_nodes)
         check_nonnegative("timeout", self.timeout)
+        if self.max_nodes is not None and self.max_nodes > MAX_NODES:
+            self.max_nodes = MAX_NODES
+        if self.timeout is not None and type(self.timeout) is not float:
+            self.timeout = clamp_timeout(self.timeout)
+        elif self.timeout is not None and self.timeout > MAX_TIMEOUT:
+            self.timeout = MAX_TIMEOUT
+        if self.seed is not None and type(self.seed) is not int:
+            self.seed = as_seed(self.seed)
+        if self.trace is not None and not callable(self.trace):
+            raise InvalidArgument(
+                f"trace must be callable (it receives each TraceEvent), got {self.trace!r}"
+            )
         if self.limit is not None and self.limit < 1:
             raise InvalidArgument(f"limit must be >= 1 (or None for all), got {self.limit}")
         if self.itermax < 1:

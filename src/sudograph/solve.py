@@ -17,6 +17,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from numbers import Integral
 from types import ModuleType
 from typing import Any
 
@@ -24,7 +25,15 @@ from .errors import InvalidArgument, MissingExtra
 from .graph import MAX_SIDE, Graph, require_graph
 from .grid import Grid
 from .methods import METHODS, Method, check_method, check_order_inference, get_method
-from .problem import Coloring, Problem, Result, SolveOptions, TraceHook, is_solution
+from .problem import (
+    Coloring,
+    Problem,
+    Result,
+    SolveOptions,
+    TraceHook,
+    _colour_tuple,
+    is_solution,
+)
 
 AUTO_NODE_BUDGET = 20_000
 """With ``engine="auto"`` the Python engine runs first with this many nodes at most."""
@@ -110,13 +119,17 @@ def solve(
     itermax: int = 1000,
     engine: str = "auto",
     keep: int | None = None,
+    **unknown: Any,
 ) -> Result:
     """Solve a Grid, a Problem or ``(graph, k)`` with a registered ``method``.
 
     ``order``/``inference`` override the method's preset (search methods only). ``limit``
     solutions at most (None = all: then ``result.complete`` tells whether the enumeration
-    finished). ``max_nodes``/``timeout`` stop the search with status ``stopped``. ``trace`` is a
-    callable receiving :class:`~sudograph.search.trace.TraceEvent` s (forces the Python engine).
+    finished). ``max_nodes``/``timeout`` stop the search with status ``stopped`` (a timeout
+    above :data:`~sudograph.problem.MAX_TIMEOUT` is read as that). ``trace`` is a callable
+    receiving :class:`~sudograph.search.trace.TraceEvent` s, which only the search methods
+    emit (:data:`TRACED`; it forces the Python engine: ``engine="numba"`` is refused with it).
+    ``seed``: a whole number (numpy's too) for the randomized methods.
     ``engine``: ``python``, ``numba`` (the compiled twin) or ``auto`` (the environment variable
     ``SUDOGRAPH_ENGINE`` overrides it; else, with numba, ``propagate`` runs on a compiled
     kernel (see :func:`compiled_route`: ``fast`` on a plain 9×9, the house kernel on anything
@@ -126,18 +139,29 @@ def solve(
     solutions kept in the result (None: all found; ``result.count`` counts them all when the
     method counts).
 
-    Raises :class:`InvalidArgument` (unknown method, order or inference; order/inference given
-    to a method that is not a search; a Sudoku-only method on another graph; bad limits),
-    :class:`InvalidPuzzle` (clashing clues), :class:`MissingExtra` (``engine="numba"``
-    without numba).
+    Raises :class:`InvalidArgument` (unknown method, order, inference or option; order/inference
+    given to a method that is not a search; a trace to a method that emits none; method
+    ``fast`` on engine ``python``, which it has not; a Sudoku-only method on another graph;
+    bad limits), :class:`InvalidPuzzle` (clashing clues), :class:`MissingExtra`
+    (``engine="numba"`` without numba).
 
     >>> from sudograph.grid import Grid
     >>> r = solve(Grid.parse("...3.2.1...4.1.2"), "naive")
     >>> r.status, r.grid.to_line(), r.stats.nodes
     ('solved', '1423324123144132', 10)
+    >>> solve(Grid.empty(2), "fast", trace=print)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: method 'fast' emits no trace events: only the search ...
     """
-    m = get_method(method)
+    if unknown:
+        raise _unknown_options("solve", unknown)
+    m = _method(method)
     _check_keep(keep)
+    if trace is not None:
+        _check_trace(m, trace, engine)
+    if m.name == "fast" and engine == "python":  # (as solve_many and the CLI say it)
+        raise InvalidArgument("method 'fast' has no Python engine: use engine auto or numba")
     check_order_inference(order, inference)
     if (order or inference) and m.order is None:
         raise InvalidArgument(f"method {m.name!r} is not a search: order/inference do not apply")
@@ -198,6 +222,55 @@ def solve(
             if not g.is_solution_of(grid):  # pragma: no cover
                 raise AssertionError(f"method {m.name} returned a grid that does not solve it")
     return result
+
+
+TRACED = tuple(name for name, m in METHODS.items() if m.order is not None)
+"""The methods that emit trace events: the search methods (the others run no search in
+Python: greedy passes, SAT, logic, compiled kernels)."""
+
+SOLVE_OPTIONS = frozenset(
+    ("order", "inference", "limit", "max_nodes", "timeout", "trace", "seed", "itermax", "engine",
+     "keep")
+)  # fmt: skip
+"""The keyword options of :func:`solve` (:func:`color` passes them on)."""
+
+
+def _method(name: object) -> Method:
+    """The method called ``name``; :class:`InvalidArgument` for a name that is not a string
+    (a list of methods, say) or is unknown."""
+    if not isinstance(name, str):
+        raise InvalidArgument(
+            f"method must be the name of one method (a str), got {name!r} "
+            f"(known: {', '.join(METHODS)})"
+        )
+    return get_method(name)
+
+
+def _unknown_options(what: str, given: Any, known: Any = SOLVE_OPTIONS) -> InvalidArgument:
+    """The error for options of ``what`` (a function) that it does not know."""
+    names = ", ".join(sorted(map(str, given)))
+    return InvalidArgument(
+        f"unknown option(s) of {what}: {names} (known: {', '.join(sorted(known))})"
+    )
+
+
+def _check_trace(m: Method, trace: object, engine: object) -> None:
+    """Raise :class:`InvalidArgument` unless ``trace`` is a callable that method ``m`` calls
+    (only the search methods emit events, on the Python engine)."""
+    if not callable(trace):
+        raise InvalidArgument(
+            f"trace must be callable (it receives each TraceEvent), got {trace!r}"
+        )
+    if m.order is None:
+        raise InvalidArgument(
+            f"method {m.name!r} emits no trace events: only the search methods do "
+            f"({', '.join(TRACED)})"
+        )
+    if engine == "numba":
+        raise InvalidArgument(
+            "trace: the compiled twin emits no trace events: a traced search runs on the "
+            "Python engine (engine 'python' or 'auto')"
+        )
 
 
 def _run_method(m: Method, problem: Problem, options: SolveOptions, keep: int | None) -> Result:
@@ -475,7 +548,9 @@ def count(
     >>> r.count, r.complete, len(r.solutions)
     (288, True, 1)
     """
-    m = get_method(method)
+    if set(kw) - COUNT_OPTIONS:
+        raise _unknown_options("count", set(kw) - COUNT_OPTIONS, COUNT_OPTIONS | {"limit", "keep"})
+    m = _method(method)
     _check_keep(keep)
     _refuse_incomplete(m.name, "count solutions")
     if kw.get("trace", 0) is None:
@@ -493,9 +568,6 @@ def count(
     order, inference = kw.pop("order", None), kw.pop("inference", None)
     engine = kw.pop("engine", "auto")
     check_order_inference(order, inference)
-    unknown = set(kw) - {"max_nodes", "timeout", "seed", "itermax"}
-    if unknown:
-        raise InvalidArgument(f"unknown option(s) of count: {', '.join(sorted(unknown))}")
     problem, grid = to_problem(x)
     options = SolveOptions(
         limit=None,
@@ -513,6 +585,10 @@ def count(
     if grid is not None:
         _attach_grids(result, grid)
     return result
+
+
+COUNT_OPTIONS = SOLVE_OPTIONS - {"limit", "keep"}
+"""The options :func:`count` passes on to the search (``limit`` and ``keep`` are its own)."""
 
 
 def _attach_grids(result: Result, grid: Grid) -> None:
@@ -592,7 +668,7 @@ def _count_on(engine: str, problem: Problem, options: SolveOptions, keep: int) -
 def _refuse_incomplete(method: str, what: str) -> None:
     """Raise :class:`InvalidArgument` for a method that cannot prove there is no other
     solution (a greedy heuristic, human-style logic): its count would be a guess."""
-    if not get_method(method).complete:
+    if not _method(method).complete:
         complete = ", ".join(n for n, m in METHODS.items() if m.complete)
         raise InvalidArgument(
             f"method {method!r} does not explore every possibility, so it cannot {what}; "
@@ -603,10 +679,20 @@ def _refuse_incomplete(method: str, what: str) -> None:
 def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:
     """True when the puzzle has exactly one solution (a count with ``limit=2``).
 
+    ``kw`` are :func:`solve`'s options but ``limit`` and ``keep`` (the count to 2 is its own).
+
     >>> from sudograph.grid import Grid
     >>> is_unique(Grid.empty(2))
     False
     """
+    if set(kw) - COUNT_OPTIONS:
+        wrong = set(kw) - COUNT_OPTIONS
+        if wrong <= {"limit", "keep"}:
+            raise InvalidArgument(
+                f"is_unique counts up to 2 solutions itself: {' and '.join(sorted(wrong))} "
+                "does not apply (count takes them)"
+            )
+        raise _unknown_options("is_unique", wrong - {"limit", "keep"}, COUNT_OPTIONS)
     _refuse_incomplete(method, "tell uniqueness")
     r = solve(grid, method, limit=2, **kw)
     if len(r.solutions) < 2 and (r.status == "stopped" or not r.complete):
@@ -623,10 +709,12 @@ def color(
 ) -> Result:
     """Decide whether ``graph`` has a proper ``k``-colouring keeping ``precolouring``.
 
-    ``kw`` are :func:`solve`'s keyword options. Without a precolouring, a k above the number
+    ``kw`` are :func:`solve`'s keyword options. ``k`` and ``precolouring`` may be numpy's (an
+    integer, an array). Without a precolouring, a k above the number
     of vertices is read as that number (colours past it are never used); a k still above 64
     (what a :class:`Problem` holds) is coloured by method ``sat`` only, on the graph itself
-    (``kw``: ``timeout``), as DIMACS graphs of chromatic number 65 and 73 need.
+    (``kw``: ``timeout``; one colouring, so ``limit`` 1 only), as DIMACS graphs of chromatic
+    number 65 and 73 need.
     Raises :class:`InvalidArgument` on a bad graph, k or precolouring,
     :class:`InvalidPuzzle` when the precolouring clashes.
 
@@ -640,23 +728,35 @@ def color(
     sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it
     """
     require_graph(graph, "color")
-    if isinstance(k, int) and not isinstance(k, bool) and not precolouring:
+    if set(kw) - SOLVE_OPTIONS:
+        raise _unknown_options("color", set(kw) - SOLVE_OPTIONS)
+    if type(k) is not int and isinstance(k, Integral) and not isinstance(k, bool):
+        k = int(k)  # a numpy integer
+    pre = precolouring
+    if pre is not None and type(pre) is not tuple:
+        pre = _colour_tuple(pre, "precolouring")
+    if isinstance(k, int) and not isinstance(k, bool) and not pre:
         k = min(k, max(graph.n, 1))
         if k > MAX_SIDE:
             return _color_sat(graph, k, method, kw)
-    return solve(Problem(graph, k, tuple(precolouring or ())), method, **kw)
+    return solve(Problem(graph, k, pre or ()), method, **kw)
 
 
 def _color_sat(graph: Graph, k: int, method: str, kw: dict[str, Any]) -> Result:
     """:func:`color` with k above 64: SAT on the graph (``sudograph.search.sat.color_graph``)."""
-    from .problem import Stats, check_nonnegative, is_proper_coloring
+    from .problem import Stats, is_proper_coloring
 
     if method != "sat":
         raise InvalidArgument(f"k={k} is above {MAX_SIDE}: only method 'sat' takes it")
-    if {name for name, value in kw.items() if value is not None} - {"timeout"}:
+    limit = kw.get("limit", 1)
+    if not (isinstance(limit, Integral) and not isinstance(limit, bool) and limit == 1):
+        raise InvalidArgument(
+            f"with k above {MAX_SIDE}, method 'sat' finds one colouring: limit must be 1, "
+            f"got {limit!r}"
+        )
+    if {name for name, value in kw.items() if value is not None} - {"timeout", "limit"}:
         raise InvalidArgument(f"with k above {MAX_SIDE}, method 'sat' takes only a timeout")
-    timeout = kw.get("timeout")
-    check_nonnegative("timeout", timeout)
+    timeout = SolveOptions(timeout=kw.get("timeout")).timeout  # checked, and at most a bound
     from .search.bounds import dsatur_coloring
     from .search.sat import SatStats, color_graph
 

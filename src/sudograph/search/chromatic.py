@@ -43,7 +43,7 @@ from numbers import Real
 
 from ..errors import InvalidArgument
 from ..graph import Graph, require_graph
-from ..problem import Coloring, check_nonnegative, is_proper_coloring
+from ..problem import Coloring, as_seed, check_nonnegative, is_proper_coloring
 from .bounds import (
     cliques_of_size,
     dsatur_coloring,
@@ -241,6 +241,8 @@ def chromatic_number(
     ...
     sudograph.errors.InvalidArgument: chromatic_number takes a Graph, got NoneType
     """
+    if seed is not None:  # numpy's integers taken as ints (None: check_seed says why not)
+        seed = as_seed(seed)  # type: ignore[assignment]
     _check_arguments(graph, timeout, progress, use_sat, seed)
     start = time.perf_counter()
     deadline = None if timeout is None else start + timeout

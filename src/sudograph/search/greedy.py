@@ -46,7 +46,7 @@ from typing import Literal
 
 from ..errors import InvalidArgument
 from ..graph import Graph, require_graph
-from ..problem import Coloring, Problem, Result, SolveOptions, Stats, is_solution
+from ..problem import Coloring, Problem, Result, SolveOptions, Stats, as_seed, is_solution
 
 Variant = Literal["greedy", "mrv", "mrv-least", "mrv-most", "mrv-random"]
 VARIANTS: tuple[Variant, ...] = ("greedy", "mrv", "mrv-least", "mrv-most", "mrv-random")
@@ -441,7 +441,9 @@ def greedy_color(graph: Graph, order: str = "dsatur", *, seed: int | None = None
     ``smallest-last`` breaks ties by lowest index (networkx's by set order: counts may differ).
 
     Raises :class:`InvalidArgument` on a ``graph`` that is not a :class:`Graph` (a grid's or
-    a problem's is its ``.graph``), an unknown order and a seed that is not a whole number.
+    a problem's is its ``.graph``), an unknown order, a seed that is not a whole number (numpy
+    integers are) and a seed given to an order that draws no random numbers (every order but
+    ``random-sequential``: it would be ignored).
 
     >>> from sudograph.graph import sudoku_graph
     >>> g = greedy_color(sudoku_graph(2), "sequential")
@@ -451,9 +453,21 @@ def greedy_color(graph: Graph, order: str = "dsatur", *, seed: int | None = None
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: greedy_color takes a Graph, got NoneType
+    >>> greedy_color(sudoku_graph(2), "dsatur", seed=1)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: seed: order 'dsatur' draws no random numbers; only \
+order 'random-sequential' takes a seed
     """
     require_graph(graph, "greedy_color")
-    check_seed(seed)
+    seed = as_seed(seed)
+    if order not in ORDERS:
+        raise InvalidArgument(f"unknown greedy order {order!r} (known: {', '.join(ORDERS)})")
+    if seed is not None and order != "random-sequential":
+        raise InvalidArgument(
+            f"seed: order {order!r} draws no random numbers; only order 'random-sequential' "
+            "takes a seed"
+        )
     start = time.perf_counter()
     if order == "dsatur":
         colour = _color_dsatur(graph)
@@ -464,12 +478,10 @@ def greedy_color(graph: Graph, order: str = "dsatur", *, seed: int | None = None
             sequence = order_largest_first(graph)
         elif order == "smallest-last":
             sequence = order_smallest_last(graph)
-        elif order == "random-sequential":
+        else:  # random-sequential
             shuffled = list(range(graph.n))
             random.Random(seed if seed is not None else fresh_seed()).shuffle(shuffled)
             sequence = shuffled
-        else:
-            raise InvalidArgument(f"unknown greedy order {order!r} (known: {', '.join(ORDERS)})")
         colour = _color_in_order(graph, sequence)
     seconds = time.perf_counter() - start
     return GreedyColoring(tuple(colour), max(colour, default=0), order, seconds)
