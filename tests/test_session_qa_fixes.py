@@ -117,3 +117,37 @@ def test_a_count_by_an_incomplete_method_is_refused_once(
     assert err.count("sudograph: error:") == 1
     assert f"method '{method}' does not explore every possibility" in err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("method", ["naive", "propagate"])
+def test_the_compiled_twin_stops_at_its_timeout_among_many_solutions(method: str) -> None:
+    """Every slice of a search with solutions everywhere ended on a full buffer, which went
+    on at once without reading the clock: solve(Grid.empty(3), limit=None, timeout=1) ran
+    for minutes, its memory growing."""
+    pytest.importorskip("numba")
+    import importlib
+    import time
+
+    from sudograph import Grid
+
+    solve = importlib.import_module("sudograph.solve").solve
+    solve(Grid.empty(2), method, engine="numba")  # the twin loaded
+    start = time.perf_counter()
+    r = solve(Grid.empty(3), method, engine="numba", limit=None, timeout=0.3)
+    search = r.stats.seconds
+    assert r.reason == "time limit" and r.status == "solved"
+    assert search < 2.0, search  # the search's own time (the solutions' checks come after)
+    assert time.perf_counter() - start < 60
+
+
+def test_the_twin_takes_a_limit_beyond_its_counters() -> None:
+    """solve(..., limit=10**30, engine="numba") sized its store by the limit (numpy's
+    'Maximum allowed dimension exceeded')."""
+    pytest.importorskip("numba")
+    import importlib
+
+    from sudograph import Grid
+
+    solve = importlib.import_module("sudograph.solve").solve
+    r = solve(Grid.empty(2), "naive", engine="numba", limit=10**30)
+    assert r.status == "solved" and r.complete and len(r.solutions) == 288

@@ -48,7 +48,9 @@ def drive(
     """Call ``step(stop_at)`` (the kernel's code) until it ends: ``(code, reason)``.
 
     ``nodes()`` is the search's node count; a code that ``handled(code)`` deals with (a buffer
-    drained, a stack grown) calls again at once; a code other than ``paused`` ends with reason
+    drained, a stack grown) calls again at once, or ends with ``time limit`` past the deadline
+    (the search resumable: a search that fills its buffer again and again never reaches the
+    pause of its slice); a code other than ``paused`` ends with reason
     ``""``; a pause ends with ``node limit`` (``cap_nodes`` reached), ``time limit`` (past
     ``deadline``, a ``perf_counter`` time) or ``interrupted`` (Ctrl-C during a call), else the
     next slice starts.
@@ -59,7 +61,9 @@ def drive(
             done = nodes()
             t0 = time.perf_counter()
             code = step(min(cap_nodes, done + size))
-            if handled(code):
+            if handled(code):  # a buffer drained, a stack grown: on at once, unless time is up
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return paused, "time limit"  # (a search of many solutions never pauses)
                 continue
             if code != paused:
                 return code, ""

@@ -40,6 +40,8 @@ ROOT_CHECK = {"check": False, "forward": True, "singles": True}
 SLICING = Slicing(first=4096, first_timed=256, min_timed=16)
 """Nodes of the kernel's slices (see :mod:`sudograph.engine._slices`): the clock
 (``timeout``) and Ctrl-C are checked a few times a second."""
+KERNEL_MAX = 1 << 62
+"""Limits and node caps above this are no limit (the kernel's counters are int64)."""
 BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept."""
 
@@ -90,10 +92,12 @@ class _Search:
         self.free = np.flatnonzero(self.col == 0).astype(np.int32)
         p[K.P_NFREE] = len(self.free)
         # keep: None = keep every solution (drain the buffer when full), else keep that many
-        rows = BUFFER_ROWS if keep is None else keep
+        # (more than BUFFER_ROWS kept: drained as for None, the limit ends the search)
+        rows = BUFFER_ROWS if keep is None or keep > BUFFER_ROWS else keep
+        drain = rows != keep
         self.sols = np.zeros((max(rows, 1), max(n, 1)), dtype=np.int8)
         p[K.P_CAP] = rows
-        p[K.P_DRAIN] = 1 if keep is None else 0
+        p[K.P_DRAIN] = 1 if drain else 0
         self.solutions: list[Coloring] = []
         self.naive = order == "static" and inference == "check"
         houses = problem.graph.houses
@@ -183,8 +187,8 @@ class _Search:
         being ``node limit``, ``time limit`` or ``interrupted`` (Ctrl-C between two slices)."""
         K = self.K
         p = self.params
-        p[K.P_LIMIT] = -1 if limit is None else limit
-        p[K.P_MAX_NODES] = -1 if max_nodes is None else max_nodes
+        p[K.P_LIMIT] = -1 if limit is None else min(limit, KERNEL_MAX)
+        p[K.P_MAX_NODES] = -1 if max_nodes is None else min(max_nodes, KERNEL_MAX)
         cap_nodes = (1 << 62) if max_nodes is None else max_nodes
         deadline = None if timeout is None else start + timeout
         kernel, args = self._kernel_and_args()
