@@ -151,3 +151,28 @@ def test_the_twin_takes_a_limit_beyond_its_counters() -> None:
     solve = importlib.import_module("sudograph.solve").solve
     r = solve(Grid.empty(2), "naive", engine="numba", limit=10**30)
     assert r.status == "solved" and r.complete and len(r.solutions) == 288
+
+
+@pytest.mark.parametrize("method", ["naive", "propagate", "fast", "sat", "logic", "greedy"])
+def test_a_result_is_a_json_document(method: str) -> None:
+    """Stats, Rating and Step had as_dict, Result none; Stats.as_dict left out the engine."""
+    import importlib
+    import json
+
+    from sudograph import Grid
+    from sudograph.problem import is_solution
+
+    if method == "sat":
+        pytest.importorskip("pysat")
+    solve = importlib.import_module("sudograph.solve").solve
+    grid = Grid.parse("..2....3.1..4..1")
+    r = solve(grid, method, **({"seed": 1} if method == "greedy" else {}))
+    doc = json.loads(json.dumps(r.as_dict()))
+    assert doc["status"] == r.status and doc["method"] == r.method
+    assert set(doc["stats"]) == {
+        "nodes", "backtracks", "deductions", "attempts", "max_depth", "seconds", "engine"
+    }  # fmt: skip
+    assert all(doc["stats"][name] is None for name in r.uncounted)
+    for colours in doc["solutions"]:
+        assert is_solution(grid.problem, tuple(colours))
+    assert len(doc["solutions"]) == len(r.solutions) >= (r.status == "solved")

@@ -424,7 +424,8 @@ class Stats:
     engine: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        """The fields as a plain dict (for JSON)."""
+        """The fields as a plain dict (for JSON), ``engine`` included ("" when no compiled
+        engine ran: its figures are all counted; see :attr:`Result.uncounted`)."""
         return {
             "nodes": self.nodes,
             "backtracks": self.backtracks,
@@ -432,6 +433,7 @@ class Stats:
             "attempts": self.attempts,
             "max_depth": self.max_depth,
             "seconds": self.seconds,
+            "engine": self.engine,
         }
 
 
@@ -502,6 +504,33 @@ class Result:
 
     def __bool__(self) -> bool:
         return self.status == "solved"
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain dict for JSON: ``status``, ``method``, ``reason``, ``complete``, ``count``
+        (:attr:`count`, else the solutions found when :attr:`complete`, else None), ``seed``,
+        ``solutions`` (lists of colours), ``stats`` (:meth:`Stats.as_dict`, a figure the engine
+        does not count as None: :attr:`uncounted`).
+
+        >>> d = Result("solved", [(1, 2)], Stats(nodes=3, engine="houses"), "fast").as_dict()
+        >>> d["solutions"], d["count"], d["stats"]["nodes"], d["stats"]["deductions"]
+        ([[1, 2]], None, 3, None)
+        """
+        stats = self.stats.as_dict()
+        for name in self.uncounted:
+            stats[name] = None
+        count = (
+            self.count if self.count is not None else len(self.solutions) if self.complete else None
+        )
+        return {
+            "status": self.status,
+            "method": self.method,
+            "reason": self.reason,
+            "complete": self.complete,
+            "count": count,
+            "seed": self.seed,
+            "solutions": [list(s) for s in self.solutions],
+            "stats": stats,
+        }
 
     def summary(self) -> str:
         """One line: status, count, nodes, backtracks, time; a figure the engine that ran
