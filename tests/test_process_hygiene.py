@@ -165,7 +165,8 @@ def test_watchdog_ends_an_orphan(tmp_path: Path) -> None:
 
 
 def test_init_worker_sets_the_signals() -> None:
-    """In a forked child: Ctrl-C ignored, SIGTERM default, the watchdog running."""
+    """In a forked child: Ctrl-C ignored, SIGTERM handled (a first one stops the chunk and
+    sends back the part done, a second one ends the worker), the watchdog running."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
@@ -174,7 +175,7 @@ def test_init_worker_sets_the_signals() -> None:
             _process.init_worker(os.getppid())
             ok = (
                 signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-                and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+                and signal.getsignal(signal.SIGTERM) is _process.handle_worker_term
                 and _process.watching()
             )
             os.write(w, b"1" if ok else b"0")

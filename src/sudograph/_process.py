@@ -7,8 +7,13 @@ parent is gone.
 Every process pool of sudograph starts its workers with :func:`init_worker` (the
 ``initializer`` of ``ProcessPoolExecutor``), which does three things:
 
-* Ctrl-C is left to the parent (it stops the batch and keeps what is done), and SIGTERM gets
-  its default action back (a forked worker inherits the parent's Python handlers);
+* Ctrl-C is left to the parent (it stops the batch and keeps what is done);
+  :data:`STOP_SIGNAL` (SIGUSR1) is how the parent, stopped by Ctrl-C or SIGTERM, asks the
+  worker to stop its chunk and send back the part done (:func:`ask_to_stop`,
+  :func:`signals_released`); a first SIGTERM does the same (one sent to the whole process
+  group, by ``timeout`` or a service manager, reaches the workers with their parent), a
+  second one ends the worker at once (:func:`handle_worker_term`; a forked worker inherits
+  the parent's Python handlers, replaced here);
 * on Linux, ``prctl(PR_SET_PDEATHSIG, SIGTERM)``: the kernel sends SIGTERM to the worker the
   moment its parent dies, SIGKILL included (other systems skip this step);
 * a daemon *watchdog* thread compares ``os.getppid()`` with the parent's pid every
@@ -36,6 +41,9 @@ WATCH_SECONDS = 0.5
 """How often the watchdog looks for its parent."""
 PR_SET_PDEATHSIG = 1
 """The ``prctl`` option (linux/prctl.h): the signal sent to this process when its parent dies."""
+
+STOP_SIGNAL: int | None = getattr(signal, "SIGUSR1", None)
+"""The signal a parent sends its workers to stop their chunks (None where there is none)."""
 
 _watchdog: threading.Thread | None = None
 
@@ -86,13 +94,29 @@ def watching() -> bool:
 
 
 def init_worker(parent: int | None = None) -> None:
-    """The initializer of every worker process: ignore Ctrl-C, default SIGTERM, the parent-death
-    signal, and the watchdog on ``parent`` (the pid of the process that made the pool; pass
+    """The initializer of every worker process: ignore Ctrl-C, :data:`STOP_SIGNAL` and SIGTERM
+    handled (:func:`handle_signal`, :func:`handle_worker_term`), the parent-death signal, and
+    the watchdog on ``parent`` (the pid of the process that made the pool; pass
     ``os.getpid()`` there so that a parent dead before the worker started is seen too)."""
+    global _worker, _held, _pending, _stopping, _terms
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _worker, _held, _pending, _stopping, _terms = True, True, None, False, 0
+    signal.signal(signal.SIGTERM, handle_worker_term)
+    if STOP_SIGNAL is not None:  # held, but for the chunks (see signals_released)
+        signal.signal(STOP_SIGNAL, handle_signal)
     set_parent_death_signal(signal.SIGTERM)
     watch_parent(parent)
+
+
+def ask_to_stop(pids: list[int]) -> None:
+    """Ask the workers ``pids`` (started with :func:`init_worker`) to stop the chunk they are
+    solving and send back the part done; nothing where :data:`STOP_SIGNAL` does not exist. A
+    worker that is gone is skipped."""
+    if STOP_SIGNAL is None:  # pragma: no cover - not on POSIX
+        return
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, STOP_SIGNAL)
 
 
 class Terminated(Exception):
@@ -101,6 +125,29 @@ class Terminated(Exception):
 
 _held = False
 _pending: int | None = None
+_worker = False
+"""True in a worker of a pool (:func:`init_worker`)."""
+_stopping = False
+"""In a worker: its parent asked it to stop (:data:`STOP_SIGNAL`); it stays so."""
+_terms = 0
+"""In a worker: the SIGTERMs received."""
+
+
+def handle_worker_term(signum: int, frame: object) -> None:
+    """A worker's SIGTERM: the first one stops it as :data:`STOP_SIGNAL` does (the part of its
+    chunk done goes back to the parent, which a SIGTERM sent to the whole process group stops
+    too; a worker that died at once there broke the pool, and the parts the others sent back
+    were lost with it); a second one has the default action, the process ends at once. The
+    parent ends its workers with SIGKILL, and an orphan is ended by its watchdog. (The first
+    SIGTERM may come after the parent's :data:`STOP_SIGNAL`: both wait for the end of a
+    compiled call, then run in the order of their numbers.)"""
+    global _terms
+    _terms += 1
+    if _terms == 1:
+        handle_signal(signum, frame)
+        return
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
 
 
 def _exception(signum: int) -> BaseException:
@@ -110,8 +157,15 @@ def _exception(signum: int) -> BaseException:
 def handle_signal(signum: int, frame: object) -> None:
     """The handler of SIGINT and SIGTERM under :class:`terminate_gracefully`: raise
     ``KeyboardInterrupt`` or :class:`Terminated` now, or, inside :func:`signals_held`, when
-    that block ends."""
-    global _pending
+    that block ends. In a worker, the handler of :data:`STOP_SIGNAL`: the first one raises
+    ``KeyboardInterrupt`` (inside :func:`signals_released` only; held elsewhere), the next
+    ones are ignored."""
+    global _pending, _stopping
+    if _worker:
+        if _stopping:
+            return
+        _stopping = True
+        signum = signal.SIGINT  # its chunk stops as this process would on Ctrl-C
     if _held:
         _pending = signum
         return
@@ -133,6 +187,40 @@ def signals_held() -> Iterator[None]:
         if not outer and _pending is not None:
             signum, _pending = _pending, None
             raise _exception(signum)
+
+
+def stop_requested() -> bool:
+    """True when Ctrl-C or SIGTERM waits for the end of a :func:`signals_held` block, or, in
+    a worker, when its parent asked it to stop: a long compiled loop run in such a block
+    looks here between two calls and stops early.
+
+    >>> stop_requested()
+    False
+    """
+    return _pending is not None or _stopping
+
+
+@contextlib.contextmanager
+def signals_released() -> Iterator[None]:
+    """In a worker, a chunk's work: inside, a stop asked by the parent (:data:`STOP_SIGNAL`)
+    raises ``KeyboardInterrupt`` at once (as Ctrl-C does in the parent), but inside
+    :func:`signals_held`; one asked before raises it on entry. Outside, the worker holds it
+    (a worker waiting for work, or sending a result, is never cut). In the parent, it changes
+    nothing."""
+    global _held, _pending
+    if not _worker:
+        yield
+        return
+    if _stopping:
+        _pending = None
+        raise KeyboardInterrupt
+    outer = _held
+    _held = False
+    try:
+        yield
+    finally:
+        _held = outer
+        _pending = None
 
 
 class terminate_gracefully:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -23,7 +24,14 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from ._process import Terminated, init_worker, signals_held
+from ._process import (
+    Terminated,
+    ask_to_stop,
+    init_worker,
+    signals_held,
+    signals_released,
+    stop_requested,
+)
 from .errors import InvalidArgument, SudographError
 from .grid import Grid
 
@@ -37,7 +45,28 @@ results to stream: the calls around the kernel cost less per puzzle on larger ch
 strings 1.18x -> 1.11x the kernel's time). Results one by one keep :data:`CHUNK`, so that a
 killed run has written all but its last chunk."""
 
+SLOW_FIRST_CHUNK = 16
+"""Puzzles in the first chunks of a method other than ``fast`` on a pool (no ``chunk_size``
+given); the later ones are sized by time (:data:`CHUNK_SECONDS`)."""
+CHUNK_SECONDS = 0.25
+"""What a chunk of a method other than ``fast`` aims to cost a worker (at the rate so far, at
+most :data:`CHUNK` puzzles): on Ctrl-C, the rows of a chunk after one cut short cannot be
+written (they would not be in order), so about this much work per worker is lost at most,
+where a chunk of 512 hard puzzles was many seconds of it. A chunk's round trip costs a
+fraction of a millisecond."""
+
+STOP_WAIT = 1.5
+"""Seconds the parent waits at most, after Ctrl-C or SIGTERM, for its workers to send back
+the part of their chunks done (a worker stops within a budget of the compiled kernel or
+between two slices of a search: milliseconds, a SAT slice half a second at most; more on a
+loaded machine)."""
+
 DIGITS = frozenset("123456789.0")
+
+SOLVE_OPTIONS = ("order", "inference", "timeout", "seed", "itermax", "trace")
+"""The keys ``solve_options`` may hold: :func:`sudograph.solve.solve`'s options that
+:func:`solve_many` does not take itself (``limit``, ``max_nodes`` and ``engine`` are its own
+arguments)."""
 
 Row = tuple[str, str | None, int, int, str | None]
 """What a worker returns per puzzle: (status, solution line, count, nodes, error)."""
@@ -105,7 +134,8 @@ def solve_many(
     ``executor``: a ``distributed.Client``: the chunks run on its Dask cluster instead
     (``workers`` is then ignored; see :mod:`sudograph.distributed`). ``chunk_size``: puzzles
     per chunk (default :data:`CHUNK`, :data:`ONE_WORKER_CHUNK` with one worker and ``as_array``,
-    :data:`DASK_CHUNK` on a cluster).
+    :data:`DASK_CHUNK` on a cluster; for a method other than ``fast`` on a pool, chunks sized
+    by time, see :data:`CHUNK_SECONDS`).
 
     ``as_array=True`` (method ``fast`` only, 9×9, no ``fallback``/``alphabet``): yield one
     :class:`ArrayBatch` per chunk instead, the results as numpy arrays (``status`` codes,
@@ -136,7 +166,15 @@ def solve_many(
         raise InvalidArgument(f"limit must be >= 1 (or None for all), got {limit}")
     if as_array and (method != "fast" or fallback is not None or alphabet is not None):
         raise InvalidArgument("as_array needs method 'fast' on 9x9 (no fallback, no alphabet)")
+    for key in solve_options or {}:
+        if key not in SOLVE_OPTIONS:
+            raise InvalidArgument(
+                f"solve_options: unknown option {key!r} (allowed: {', '.join(SOLVE_OPTIONS)})"
+            )
     n_workers = workers or os.cpu_count() or 1
+    sizer = None
+    if chunk_size is None and executor is None and n_workers > 1 and method != "fast":
+        sizer = _Sizer(n_workers)
     if chunk_size is None:  # a task on a cluster costs milliseconds: larger chunks there
         one = n_workers == 1 and as_array  # blocks of arrays, one worker: larger chunks
         chunk_size = DASK_CHUNK if executor is not None else ONE_WORKER_CHUNK if one else CHUNK
@@ -146,7 +184,7 @@ def solve_many(
     if fallback is not None:
         extra[FALLBACK] = fallback
     settings = (method, limit, engine, max_nodes, box, alphabet, extra)
-    chunks = _chunks(puzzles, chunk_size)
+    chunks = _chunks(puzzles, sizer or chunk_size)
     index = 0
     if executor is not None:  # a Dask client: same chunks, same order, on its cluster
         from .distributed import map_ordered
@@ -182,25 +220,102 @@ def solve_many(
             ensure_loaded("houses")
     # init_worker: workers end with this process, however it ends (see sudograph._process)
     pool = ProcessPoolExecutor(n_workers, initializer=init_worker, initargs=(os.getpid(),))
+    pending: deque[Future[list[Row] | ArrayBatch | PartialRows]] = deque()
+    cut = False  # a chunk came back cut: nothing after it can be written
     try:
-        pending: deque[Future[list[Row] | ArrayBatch]] = deque()
-        for chunk in _chain(first, second, chunks):
-            pending.append(pool.submit(solve_chunk, chunk, settings))
-            while len(pending) > 2 * n_workers or (pending and pending[0].done()):
-                rows = pending.popleft().result()
+        try:
+            for chunk in _chain(first, second, chunks):
+                pending.append(pool.submit(pool_chunk, chunk, settings))
+                while len(pending) > 2 * n_workers or (pending and pending[0].done()):
+                    out = pending[0].result()  # left in pending until taken (Ctrl-C here)
+                    pending.popleft()
+                    cut = isinstance(out, PartialRows)
+                    rows = _rows_of(out)
+                    if sizer is not None:
+                        sizer.taken(len(rows))
+                    yield from _emit(rows, index, as_array)
+                    index += len(rows)
+                    if cut:  # a worker asked to stop by another process: as Ctrl-C here
+                        raise KeyboardInterrupt
+            while pending:
+                out = pending[0].result()
+                pending.popleft()
+                cut = isinstance(out, PartialRows)
+                rows = _rows_of(out)
                 yield from _emit(rows, index, as_array)
                 index += len(rows)
-        while pending:
-            rows = pending.popleft().result()
-            yield from _emit(rows, index, as_array)
-            index += len(rows)
+                if cut:
+                    raise KeyboardInterrupt
+        except (KeyboardInterrupt, Terminated):  # keep what the workers have done, in order
+            if not cut:
+                yield from _rows_in_flight(pool, pending, index, as_array)
+            raise
         pool.shutdown(wait=True)
     finally:  # on Ctrl-C, SIGTERM, an error or a caller that stops early: end the workers
         end_pool(pool)
 
 
+@dataclass(slots=True)
+class PartialRows:
+    """What a worker sends back for a chunk it stopped (its parent asked it to): the
+    ``rows`` of the puzzles done before the first one not done."""
+
+    rows: list[Row] | ArrayBatch
+
+
+def _rows_of(out: list[Row] | ArrayBatch | PartialRows) -> list[Row] | ArrayBatch:
+    return out.rows if isinstance(out, PartialRows) else out
+
+
+def pool_chunk(chunk: Any, settings: tuple[Any, ...]) -> list[Row] | ArrayBatch | PartialRows:
+    """:func:`solve_chunk` in a worker of :func:`solve_many`'s pool: its rows, or
+    :class:`PartialRows` when the parent asked it to stop (:func:`sudograph._process.ask_to_stop`)
+    before the chunk was done."""
+    try:
+        with signals_released():
+            return solve_chunk(chunk, settings)
+    except ChunkInterrupted as stop:
+        return PartialRows(stop.rows)
+    except KeyboardInterrupt:  # asked before the chunk began
+        return PartialRows([])
+
+
+def _rows_in_flight(
+    pool: ProcessPoolExecutor,
+    pending: deque[Future[list[Row] | ArrayBatch | PartialRows]],
+    index: int,
+    as_array: bool,
+) -> Iterator[Any]:
+    """After Ctrl-C or SIGTERM: ask the workers to stop (they send back the part of their
+    chunk done) and yield, in order, the rows of the chunks in flight up to the first chunk
+    cut or not back within :data:`STOP_WAIT` seconds (rows after a gap are not yielded).
+
+    The same signal again meanwhile is held, then dropped (it is the one being handled:
+    ``timeout`` sends its signal to the command, then to its process group)."""
+    if not pending:
+        return
+    outs: list[list[Row] | ArrayBatch | PartialRows] = []
+    with contextlib.suppress(KeyboardInterrupt, Terminated), signals_held():
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        ask_to_stop([p.pid for p in procs if p.pid is not None and p.is_alive()])
+        deadline = time.monotonic() + STOP_WAIT
+        for future in pending:
+            try:
+                out = future.result(timeout=max(deadline - time.monotonic(), 0.0))
+            except Exception:  # not back in time, or lost with its worker: the rows end here
+                break
+            outs.append(out)
+            if isinstance(out, PartialRows):
+                break
+    for out in outs:
+        rows = _rows_of(out)
+        yield from _emit(rows, index, as_array)
+        index += len(rows)
+
+
 def end_pool(pool: ProcessPoolExecutor) -> None:
-    """Drop the work in flight and end the workers of ``pool`` now (SIGTERM, then reaped).
+    """Drop the work in flight and end the workers of ``pool`` now (SIGKILL, then reaped: a
+    worker's SIGTERM stops its chunk, see :func:`sudograph._process.handle_worker_term`).
 
     The processes are taken before ``shutdown``, which forgets them (Python 3.11).
     """
@@ -211,7 +326,7 @@ def end_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         if proc.is_alive():
-            proc.terminate()
+            proc.kill()
     for proc in procs:
         proc.join(timeout=1.0)
     if procs and not any(proc.is_alive() for proc in procs):
@@ -266,7 +381,10 @@ def _parent_ends(pool: ProcessPoolExecutor) -> list[Any]:
 
 
 def _emit(rows: list[Row] | ArrayBatch, index: int, as_array: bool) -> Iterator[Any]:
-    """A chunk's results from ``index`` on: one :class:`ArrayBatch`, or BatchResults."""
+    """A chunk's results from ``index`` on: one :class:`ArrayBatch`, or BatchResults (nothing
+    for no row)."""
+    if not len(rows):
+        return
     if as_array:
         block = rows if isinstance(rows, ArrayBatch) else ArrayBatch.from_rows(rows)
         block.start = index
@@ -283,21 +401,53 @@ def _chain(first: Any, second: Any, rest: Iterator[Any]) -> Iterator[Any]:
         yield from rest
 
 
-def _chunks(puzzles: Iterable[Item] | Any, size: int) -> Iterator[Any]:
-    """Chunks of the input: array slices for an array, lists otherwise."""
+class _Sizer:
+    """The size of the next chunk of a slow method on ``workers`` processes: first
+    :data:`SLOW_FIRST_CHUNK`, then what a worker solves in :data:`CHUNK_SECONDS` at the rate
+    seen so far (1 to :data:`CHUNK`)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.size = SLOW_FIRST_CHUNK
+        self.start: float | None = None
+        self.done = 0
+
+    def __call__(self) -> int:
+        if self.start is None:  # the clock starts with the first chunk read
+            self.start = time.monotonic()
+        return self.size
+
+    def taken(self, rows: int) -> None:
+        """``rows`` more results came back."""
+        self.done += rows
+        elapsed = time.monotonic() - (self.start or time.monotonic())
+        if elapsed > 0:
+            per_worker = self.done / elapsed / self.workers
+            self.size = max(1, min(CHUNK, int(per_worker * CHUNK_SECONDS)))
+
+
+def _chunks(puzzles: Iterable[Item] | Any, size: int | Callable[[], int]) -> Iterator[Any]:
+    """Chunks of the input: array slices for an array, lists otherwise; ``size`` a number of
+    puzzles, or what gives the size of each chunk as it is read."""
+    if not callable(size):
+        fixed = size
+        size = lambda: fixed  # noqa: E731
     if hasattr(puzzles, "ndim") and hasattr(puzzles, "shape"):
         import numpy as np
 
         arr = np.asarray(puzzles)
         if arr.ndim != 2 or arr.shape[1] != 81:
             raise InvalidArgument(f"a puzzle array must have shape (n, 81), got {arr.shape}")
-        for start in range(0, arr.shape[0], size):
-            yield np.ascontiguousarray(arr[start : start + size], dtype=np.uint8)
+        start = 0
+        while start < arr.shape[0]:
+            step = size()
+            yield np.ascontiguousarray(arr[start : start + step], dtype=np.uint8)
+            start += step
         return
     if isinstance(puzzles, str | Grid):
         raise InvalidArgument("solve_many takes an iterable of puzzles (use solve for one)")
     items = iter(puzzles)
-    while chunk := list(islice(items, size)):
+    while chunk := list(islice(items, size())):
         yield chunk
 
 
@@ -317,26 +467,28 @@ def solve_chunk(chunk: Any, settings: tuple[Any, ...]) -> list[Row] | ArrayBatch
 
     A chunk of ``fast`` 9×9 work comes back as an :class:`ArrayBatch` (iterating it gives the
     rows): the lines are parsed, solved, checked and kept as arrays, no per-puzzle Python work.
-    In this process, Ctrl-C or SIGTERM raise :class:`ChunkInterrupted` with the rows done: a
-    compiled block holds them until it is done (it cannot stop), the puzzles one by one stop
-    at once.
+    Ctrl-C or SIGTERM (or, in a worker, its parent asking it to stop) raise
+    :class:`ChunkInterrupted` with the rows done: the compiled loop stops between two budgets
+    of guesses (:func:`sudograph.engine.fast9.solve_rows`) with the rows it finished, the
+    puzzles one by one stop at once.
     """
-    method, limit, _engine, max_nodes, box, alphabet, extra = settings
-    timeout = extra.get("timeout")
+    method, _limit, _engine, _max_nodes, box, alphabet, _extra = settings
     if hasattr(chunk, "ndim"):
-        block = _held_block(lambda: _fast_block(chunk, limit, max_nodes, timeout))
-        assert block is not None
-        return block
+        return _fast_rows(chunk, settings)
     if method == "fast" and alphabet is None and box in (None, (3, 3)):
-        block = _held_block(lambda: _fast_lines(chunk, settings))
+        block = _fast_lines(chunk, settings)
         if block is not None:
             return block
     return _solve_rows(chunk, settings)
 
 
-def _held_block(solve: Callable[[], ArrayBatch | None]) -> ArrayBatch | None:
-    """``solve()`` (a compiled block) with Ctrl-C and SIGTERM held until it returns; one
-    that came meanwhile raises :class:`ChunkInterrupted` with the block."""
+def _held_block(
+    solve: Callable[[], ArrayBatch | None], expected: int | None = None
+) -> ArrayBatch | None:
+    """``solve()`` (a compiled block) with Ctrl-C and SIGTERM held until it returns (it stops
+    early when one comes, see :func:`~sudograph._process.stop_requested`); one that came
+    meanwhile raises :class:`ChunkInterrupted` with the block, and so does a block of fewer
+    than ``expected`` rows (stopped by a worker's parent)."""
     block = None
     try:
         with signals_held():
@@ -345,6 +497,8 @@ def _held_block(solve: Callable[[], ArrayBatch | None]) -> ArrayBatch | None:
         if block is None:
             raise
         raise ChunkInterrupted(block, exc) from None
+    if expected is not None and block is not None and len(block) < expected:
+        raise ChunkInterrupted(block, KeyboardInterrupt())
     return block
 
 
@@ -363,7 +517,6 @@ def _solve_rows(chunk: Any, settings: tuple[Any, ...]) -> list[Row]:
 def _fill_rows(rows: list[Row | None], chunk: Any, settings: tuple[Any, ...]) -> list[Row]:
     """The rows of :func:`_solve_rows`, written into ``rows`` as they are made."""
     method, limit, engine, max_nodes, box, alphabet, extra = settings
-    timeout = extra.get("timeout")
     fast_pos: list[int] = []
     fast_lines: list[str] = []
     for i, item in enumerate(chunk):
@@ -385,7 +538,13 @@ def _fill_rows(rows: list[Row | None], chunk: Any, settings: tuple[Any, ...]) ->
     if fast_lines:
         from .engine.fast9 import lines_to_array
 
-        block = _fast_block(lines_to_array(fast_lines), limit, max_nodes, timeout)
+        try:
+            block: list[Row] | ArrayBatch = _fast_rows(lines_to_array(fast_lines), settings)
+        except ChunkInterrupted as stop:  # the rows it finished are kept
+            block = stop.rows
+            for pos, row in zip(fast_pos, block, strict=False):
+                rows[pos] = row
+            raise stop.cause from None
         for pos, row in zip(fast_pos, block, strict=True):
             rows[pos] = row
     return [r for r in rows if r is not None]
@@ -404,48 +563,100 @@ def _fast_lines(chunk: list[Any], settings: tuple[Any, ...]) -> ArrayBatch | Non
     None (before any work) when an item is not a string (joining them is the test).
 
     Lines that are not 81 symbols of ``1-9.0`` (other sizes for the fallback, unreadable
-    lines) go one by one to :func:`_solve_item`, which gives their result or error.
+    lines) go one by one to :func:`_solve_item` after the loop, which gives their result or
+    error. Ctrl-C or SIGTERM raise :class:`ChunkInterrupted` with the rows done before the
+    first line not done.
     """
     import numpy as np
 
     from .engine.fast9_io import parse_chunk
 
     method, limit, engine, max_nodes, box, alphabet, extra = settings
-    timeout = extra.get("timeout")
     try:
         arr, bad = parse_chunk(chunk)
     except TypeError:  # a Grid, a tuple or an error among the items
         return None
     odd = np.flatnonzero(bad >= 0)
     if not odd.size:
-        return _fast_block(arr, limit, max_nodes, timeout)
+        return _fast_rows(arr, settings)
     good = np.flatnonzero(bad < 0)
     block = ArrayBatch.empty(len(chunk))
-    block.put(good, _fast_block(arr[good], limit, max_nodes, timeout))
+    try:
+        part = _fast_rows(arr[good], settings)
+    except ChunkInterrupted as stop:  # up to the first line not done (solved or odd)
+        done = len(stop.rows)
+        assert isinstance(stop.rows, ArrayBatch)
+        block.put(good[:done], stop.rows)
+        cut = min(int(good[done]) if done < good.size else len(chunk), int(odd[0]))
+        raise ChunkInterrupted(block.head(cut), stop.cause) from None
+    block.put(good, part)
     for i in odd.tolist():
-        row = _solve_item(chunk[i], method, limit, engine, max_nodes, box, alphabet, extra)
+        try:
+            row = _solve_item(chunk[i], method, limit, engine, max_nodes, box, alphabet, extra)
+        except (KeyboardInterrupt, Terminated) as exc:
+            raise ChunkInterrupted(block.head(i), exc) from None
+        block.set_row(i, row)
+    return block
+
+
+def _fast_rows(arr: Any, settings: tuple[Any, ...]) -> ArrayBatch:
+    """The rows of an (n, 81) array for ``fast``: the compiled loop (:func:`_fast_block`, its
+    Ctrl-C and SIGTERM held, stopping between two budgets when one comes), then, with a
+    ``timeout``, the puzzles it stopped (and ``max_nodes`` did not) again one by one under the
+    clock. Ctrl-C or SIGTERM raise :class:`ChunkInterrupted` with the rows done before the
+    first one not done."""
+    import numpy as np
+
+    from .engine.fast9 import array_to_line
+
+    _method, limit, _engine, max_nodes, _box, _alphabet, extra = settings
+    timeout = extra.get("timeout")
+    n = len(arr)
+    block = _held_block(lambda: _fast_block(arr, limit, max_nodes, timeout, stop_requested), n)
+    assert block is not None
+    if timeout is None:
+        return block
+    again = block.status == STOPPED
+    if max_nodes is not None:
+        again &= block.nodes < max_nodes
+    for i in np.flatnonzero(again).tolist():  # again from the start, under the clock
+        line = array_to_line(arr[i])
+        timed = {"timeout": timeout}
+        try:
+            row = _solve_item(line, "fast", limit, "auto", max_nodes, None, None, timed)
+        except (KeyboardInterrupt, Terminated) as exc:
+            raise ChunkInterrupted(block.head(i), exc) from None
         block.set_row(i, row)
     return block
 
 
 def _fast_block(
-    arr: Any, limit: int | None, max_nodes: int | None, timeout: float | None = None
+    arr: Any,
+    limit: int | None,
+    max_nodes: int | None,
+    timeout: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> ArrayBatch:
     """Solve the rows of an (n, 81) array with the fast kernel; every solution checked.
 
     Without ``timeout``: one compiled loop (``max_nodes`` caps each puzzle's guesses). With
-    it: the compiled loop first, capped at :data:`QUICK_GUESSES` guesses, then the puzzles it
-    stopped (and ``max_nodes`` did not) again one by one under the clock.
+    it, the loop is capped at :data:`QUICK_GUESSES` guesses (the rows it stopped are run again
+    by :func:`_fast_rows`). The loop runs by budgets of guesses and ends early when ``stop()``
+    says so (asked between two): the block then holds the rows done before (fewer than n).
     """
     import numpy as np
 
-    from .engine.fast9 import array_to_line, check_solutions, solve_array
+    from .engine.fast9 import array_to_line, check_solutions, solve_rows
 
     cap = max_nodes
     if timeout is not None:
         quick = QUICK_GUESSES if timeout >= QUICK_MIN_TIMEOUT else 0
         cap = quick if max_nodes is None else min(max_nodes, quick)
-    counts, sols, guesses, stopped = solve_array(arr, limit, max_guesses=cap)
+    done, counts, sols, guesses, stopped = solve_rows(arr, limit, max_guesses=cap, stop=stop)
+    if done < len(counts):
+        arr, counts, sols, guesses, stopped = (
+            arr[:done], counts[:done], sols[:done], guesses[:done], stopped[:done]
+        )  # fmt: skip
     status = np.where(counts > 0, SOLVED, UNSATISFIABLE).astype(np.int8)
     status[stopped] = STOPPED
     block = ArrayBatch(0, status, counts, guesses, sols, {})
@@ -458,14 +669,6 @@ def _fast_block(
     for i in wrong.tolist():  # pragma: no cover - a bug in the kernel
         status[i] = ERROR
         block.errors[i] = "internal error: invalid solution"
-    if timeout is not None and stopped.any():
-        again = stopped & (status != ERROR)
-        if max_nodes is not None:
-            again &= guesses < max_nodes
-        for i in np.flatnonzero(again).tolist():  # again from the start, under the clock
-            line = array_to_line(arr[i])
-            extra = {"timeout": timeout}
-            block.set_row(i, _solve_item(line, "fast", limit, "auto", max_nodes, None, None, extra))
     return block
 
 
@@ -525,6 +728,17 @@ class ArrayBatch:
         for i, row in enumerate(rows):
             block.set_row(i, row)
         return block
+
+    def head(self, n: int) -> ArrayBatch:
+        """The first ``n`` rows (self when it has no more)."""
+        if n >= len(self):
+            return self
+        rows = {i: r for i, r in self.rows.items() if i < n} if self.rows else None
+        errors = {i: e for i, e in self.errors.items() if i < n}
+        return ArrayBatch(
+            self.start, self.status[:n], self.counts[:n], self.nodes[:n], self.solutions[:n],
+            errors, rows,
+        )  # fmt: skip
 
     def put(self, where: Any, other: ArrayBatch) -> None:
         """Copy ``other``'s rows into the positions ``where`` (an index array)."""

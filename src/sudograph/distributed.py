@@ -24,8 +24,10 @@ False
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import pickle
+import socket
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -41,6 +43,8 @@ CONNECT_TIMEOUT = 30.0
 CONNECT_GRACE = 2.0
 """Seconds given beyond :data:`CONNECT_TIMEOUT` to a client's own timeout before the attempt
 is given up (:func:`_remote_client`)."""
+WORKER_CLOSE_SECONDS = 1.0
+"""Seconds a worker of a local cluster is given to close (then it is killed; Dask waits 5)."""
 MESSAGE_LOG = 10
 """Messages each Dask connection keeps for debugging (Dask's default, 1000, holds every chunk
 of the last thousand: memory would grow to gigabytes before it is flat)."""
@@ -89,8 +93,6 @@ def connect(address: str, workers: int | None = None) -> Any:
     # workers of a local cluster) open theirs; a remote scheduler needs it in its environment.
     dask.config.set({"distributed.admin.low-level-log-length": MESSAGE_LOG})
     if address == "local":
-        import logging
-
         # Dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536 (memory back to the system
         # sooner): the kernels' allocations then cost about 20% more CPU per chunk.
         dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None})
@@ -100,6 +102,9 @@ def connect(address: str, workers: int | None = None) -> Any:
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
+            # the scheduler's HTTP routes on a free port: on 8787, taken by another run,
+            # Dask warned "Port 8787 is already in use" on standard error
+            scheduler_kwargs={"dashboard_address": ":0"},
             silence_logs=logging.ERROR,
         )
         client = distributed.Client(cluster)
@@ -111,11 +116,16 @@ def connect(address: str, workers: int | None = None) -> Any:
 
 def _remote_client(distributed: Any, address: str) -> Any:
     """``distributed.Client(address)``, given up after :data:`CONNECT_TIMEOUT` seconds (and a
-    little more) whatever answers there. The client's own timeout covers a refused port or an
-    unknown host, but not a server that accepts the connection and never speaks (a client
-    waits for its handshake for ever, deaf to Ctrl-C), nor one that speaks another protocol
-    (its bytes read as a Dask message's length: a MemoryError of exbibytes); so the attempt
-    runs in a daemon thread, left behind when it is given up."""
+    little more) whatever answers there. A TCP address is tried first with a plain
+    connection (:func:`_unreachable`): a refused port or an unknown host fail at once, where
+    the client retried for its whole timeout. The client's own timeout does not cover a
+    server that accepts the connection and never speaks (a client waits for its handshake for
+    ever, deaf to Ctrl-C), nor one that speaks another protocol (its bytes read as a Dask
+    message's length: a MemoryError of exbibytes); so the attempt runs in a daemon thread,
+    left behind when it is given up."""
+    why = _unreachable(distributed, address)
+    if why is not None:
+        raise InvalidArgument(_no_scheduler(address, why))
     found: dict[str, Any] = {}
 
     def attempt() -> None:
@@ -136,18 +146,93 @@ def _remote_client(distributed: Any, address: str) -> Any:
         why = str(exc)
     else:  # it answered, not as Dask does
         why = f"what answers there is not a Dask scheduler: {type(exc).__name__}"
-    raise InvalidArgument(
+    raise InvalidArgument(_no_scheduler(address, why)) from exc
+
+
+def _no_scheduler(address: str, why: str) -> str:
+    return (
         f"--dask: no Dask scheduler answers at {address!r} ({why}); "
         "start one with `dask scheduler`, or use --dask local"
-    ) from exc
+    )
+
+
+def _unreachable(distributed: Any, address: str) -> str | None:
+    """Why no TCP connection can be made to ``address`` (a ``tcp://`` or ``tls://`` address
+    with a port): the port refused it, the host is unknown or unreachable, or it gave no
+    answer in :data:`CONNECT_TIMEOUT` seconds; None when it accepts one (then the client is
+    tried) or the address is of another kind."""
+    try:
+        scheme, where = distributed.comm.parse_address(address)
+        if scheme not in ("tcp", "tls"):
+            return None
+        host, port = distributed.comm.parse_host_port(where)
+    except Exception:  # no port, another form: the client's own attempt says what is wrong
+        return None
+    try:
+        with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT):
+            return None
+    except ConnectionRefusedError:
+        return f"connection refused by {host}:{port}"
+    except socket.gaierror:
+        return f"unknown host {host!r}"
+    except TimeoutError:
+        return f"no answer in {CONNECT_TIMEOUT:g} s"
+    except OSError as exc:
+        return exc.strerror or str(exc)
 
 
 def close(client: Any) -> None:
-    """Close ``client``, and the local cluster it started if any (workers end with it)."""
+    """Close ``client``, and the local cluster it started if any (workers end with it, before
+    its scheduler). Dask's own log lines are silenced while a local cluster closes: a worker
+    whose heartbeat was in flight as its connections closed printed an error and a
+    traceback, the results all there."""
     cluster = getattr(client, "cluster", None)
-    client.close()
-    if cluster is not None:
-        cluster.close()
+    restore = quiet_logs() if cluster is not None else None
+    try:
+        client.close()
+        if cluster is not None:
+            _close_workers(cluster)
+            cluster.close()
+    finally:
+        if restore is not None:
+            restore()
+
+
+def _close_workers(cluster: Any) -> None:
+    """Close the workers of a local ``cluster`` (their nannies) before its scheduler, each
+    given :data:`WORKER_CLOSE_SECONDS` to end before it is killed: a worker busy with a chunk
+    (after Ctrl-C; a task cannot be interrupted) held the close for 4 s, Dask's default."""
+    import asyncio
+
+    nannies = list(getattr(cluster, "workers", {}).values())
+    if not nannies:
+        return
+
+    async def close_all() -> None:
+        closing = (n.close(timeout=WORKER_CLOSE_SECONDS) for n in nannies if hasattr(n, "close"))
+        await asyncio.gather(*closing, return_exceptions=True)
+
+    with contextlib.suppress(Exception):  # best effort: the cluster's own close follows
+        cluster.sync(close_all)
+
+
+def quiet_logs() -> Callable[[], None]:
+    """Silence the loggers of ``distributed`` in this process (but for critical errors);
+    return what puts their levels back."""
+    names = ["distributed"] + [
+        name
+        for name, log in logging.Logger.manager.loggerDict.items()
+        if name.startswith("distributed.") and isinstance(log, logging.Logger)
+    ]
+    before = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+    def restore() -> None:
+        for name, level in before.items():
+            logging.getLogger(name).setLevel(level)
+
+    return restore
 
 
 def warmup() -> None:
@@ -161,9 +246,12 @@ def warmup() -> None:
 
 
 def _warmup_plugin(local: bool = False) -> Any:
-    """A worker plugin that calls :func:`warmup` when a worker starts (restarts included); on
-    a ``local`` cluster the worker also ends with its nanny (parent-death signal and watchdog of
-    :mod:`sudograph._process`), within a second of this process's death."""
+    """A worker plugin that calls :func:`warmup` when a worker starts (restarts included). On
+    a ``local`` cluster the worker also ends with its nanny (parent-death signal and watchdog
+    of :mod:`sudograph._process`), within a second of this process's death; it leaves Ctrl-C
+    to this process; its Dask log lines are silenced as it closes (:func:`quiet_logs`: a
+    heartbeat in flight as its connections closed printed an error and a traceback at the
+    end of a good run)."""
     from distributed.diagnostics.plugin import WorkerPlugin
 
     class Warmup(WorkerPlugin):
@@ -173,9 +261,26 @@ def _warmup_plugin(local: bool = False) -> Any:
 
                 set_parent_death_signal()
                 watch_parent()
+                _leave_ctrl_c_to_the_client()
             warmup()
 
+        def teardown(self, worker: Any) -> None:
+            if local:
+                from sudograph.distributed import quiet_logs
+
+                quiet_logs()
+
     return Warmup()
+
+
+def _leave_ctrl_c_to_the_client() -> None:
+    """In a worker of a local cluster: ignore Ctrl-C, which a terminal sends to every process
+    of the run (the client stops the batch and closes the cluster; the worker printed a
+    ``KeyboardInterrupt`` traceback as it went down). Only the main thread can set it."""
+    import signal
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def workers_of(client: Any) -> int:

@@ -866,32 +866,55 @@ def search(stack, ctl, cband, cbit, rem, limit, budget, sols, locked):  # type: 
 
 
 @njit(cache=True)
-def solve_batch(puzzles, limit, max_guesses, counts, solutions, guesses, stopped, locked):  # type: ignore[no-untyped-def]
-    """Solve every row of ``puzzles`` (n, 81) in compiled code, filling the output arrays.
+def solve_batch(  # type: ignore[no-untyped-def]
+    puzzles, first, resume, limit, max_guesses, budget, counts, solutions, guesses, stopped,
+    locked, stack, ctl, cband, cbit, rem, sols,
+):  # fmt: skip
+    """Solve the rows of ``puzzles`` (n, 81) from row ``first`` on in compiled code, filling
+    the output arrays; return the first row not finished (n when every row is).
 
     ``counts[i]``: solutions found (:data:`CLASH` for clashing clues); ``solutions[i]`` the
     first one (zeros when none); ``guesses[i]``; ``stopped[i]`` when ``max_guesses`` >= 0 cut
-    the search (< 0: no cap). ``locked`` as in :func:`search`.
+    the search (< 0: no cap). ``locked`` as in :func:`search`. ``budget`` >= 0: return once
+    about that many guesses were made in this call (< 0: no budget), the search of the row
+    returned paused in ``stack``, ``ctl``, ``cband``, ``cbit``, ``rem`` (the work arrays of
+    :func:`search`) and ``sols`` (one row): call again with that row as ``first`` and
+    ``resume`` True to go on (False starts row ``first`` afresh). So a caller reads the clock,
+    or looks for Ctrl-C, between two calls, however long one puzzle takes.
     """
-    stack = np.empty(STACK, dtype=np.int64)
-    ctl = np.zeros(CTL, dtype=np.int64)
-    cband = np.empty(LEVELS, dtype=np.int64)
-    cbit = np.empty(LEVELS, dtype=np.int64)
-    rem = np.empty(LEVELS, dtype=np.int64)
-    sols = np.zeros((1, 81), dtype=np.uint8)
-    for n in range(puzzles.shape[0]):
-        solutions[n, :] = 0
-        if not start(puzzles[n], stack, ctl):
-            counts[n] = CLASH
-            guesses[n] = 0
-            stopped[n] = False
-            continue
-        code = search(stack, ctl, cband, cbit, rem, limit, max_guesses, sols, locked)
+    n_rows = puzzles.shape[0]
+    spent = 0
+    n = first
+    while n < n_rows:
+        if not resume:
+            solutions[n, :] = 0
+            if not start(puzzles[n], stack, ctl):
+                counts[n] = CLASH
+                guesses[n] = 0
+                stopped[n] = False
+                n += 1
+                continue
+        resume = False
+        step = -1
+        if budget >= 0:
+            step = max(budget - spent, 0)
+        if max_guesses >= 0:
+            left = max_guesses - ctl[2]
+            if step < 0 or left < step:
+                step = left
+        before = ctl[2]
+        code = search(stack, ctl, cband, cbit, rem, limit, step, sols, locked)
+        spent += ctl[2] - before
+        capped = max_guesses >= 0 and ctl[2] >= max_guesses
+        if code == PAUSED and not capped:
+            return n  # the budget is spent: this row goes on at the next call
         counts[n] = ctl[1]
         guesses[n] = ctl[2]
         stopped[n] = code == PAUSED
         if ctl[1] > 0:
             solutions[n, :] = sols[0]
+        n += 1
+    return n_rows
 
 
 @njit(cache=True, nogil=True)

@@ -25,6 +25,7 @@ only when a solve needs them, so ``import sudograph`` stays fast and works witho
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, MissingExtra
@@ -38,8 +39,16 @@ MAX_STORED = 10_000
 """Most solutions kept in a Result when counting all (``limit=None``); ``count`` is exact."""
 
 BUDGET = 20_000
-"""Guesses per kernel call under a timeout (a few ms to a few tens of ms); the clock is read
-between calls."""
+"""Guesses per kernel call of :func:`run` (a few ms to a few tens of ms); the clock and
+Ctrl-C are looked at between calls."""
+
+KERNEL_MAX = 1 << 62
+"""Largest limit or guess cap handed to the kernels (their counters are 64-bit integers): a
+larger one is no limit in practice (2**62 guesses take centuries), so it is clamped."""
+
+BATCH_BUDGET = BUDGET
+"""Guesses per call of the batch kernel (:func:`solve_rows`): a few ms to a few tens of ms,
+after which Ctrl-C and ``stop`` are looked at."""
 
 LOCKED_DEFAULT = 2
 """The unit pass (locked candidates and triad rules): 0 never, 1 before the first guess only
@@ -126,7 +135,10 @@ def solve_array(
     ``limit``; ``None`` or 0 counts all; -1 when the clues clash), ``solutions[i]`` the first
     solution (zeros when none), ``guesses[i]`` the guesses made, ``stopped[i]`` True when
     ``max_guesses`` cut the search short; ``locked`` as in :data:`LOCKED_DEFAULT`. The
-    solutions are not checked here (see :func:`check_solutions`).
+    solutions are not checked here (see :func:`check_solutions`). The kernel runs by budgets
+    of :data:`BATCH_BUDGET` guesses (:func:`solve_rows`), so Ctrl-C stops it between two. A
+    ``limit`` or ``max_guesses`` beyond :data:`KERNEL_MAX` (more than any search can reach)
+    is no limit.
 
     Raises :class:`InvalidArgument` on a wrong shape or a value outside 0..9.
 
@@ -135,6 +147,43 @@ def solve_array(
     >>> counts, sols, guesses, stopped = solve_array(p)
     >>> int(counts[0]), sorted(sols[0, :9].tolist())
     (1, [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    """
+    done, counts, solutions, guesses, stopped = solve_rows(
+        puzzles, limit, max_guesses=max_guesses, locked=locked
+    )
+    assert done == len(counts)  # nothing asks it to stop
+    return counts, solutions, guesses, stopped
+
+
+def clamp(value: int | None) -> int | None:
+    """``value`` capped at :data:`KERNEL_MAX` (None stays None).
+
+    >>> clamp(10**30) == KERNEL_MAX, clamp(5), clamp(None)
+    (True, 5, None)
+    """
+    return None if value is None else min(int(value), KERNEL_MAX)
+
+
+def solve_rows(
+    puzzles: np.ndarray,
+    limit: int | None = 1,
+    *,
+    max_guesses: int | None = None,
+    locked: int = LOCKED_DEFAULT,
+    stop: Callable[[], bool] | None = None,
+    budget: int = BATCH_BUDGET,
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`solve_array` by calls of ``budget`` guesses, ``stop()`` asked between two.
+
+    Returns ``(done, counts, solutions, guesses, stopped)``: the arrays of
+    :func:`solve_array`, of which the first ``done`` rows are finished: every row, unless
+    ``stop()`` returned True (the search of row ``done`` is then dropped, the later rows not
+    begun). Ctrl-C between two calls raises ``KeyboardInterrupt``, but with ``stop`` given,
+    where it ends the loop as ``stop()`` does: the caller sees ``done < n`` and raises it
+    again (so the rows done are not lost).
+
+    Raises :class:`InvalidArgument` on a wrong shape or a value outside 0..9, a negative
+    limit or cap, a budget < 1.
     """
     import numpy as np
 
@@ -148,15 +197,34 @@ def solve_array(
         raise InvalidArgument(f"limit must be >= 1 (or None for all), got {limit}")
     if max_guesses is not None and max_guesses < 0:
         raise InvalidArgument(f"max_guesses must be >= 0, got {max_guesses}")
+    if budget < 1:
+        raise InvalidArgument(f"budget must be >= 1, got {budget}")
     arr = np.ascontiguousarray(arr, dtype=np.uint8)
     n = arr.shape[0]
     counts = np.zeros(n, dtype=np.int64)
     solutions = np.zeros((n, 81), dtype=np.uint8)
     guesses = np.zeros(n, dtype=np.int64)
     stopped = np.zeros(n, dtype=np.bool_)
-    cap = -1 if max_guesses is None else max_guesses
-    k.solve_batch(arr, limit or 0, cap, counts, solutions, guesses, stopped, locked)
-    return counts, solutions, guesses, stopped
+    cap = -1 if max_guesses is None else clamp(max_guesses)
+    most = clamp(limit) or 0
+    stack = np.empty(k.STACK, dtype=np.int64)
+    ctl = np.zeros(k.CTL, dtype=np.int64)
+    cband, cbit, rem = (np.empty(k.LEVELS, dtype=np.int64) for _ in range(3))
+    sols = np.zeros((1, 81), dtype=np.uint8)
+    out = (counts, solutions, guesses, stopped)
+    work = (stack, ctl, cband, cbit, rem, sols)
+    done = 0
+    resume = False
+    try:
+        while done < n:
+            if stop is not None and stop():
+                break
+            done = int(k.solve_batch(arr, done, resume, most, cap, budget, *out, locked, *work))
+            resume = True
+    except KeyboardInterrupt:  # between two calls: ``done`` counts rows whole (maybe fewer)
+        if stop is None:
+            raise
+    return done, counts, solutions, guesses, stopped
 
 
 def check_solutions(puzzles: np.ndarray, counts: np.ndarray, solutions: np.ndarray) -> np.ndarray:
@@ -238,7 +306,7 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
 
     ensure_loaded("fast")  # once per process (announced when it compiles), before the clock
     k = load_kernels()
-    limit = options.limit
+    limit = clamp(options.limit)
     store = min(limit or MAX_STORED, keep, MAX_STORED)
     sols = np.zeros((store, 81), dtype=np.uint8)
     puzzle = np.array(problem.precolouring, dtype=np.uint8)
@@ -250,7 +318,8 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
     reason = ""
     try:
         if k.start(puzzle, stack, ctl):
-            _search(k, stack, ctl, cband, cbit, rem, sols, limit, options.max_nodes, deadline)
+            cap = clamp(options.max_nodes)
+            _search(k, stack, ctl, cband, cbit, rem, sols, limit, cap, deadline)
     except _Stop as stop:
         reason = stop.reason
     seconds = time.perf_counter() - start

@@ -61,7 +61,10 @@ allocated; the empty 6×6 the same guesses, 0.92–1.06× the time: ``bench/ab_h
 SLICING = Slicing(first=256, first_timed=64, min_timed=16)
 """Guesses of the kernel's slices (see :mod:`sudograph.engine._slices`)."""
 BUFFER_ROWS = 4096
-"""Solutions handed back to Python at a time when all of them are kept."""
+"""Solutions handed back to Python at a time when all of them are kept (or more than this)."""
+KERNEL_MAX = 1 << 62
+"""Largest solution limit or node cap given to the kernel (64-bit counters): a larger one is
+clamped, no limit in practice."""
 RESTART_FIRST = 64
 """Unit of the guess budgets of the runs of a search for a few solutions (times Luby's sequence)."""
 PLAIN_FIRST_RUN_OPEN = 0.75
@@ -491,10 +494,13 @@ class _Search:
         self.lv = np.full((levels, 2), -1, dtype=np.int64)
         self.lh = np.zeros(levels, dtype=np.uint64)
         self.q = np.zeros(max(n, 1), dtype=np.int64)
-        rows = BUFFER_ROWS if keep is None else keep
+        # a store never sized by a limit: keeping more than a buffer (every solution, or a
+        # limit of 10**10), the buffer is handed back to Python each time it is full
+        drain = keep is None or keep > BUFFER_ROWS
+        rows = BUFFER_ROWS if drain or keep is None else keep
         self.sols = np.zeros((max(rows, 1), max(n, 1)), dtype=np.int8)
         p[K.P_CAP] = rows
-        p[K.P_DRAIN] = 1 if keep is None else 0
+        p[K.P_DRAIN] = 1 if drain else 0
         self.scratch = np.full(4 * n + 1 + len(g.nbr_idx), -1, dtype=np.int64)
         self.mscratch = np.zeros(2 * n, dtype=np.uint64)
         self.su = np.zeros(max(len(g.seg_ptr) - 1, 1), dtype=np.uint64)
@@ -628,8 +634,9 @@ class _Search:
         being ``node limit``, ``time limit`` or ``interrupted`` (Ctrl-C between two slices)."""
         K = self.K
         p = self.params
-        p[K.P_LIMIT] = -1 if limit is None else limit
-        cap_nodes = (1 << 62) if max_nodes is None else max_nodes
+        # the kernel's counters are 64-bit: a larger limit or cap is none in practice
+        p[K.P_LIMIT] = -1 if limit is None else min(limit, KERNEL_MAX)
+        cap_nodes = KERNEL_MAX if max_nodes is None else min(max_nodes, KERNEL_MAX)
         deadline = None if timeout is None else start + timeout
 
         def step(stop_at: int) -> int:
