@@ -491,8 +491,9 @@ def _run_fast(runner: Any, problem: Problem, options: SolveOptions) -> Result:
         t0 = time.perf_counter()
         result = runner(problem, replace(options, max_nodes=budget, timeout=None))
         now = time.perf_counter()
-        if result.status != "stopped" or (cap is not None and budget >= cap):
-            break  # finished, or stopped by the caller's own max_nodes
+        cut = result.reason in ("max_nodes", "node limit")  # by this budget (solved or not)
+        if not cut or (cap is not None and budget >= cap):
+            break  # finished (or interrupted), or stopped by the caller's own max_nodes
         left = deadline - now
         if left <= 0:
             result.reason = "time limit"

@@ -336,8 +336,9 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
         ok = bool(check_solutions(clues, np.ones(kept, dtype=np.int64), sols[:kept]).all())
     if not ok:
         raise AssertionError("the fast engine returned an invalid solution")  # a kernel bug
-    if reason:
-        return Result("stopped", solutions, stats, method="fast", reason=reason, count=count)
+    if reason:  # solutions found before the stop: solved, not complete (as every method)
+        status_cut: Status = "solved" if count else "stopped"
+        return Result(status_cut, solutions, stats, method="fast", reason=reason, count=count)
     status: Status = "solved" if count else "unsatisfiable"
     complete = limit is None or count < limit
     return Result(status, solutions, stats, method="fast", complete=complete, count=count)
