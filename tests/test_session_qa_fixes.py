@@ -176,3 +176,32 @@ def test_a_result_is_a_json_document(method: str) -> None:
     for colours in doc["solutions"]:
         assert is_solution(grid.problem, tuple(colours))
     assert len(doc["solutions"]) == len(r.solutions) >= (r.status == "solved")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"limit": 2.5}, "limit 2.5 is not a whole number"),
+        ({"limit": True}, "limit True is not a whole number"),
+        ({"workers": "2"}, "workers '2' is not a whole number"),
+        ({"chunk_size": 1.5}, "chunk_size 1.5 is not a whole number"),
+        ({"max_nodes": -1}, "max_nodes must be >= 0, got -1"),
+        ({"workers": 0}, "workers must be >= 1, got 0"),
+    ],
+)
+def test_solve_many_checks_its_arguments_at_the_call(kwargs: dict, message: str) -> None:
+    """solve_many read limit=2.5 as 3 and True as 1, named max_nodes 'max_guesses', and
+    checked nothing before the first row was asked for (a generator)."""
+    from sudograph.batch import solve_many
+    from sudograph.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match=message.replace("(", r"\(")):
+        solve_many(["." * 81], **kwargs)  # no next(): the call itself
+
+
+def test_solve_many_refuses_no_puzzles() -> None:
+    from sudograph.batch import solve_many
+    from sudograph.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="puzzles must be an iterable"):
+        solve_many(None)  # type: ignore[arg-type]

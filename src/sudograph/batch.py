@@ -150,9 +150,26 @@ def solve_many(
     >>> rows = list(solve_many(np.zeros((2, 81), dtype=int), workers=1))
     >>> [(r.status, sorted(r.to_line()[:9])) == ("solved", list("123456789")) for r in rows]
     [True, True]
+    >>> solve_many(["." * 81], limit=2.5)  # checked at the call, not at the first row
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: limit 2.5 is not a whole number
     """
+    from .graph import whole_number
     from .methods import get_method
 
+    if puzzles is None or isinstance(puzzles, str | bytes):
+        raise InvalidArgument(
+            "puzzles must be an iterable of puzzles (lines, Grids) or an (n, 81) array, got "
+            f"{type(puzzles).__name__}"
+        )
+    limit = None if limit is None else whole_number("limit", limit)
+    workers = None if workers is None else whole_number("workers", workers)
+    chunk_size = None if chunk_size is None else whole_number("chunk_size", chunk_size)
+    if max_nodes is not None:
+        max_nodes = whole_number("max_nodes", max_nodes)
+        if max_nodes < 0:
+            raise InvalidArgument(f"max_nodes must be >= 0, got {max_nodes}")
     get_method(method)
     if fallback is not None:
         get_method(fallback)
@@ -180,6 +197,29 @@ def solve_many(
         chunk_size = DASK_CHUNK if executor is not None else ONE_WORKER_CHUNK if one else CHUNK
     if chunk_size < 1:
         raise InvalidArgument(f"chunk_size must be >= 1, got {chunk_size}")
+    return _solve_many(
+        puzzles, method, limit, engine, max_nodes, box, alphabet, solve_options, fallback,
+        executor, as_array, n_workers, sizer, chunk_size,
+    )  # fmt: skip
+
+
+def _solve_many(
+    puzzles: Any,
+    method: str,
+    limit: int | None,
+    engine: str,
+    max_nodes: int | None,
+    box: tuple[int, int] | None,
+    alphabet: str | None,
+    solve_options: dict[str, Any] | None,
+    fallback: str | None,
+    executor: Any,
+    as_array: bool,
+    n_workers: int,
+    sizer: Any,
+    chunk_size: int,
+) -> Iterator[Any]:
+    """:func:`solve_many`'s rows, its arguments checked."""
     extra = dict(solve_options or {})
     if fallback is not None:
         extra[FALLBACK] = fallback
