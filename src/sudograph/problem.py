@@ -584,8 +584,9 @@ TraceHook = Any
 """A callable receiving trace events (see :mod:`sudograph.search.trace`), or None."""
 
 MAX_NODES = 2**62
-"""The largest node cap the engines take (a 64-bit count): a larger ``max_nodes``, which no
-search reaches, is read as this one (an int of 400 digits overflowed a compiled engine)."""
+"""The largest node cap, and solution limit, the engines take (their counters are 64-bit): a
+larger ``max_nodes`` or ``limit``, which no search reaches, is read as this one (an int of
+400 digits overflowed a compiled engine; the compiled engines clamp to it too)."""
 
 MAX_TIMEOUT = 1e9
 """The longest timeout in seconds (about 31 years): a larger one, ``float("inf")`` or an int

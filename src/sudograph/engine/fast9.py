@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, MissingExtra
 from ..graph import sudoku_graph
-from ..problem import Problem, Result, SolveOptions, Stats, Status, is_solution
+from ..problem import MAX_NODES, Problem, Result, SolveOptions, Stats, Status, is_solution
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -41,10 +41,6 @@ MAX_STORED = 10_000
 BUDGET = 20_000
 """Guesses per kernel call of :func:`run` (a few ms to a few tens of ms); the clock and
 Ctrl-C are looked at between calls."""
-
-KERNEL_MAX = 1 << 62
-"""Largest limit or guess cap handed to the kernels (their counters are 64-bit integers): a
-larger one is no limit in practice (2**62 guesses take centuries), so it is clamped."""
 
 BATCH_BUDGET = BUDGET
 """Guesses per call of the batch kernel (:func:`solve_rows`): a few ms to a few tens of ms,
@@ -137,8 +133,8 @@ def solve_array(
     ``max_guesses`` cut the search short; ``locked`` as in :data:`LOCKED_DEFAULT`. The
     solutions are not checked here (see :func:`check_solutions`). The kernel runs by budgets
     of :data:`BATCH_BUDGET` guesses (:func:`solve_rows`), so Ctrl-C stops it between two. A
-    ``limit`` or ``max_guesses`` beyond :data:`KERNEL_MAX` (more than any search can reach)
-    is no limit.
+    ``limit`` or ``max_guesses`` beyond :data:`~sudograph.problem.MAX_NODES` (more than any
+    search can reach) is no limit.
 
     Raises :class:`InvalidArgument` on a wrong shape or a value outside 0..9.
 
@@ -156,12 +152,12 @@ def solve_array(
 
 
 def clamp(value: int | None) -> int | None:
-    """``value`` capped at :data:`KERNEL_MAX` (None stays None).
+    """``value`` capped at :data:`~sudograph.problem.MAX_NODES` (None stays None).
 
-    >>> clamp(10**30) == KERNEL_MAX, clamp(5), clamp(None)
+    >>> clamp(10**30) == MAX_NODES, clamp(5), clamp(None)
     (True, 5, None)
     """
-    return None if value is None else min(int(value), KERNEL_MAX)
+    return None if value is None else min(int(value), MAX_NODES)
 
 
 def solve_rows(

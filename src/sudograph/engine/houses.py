@@ -42,7 +42,17 @@ from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra
 from ..graph import Graph
-from ..problem import Cage, Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
+from ..problem import (
+    MAX_NODES,
+    Cage,
+    Coloring,
+    Problem,
+    Result,
+    SolveOptions,
+    Stats,
+    Status,
+    is_solution,
+)
 from ._slices import Slicing, drive
 
 MAX_COLOURS = 64
@@ -62,9 +72,6 @@ SLICING = Slicing(first=256, first_timed=64, min_timed=16)
 """Guesses of the kernel's slices (see :mod:`sudograph.engine._slices`)."""
 BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept (or more than this)."""
-KERNEL_MAX = 1 << 62
-"""Largest solution limit or node cap given to the kernel (64-bit counters): a larger one is
-clamped, no limit in practice."""
 RESTART_FIRST = 64
 """Unit of the guess budgets of the runs of a search for a few solutions (times Luby's sequence)."""
 PLAIN_FIRST_RUN_OPEN = 0.75
@@ -635,8 +642,8 @@ class _Search:
         K = self.K
         p = self.params
         # the kernel's counters are 64-bit: a larger limit or cap is none in practice
-        p[K.P_LIMIT] = -1 if limit is None else min(limit, KERNEL_MAX)
-        cap_nodes = KERNEL_MAX if max_nodes is None else min(max_nodes, KERNEL_MAX)
+        p[K.P_LIMIT] = -1 if limit is None else min(limit, MAX_NODES)
+        cap_nodes = MAX_NODES if max_nodes is None else min(max_nodes, MAX_NODES)
         deadline = None if timeout is None else start + timeout
 
         def step(stop_at: int) -> int:

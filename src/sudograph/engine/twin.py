@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra
 from ..methods import INFERENCES, ORDERS, check_order_inference
-from ..problem import Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
+from ..problem import MAX_NODES, Coloring, Problem, Result, SolveOptions, Stats, Status, is_solution
 from ._slices import Slicing, drive
 
 DEFAULT_ORDER = "mrv"
@@ -40,8 +40,6 @@ ROOT_CHECK = {"check": False, "forward": True, "singles": True}
 SLICING = Slicing(first=4096, first_timed=256, min_timed=16)
 """Nodes of the kernel's slices (see :mod:`sudograph.engine._slices`): the clock
 (``timeout``) and Ctrl-C are checked a few times a second."""
-KERNEL_MAX = 1 << 62
-"""Limits and node caps above this are no limit (the kernel's counters are int64)."""
 BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept."""
 
@@ -187,9 +185,9 @@ class _Search:
         being ``node limit``, ``time limit`` or ``interrupted`` (Ctrl-C between two slices)."""
         K = self.K
         p = self.params
-        p[K.P_LIMIT] = -1 if limit is None else min(limit, KERNEL_MAX)
-        p[K.P_MAX_NODES] = -1 if max_nodes is None else min(max_nodes, KERNEL_MAX)
-        cap_nodes = (1 << 62) if max_nodes is None else max_nodes
+        p[K.P_LIMIT] = -1 if limit is None else min(limit, MAX_NODES)
+        p[K.P_MAX_NODES] = -1 if max_nodes is None else min(max_nodes, MAX_NODES)
+        cap_nodes = MAX_NODES if max_nodes is None else max_nodes
         deadline = None if timeout is None else start + timeout
         kernel, args = self._kernel_and_args()
 
