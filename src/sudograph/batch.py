@@ -197,34 +197,24 @@ def solve_many(
         chunk_size = DASK_CHUNK if executor is not None else ONE_WORKER_CHUNK if one else CHUNK
     if chunk_size < 1:
         raise InvalidArgument(f"chunk_size must be >= 1, got {chunk_size}")
-    return _solve_many(
-        puzzles, method, limit, engine, max_nodes, box, alphabet, solve_options, fallback,
-        executor, as_array, n_workers, sizer, chunk_size,
-    )  # fmt: skip
-
-
-def _solve_many(
-    puzzles: Any,
-    method: str,
-    limit: int | None,
-    engine: str,
-    max_nodes: int | None,
-    box: tuple[int, int] | None,
-    alphabet: str | None,
-    solve_options: dict[str, Any] | None,
-    fallback: str | None,
-    executor: Any,
-    as_array: bool,
-    n_workers: int,
-    sizer: Any,
-    chunk_size: int,
-) -> Iterator[Any]:
-    """:func:`solve_many`'s rows, its arguments checked."""
     extra = dict(solve_options or {})
     if fallback is not None:
         extra[FALLBACK] = fallback
     settings = (method, limit, engine, max_nodes, box, alphabet, extra)
     chunks = _chunks(puzzles, sizer or chunk_size)
+    return _solve_many(chunks, settings, executor, as_array, n_workers, sizer)
+
+
+def _solve_many(
+    chunks: Iterator[Any],
+    settings: tuple[Any, ...],
+    executor: Any,
+    as_array: bool,
+    n_workers: int,
+    sizer: _Sizer | None,
+) -> Iterator[Any]:
+    """:func:`solve_many`'s rows, its arguments checked (``settings`` those of a chunk)."""
+    method, _, engine, _, box, _, _ = settings
     index = 0
     if executor is not None:  # a Dask client: same chunks, same order, on its cluster
         from .distributed import map_ordered

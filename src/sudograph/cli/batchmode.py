@@ -43,7 +43,6 @@ from typing import TYPE_CHECKING, Any, BinaryIO, cast
 from .._process import Terminated, signals_held, terminate_gracefully
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..formats.puzzles import (
-    CompressedFile,
     compressed,
     csv_column,
     csv_field,
@@ -448,9 +447,7 @@ def _puzzle_lines(
             item: Any = decode_line(no, None, name)
         else:
             decoded = decode_line(no, raw.rstrip(b"\r\n"), name)
-            if isinstance(decoded, CompressedFile):
-                raise decoded  # the whole file, before any row
-            if isinstance(decoded, ParseError):
+            if isinstance(decoded, ParseError):  # (a compressed file: refused by run's peek)
                 item = decoded
             else:
                 line = decoded
@@ -594,10 +591,6 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         check_solve_options(args, method)
     limit = _limit(args)
     counting = line is None and bool(getattr(args, "count", False))
-    if counting:  # once, before any puzzle (each row said it)
-        from ..solve import _refuse_incomplete
-
-        _refuse_incomplete(method, "count solutions")
     listing = line is None and not counting and bool(getattr(args, "all", False))
     if listing and getattr(args, "dask", None):
         raise InvalidArgument(

@@ -176,7 +176,8 @@ def check_solve_options(args: argparse.Namespace, method: str) -> None:
     picks the engine of a search method (``fast`` runs compiled only: ``numba``; the others
     have one engine of their own); ``--max-nodes`` bounds the methods that make nodes (not
     ``logic``, which never guesses); ``--seed`` and ``--itermax`` tune the randomized methods
-    only; ``--all`` and ``--limit N`` above 1 need a method that explores every possibility;
+    only; ``--count``, ``--all`` and ``--limit N`` above 1 need a method that explores every
+    possibility;
     ``--trace-steps`` goes with ``--trace``.
 
     >>> ns = argparse.Namespace(order="mrv", inference=None)
@@ -220,7 +221,11 @@ def check_solve_options(args: argparse.Namespace, method: str) -> None:
     many = (
         "--all" if getattr(args, "all", False) else f"--limit {limit}" if (limit or 1) > 1 else ""
     )
-    if many and not m.complete and not getattr(args, "count", False):  # --count: said elsewhere
+    if getattr(args, "count", False):  # the library's own refusal, here before any work
+        from ..solve import _refuse_incomplete
+
+        _refuse_incomplete(method, "count solutions")
+    elif many and not m.complete:
         raise InvalidArgument(
             f"{many}: method {method!r} stops at its first solution (it does not explore every "
             f"possibility); use one of {COMPLETE}"

@@ -284,35 +284,28 @@ def _file_like(arg: str) -> bool:
     return os.sep in arg or re.search(r"\.[A-Za-z][A-Za-z0-9]{0,7}$", arg) is not None
 
 
-def regions_box(args: argparse.Namespace) -> tuple[int, int] | None:
+def regions_box(args: argparse.Namespace, *, checked: bool = False) -> tuple[int, int] | None:
     """The box of the grid a ``--regions`` map is drawn for (N×N symbols: an N×N grid, the
     boxes of that side: ``k×k`` when N is a square, else the shape closest to a square, 2×3
     for 6: the regions replace the boxes), or None without a map (or one of no square number
-    of symbols, or of a side outside 1..64: the map's own error then says what is wrong)."""
+    of symbols, or of a side outside 1..64: the map's own error then says what is wrong).
+    ``checked``: None too for a map that does not read as one (its own error is then
+    reported, not a box that does not fit the puzzle)."""
     if not getattr(args, "regions", None):
         return None
     from ..grid import nearest_box
-    from ..variants import region_map_side
+    from ..variants import parse_regions, region_map_side
 
-    side = region_map_side(_text_of(args.regions, "--regions")[0])
+    text = _text_of(args.regions, "--regions")[0]
+    side = region_map_side(text)
     if side is None or not 1 <= side <= MAX_SIDE:
         return None
+    if checked:
+        try:
+            parse_regions(text, side)
+        except (ParseError, InvalidArgument):
+            return None
     return nearest_box(side)
-
-
-def _map_box(args: argparse.Namespace) -> tuple[int, int] | None:
-    """:func:`regions_box` of a ``--regions`` map that reads as one (else None: its own error
-    is then reported, not a box that does not fit the puzzle)."""
-    box = regions_box(args)
-    if box is None:
-        return None
-    from ..variants import parse_regions
-
-    try:
-        parse_regions(_text_of(args.regions, "--regions")[0], box[0] * box[1])
-    except (ParseError, InvalidArgument):
-        return None
-    return box
 
 
 def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
@@ -438,7 +431,7 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     Without ``--box``, a ``--regions`` map gives the grid's box shape (:func:`regions_box`:
     the regions replace the boxes, so a 6×6 jigsaw needs no ``--box 2x3``).
     """
-    box = getattr(args, "box", None) or _map_box(args)
+    box = getattr(args, "box", None) or regions_box(args, checked=True)
     alphabet = getattr(args, "alphabet", None)
     variant_puzzles = read_variant_file(arg, box=box, alphabet=alphabet)
     if variant_puzzles is not None:
