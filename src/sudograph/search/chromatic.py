@@ -304,7 +304,7 @@ def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> Ch
         )
         if book.done:
             return book.result()
-    if graph.houses and graph.n > SMALL_GRAPH and book.lower == len(clique):  # a grid's
+    if _grid_first(graph) and book.lower == len(clique):
         _house_kernel(book, clique, [], NO_SAT_HOUSE_NODES)  # (before a formula of millions)
         if book.done:
             return book.result()
@@ -412,6 +412,12 @@ def _sat_rounds(book: _Book, clique: list[int], seed: int) -> None:
         solver.close()
 
 
+def _grid_first(graph: Graph) -> bool:
+    """A graph with houses of its own (a Sudoku grid's) past :data:`SMALL_GRAPH` vertices:
+    the house kernel is asked "k = lower?" on them before any other exact step."""
+    return bool(graph.houses) and graph.n > SMALL_GRAPH
+
+
 def _pure(book: _Book, clique: list[int], seed: int) -> None:
     """Without python-sat: on a small graph the branch and bound for a few milliseconds, the
     house kernel on "k = lower?", TabuCol with a share of the time, then branch and bound."""
@@ -420,7 +426,7 @@ def _pure(book: _Book, clique: list[int], seed: int) -> None:
         _bnb(book, clique, SMALL_GRAPH_SECONDS)
         if book.done:
             return
-    if book.lower == len(clique):
+    if book.lower == len(clique) and not _grid_first(book.graph):  # (else asked already)
         houses = cliques_of_size(
             book.graph, len(clique), deadline=_share(start, book.deadline, 0.05)
         )
