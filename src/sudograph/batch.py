@@ -18,7 +18,7 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
@@ -90,9 +90,16 @@ class BatchResult:
     error: str | None = None
 
     def to_line(self) -> str:
-        """The output line of the file mode: the solution, the status, or ``error: ...``."""
+        """The output line of the file mode: the solution, the status, or ``error: ...``; a
+        search stopped by a bound after a solution writes ``stopped`` and that solution.
+
+        >>> BatchResult(0, "stopped", "1234341221434321").to_line()
+        'stopped 1234341221434321'
+        """
         if self.status == "solved" and self.solution is not None:
             return self.solution
+        if self.status == "stopped" and self.solution is not None:  # found stays written
+            return f"stopped {self.solution}"
         if self.status == "error":
             return f"error: {self.error}"
         return self.status
@@ -117,7 +124,7 @@ def solve_many(
     fallback: str | None = None,
     executor: Any = None,
     as_array: bool = False,
-) -> Iterator[Any]:
+) -> Generator[Any, None, None]:
     """Solve many puzzles; yield one :class:`BatchResult` per puzzle, in input order.
 
     ``puzzles``: an iterable of one-line strings or :class:`~sudograph.grid.Grid` objects, or an
@@ -212,30 +219,55 @@ def _solve_many(
     as_array: bool,
     n_workers: int,
     sizer: _Sizer | None,
-) -> Iterator[Any]:
-    """:func:`solve_many`'s rows, its arguments checked (``settings`` those of a chunk)."""
+) -> Generator[Any, None, None]:
+    """:func:`solve_many`'s rows, its arguments checked (``settings`` those of a chunk).
+
+    Rows taken from a chunk wait in ``ready`` and leave it one by one as they are yielded:
+    Ctrl-C or SIGTERM raised here, or thrown in by the caller at a ``yield`` (as the file
+    mode does once it has written the row in hand), still yields the rest of the chunk in
+    hand, then, on a pool, the rows the workers have done (:func:`_rows_in_flight`), in
+    order, before it is raised again: nothing done is lost, and no row is numbered twice.
+    """
     method, _, engine, _, box, _, _ = settings
     index = 0
+    ready: deque[Any] = deque()
+
+    def take(rows: list[Row] | ArrayBatch) -> None:
+        nonlocal index
+        ready.extend(_emit(rows, index, as_array))
+        index += len(rows)
+
+    def drain() -> Iterator[Any]:
+        while ready:
+            yield ready.popleft()
+
     if executor is not None:  # a Dask client: same chunks, same order, on its cluster
         from .distributed import map_ordered
 
-        for rows in map_ordered(executor, solve_chunk, chunks, settings):
-            yield from _emit(rows, index, as_array)
-            index += len(rows)
+        try:
+            for rows in map_ordered(executor, solve_chunk, chunks, settings):
+                take(rows)
+                yield from drain()
+        except (KeyboardInterrupt, Terminated):
+            yield from drain()
+            raise
         return
     first = next(chunks, None)
     if first is None:
         return
     second = next(chunks, None)
     if n_workers == 1 or second is None:
-        for chunk in _chain(first, second, chunks):
-            try:
-                rows = solve_chunk(chunk, settings)
-            except ChunkInterrupted as stop:  # Ctrl-C or SIGTERM here: hand over what is done
-                yield from _emit(stop.rows, index, as_array)
-                raise stop.cause from None
-            yield from _emit(rows, index, as_array)
-            index += len(rows)
+        try:
+            for chunk in _chain(first, second, chunks):
+                try:
+                    take(solve_chunk(chunk, settings))
+                except ChunkInterrupted as stop:  # Ctrl-C or SIGTERM here: hand over what is done
+                    take(stop.rows)
+                    raise stop.cause from None
+                yield from drain()
+        except (KeyboardInterrupt, Terminated):
+            yield from drain()
+            raise
         return
     if method == "fast":  # load the kernels once here: forked workers inherit them
         from .engine.fast9 import warmup
@@ -252,31 +284,33 @@ def _solve_many(
     pool = ProcessPoolExecutor(n_workers, initializer=init_worker, initargs=(os.getpid(),))
     pending: deque[Future[list[Row] | ArrayBatch | PartialRows]] = deque()
     cut = False  # a chunk came back cut: nothing after it can be written
+
+    def take_first() -> None:
+        nonlocal cut
+        out = pending[0].result()  # left in pending until taken (Ctrl-C here)
+        pending.popleft()
+        cut = isinstance(out, PartialRows)
+        rows = _rows_of(out)
+        if sizer is not None:
+            sizer.taken(len(rows))
+        take(rows)
+
     try:
         try:
             for chunk in _chain(first, second, chunks):
                 pending.append(pool.submit(pool_chunk, chunk, settings))
                 while len(pending) > 2 * n_workers or (pending and pending[0].done()):
-                    out = pending[0].result()  # left in pending until taken (Ctrl-C here)
-                    pending.popleft()
-                    cut = isinstance(out, PartialRows)
-                    rows = _rows_of(out)
-                    if sizer is not None:
-                        sizer.taken(len(rows))
-                    yield from _emit(rows, index, as_array)
-                    index += len(rows)
+                    take_first()
+                    yield from drain()
                     if cut:  # a worker asked to stop by another process: as Ctrl-C here
                         raise KeyboardInterrupt
             while pending:
-                out = pending[0].result()
-                pending.popleft()
-                cut = isinstance(out, PartialRows)
-                rows = _rows_of(out)
-                yield from _emit(rows, index, as_array)
-                index += len(rows)
+                take_first()
+                yield from drain()
                 if cut:
                     raise KeyboardInterrupt
         except (KeyboardInterrupt, Terminated):  # keep what the workers have done, in order
+            yield from drain()
             if not cut:
                 yield from _rows_in_flight(pool, pending, index, as_array)
             raise

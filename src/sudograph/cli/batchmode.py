@@ -36,7 +36,7 @@ import stat
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
@@ -652,7 +652,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         max_nodes = getattr(args, "max_nodes", None)
         listed: deque[list[str]] = deque()
         if listing:
-            results: Iterator[BatchResult] = _list_solutions(
+            results: Generator[BatchResult, None, None] = _list_solutions(
                 feed(), listed, method, limit, engine, max_nodes, box, alphabet, options
             )
         else:
@@ -669,42 +669,63 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
                 fallback=None if getattr(args, "method", None) else "propagate",
                 executor=client,
             )
-        for res in results:
-            tally[res.status] = tally.get(res.status, 0) + 1
-            no = numbers.popleft()
-            if no in unread:
-                report_error(unread.pop(no))
-                bad += 1
-            elif res.status == "error":  # read, not solvable: locate it
-                res.error = f"{name}:{no}: {res.error}"
-                fail(res.error)
-            solutions = listed.popleft() if listing else None
-            complete = counting and res.status != "stopped" and (limit is None or res.count < limit)
-            if line is not None:
-                writer.add(line(no, res))
-            elif as_json:  # the same keys in every row, errors included (json_row)
-                doc = json_row(
-                    no,
-                    res.status,
-                    res.solution,
-                    res.count,
-                    res.nodes,
-                    error=res.error,
-                    counting=counting,
-                    complete=complete,
-                    solutions=solutions,
-                )
-                writer.add(json.dumps(doc))
-            elif counting and res.status != "error":
-                writer.add(str(res.count) if complete else f"at least {res.count}")
-            elif solutions is not None:
-                writer.add(
-                    listing_row(res.status, solutions) if res.status != "error" else res.to_line()
-                )
-            else:
-                writer.add(res.to_line())
-            if progress is not None:
-                progress.advance()
+        # Each row is written with Ctrl-C and SIGTERM held; one that came meanwhile is thrown
+        # into the results (once: the same signal again is dropped), which still hand over
+        # the rows done, in order, before it ends the run (see batch._solve_many).
+        stop: BaseException | None = None
+        thrown = False
+        while True:
+            try:
+                res = next(results) if stop is None else results.throw(stop)
+            except StopIteration:
+                break
+            stop = None
+            try:
+                with signals_held():
+                    tally[res.status] = tally.get(res.status, 0) + 1
+                    no = numbers.popleft()
+                    if no in unread:
+                        report_error(unread.pop(no))
+                        bad += 1
+                    elif res.status == "error":  # read, not solvable: locate it
+                        res.error = f"{name}:{no}: {res.error}"
+                        fail(res.error)
+                    solutions = listed.popleft() if listing else None
+                    complete = (
+                        counting
+                        and res.status != "stopped"
+                        and (limit is None or res.count < limit)
+                    )
+                    if line is not None:
+                        writer.add(line(no, res))
+                    elif as_json:  # the same keys in every row, errors included (json_row)
+                        doc = json_row(
+                            no,
+                            res.status,
+                            res.solution,
+                            res.count,
+                            res.nodes,
+                            error=res.error,
+                            counting=counting,
+                            complete=complete,
+                            solutions=solutions,
+                        )
+                        writer.add(json.dumps(doc))
+                    elif counting and res.status != "error":
+                        writer.add(str(res.count) if complete else f"at least {res.count}")
+                    elif solutions is not None:
+                        writer.add(
+                            listing_row(res.status, solutions)
+                            if res.status != "error"
+                            else res.to_line()
+                        )
+                    else:
+                        writer.add(res.to_line())
+                    if progress is not None:
+                        progress.advance()
+            except (KeyboardInterrupt, Terminated) as exc:
+                if not thrown:
+                    stop, thrown = exc, True
     except KeyboardInterrupt:
         interrupted = EXIT_INTERRUPTED
     except Terminated:
@@ -742,7 +763,7 @@ def _list_solutions(
     box: Any,
     alphabet: str | None,
     options: dict[str, Any],
-) -> Iterator[BatchResult]:
+) -> Generator[BatchResult, None, None]:
     """A :class:`BatchResult` per puzzle, solved here (``--all``, up to ``limit``), every
     solution found appended to ``listed`` as lines before its result is yielded. A search
     ended by a bound before ``limit`` is ``stopped`` (:func:`~.cmd_solve.row_status`: its

@@ -388,9 +388,11 @@ def file_row(result: Result, args: argparse.Namespace) -> str:
     status = row_status(result.status, result.reason, found(result), wanted_limit(args))
     if lists_solutions(args):
         return listing_row(status, [g.to_line() for g in result.grids])
-    if status != "solved" or not result.grids:
+    if not result.grids:
         return status
-    return result.grids[0].to_line()
+    if status == "stopped":  # a solution found before the bound stays written
+        return f"stopped {result.grids[0].to_line()}"
+    return result.grids[0].to_line() if status == "solved" else status
 
 
 def row_status(status: str, reason: str | None, found: int, limit: int | None) -> str:
@@ -526,6 +528,10 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     from ..solve import count, solve
 
     check_solve_options(args, args.method)
+    if args.json and args.format not in (None, "line"):
+        raise InvalidArgument(
+            f"--format {args.format}: not with --json, whose document writes solutions as lines"
+        )
     if isinstance(item, ParseError):
         raise item
     grid = item
@@ -566,7 +572,9 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
         print_result(result, args)
     if result.reason == "interrupted":
         return 130
-    return 0 if result.status == "solved" else 1
+    # 1 when a bound cut the answer short (a list or count below --limit), as a file's row
+    status = row_status(result.status, result.reason, found(result), wanted_limit(args))
+    return 0 if status == "solved" else 1
 
 
 def one_shot_budget(

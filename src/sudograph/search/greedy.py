@@ -229,8 +229,13 @@ def nsi_greedy(
 
 
 def fresh_seed() -> int:
-    """A new random seed (from the OS, not the global generator) to report and replay."""
-    return secrets.randbits(63)
+    """A new random seed (from the OS, not the global generator) to report and replay: under
+    2**53, so that a JSON reader that keeps numbers as doubles (JavaScript) reads it exactly.
+
+    >>> 0 <= fresh_seed() < 2**53
+    True
+    """
+    return secrets.randbits(53)
 
 
 def run_variant(problem: Problem, options: SolveOptions, variant: Variant) -> Result:
