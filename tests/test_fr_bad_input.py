@@ -55,7 +55,8 @@ G9 = nsi.GRILLE_9X9
         ),
         (
             lambda: gc.graph_coloring(3, [0] * 10, "petersen"),
-            "graph_coloring (graphe) takes a Graph, got str",
+            "graph_coloring (graphe): takes a Graph, a list of neighbour lists (vois[v]) or a dict "
+            "{v: neighbours}, got str",
         ),
         (lambda: gc.graph_coloring(0, [0] * 10), "K 0 is outside 1..64"),
         (

@@ -46,7 +46,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from numbers import Integral
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from .formats.jsonplaces import JsonFault, loads_once, placed
@@ -379,11 +379,14 @@ class Grid:
     def from_lists(
         cls, rows: Sequence[Sequence[int]], *, box: Box | None = None, alphabet: str | None = None
     ) -> Grid:
-        """From a list of rows of ints, 0 for empty (the seeds' representation).
+        """From a list of rows of ints, 0 for empty (the seeds' representation), or a numpy
+        2-D array of them.
 
         >>> Grid.from_lists([[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 1]]).clues
         4
         """
+        if getattr(rows, "ndim", None) == 2 and hasattr(rows, "tolist"):  # a numpy array
+            rows = cast(Any, rows).tolist()
         if not isinstance(rows, Sequence) or isinstance(rows, str | bytes):
             raise ParseError(f"expected a list of rows, got {type(rows).__name__}")
         n = len(rows)

@@ -604,7 +604,10 @@ def trace_unavailable(args: argparse.Namespace) -> str | None:
     """Why ``--trace`` shows nothing for this method (None when it can trace)."""
     if args.order or args.inference or METHODS[args.method].order is not None:
         return None
-    return f"method {args.method!r} is not a search: only the search methods have steps to show"
+    why = f"method {args.method!r} is not a search: only the search methods have steps to show"
+    if args.method == "logic":  # its steps are deductions: explain prints them
+        why += "; `sudograph explain PUZZLE` prints the logic solver's steps"
+    return why
 
 
 def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:

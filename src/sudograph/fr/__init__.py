@@ -35,6 +35,8 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from numbers import Integral
+from typing import Any, cast
 
 from ..errors import InvalidArgument, ParseError
 from ..graph import MAX_SIDE, Graph, whole_number
@@ -47,7 +49,7 @@ Grille = list[list[int]]
 MODULES = ("nsi_glouton", "tp_backtracking", "coloration_graphe", "capes2017", "tp_ia")
 """Les modules, dans l'ordre des documents 000 à 004."""
 
-__all__ = ["MODULES", "Compteur", "Grille", "ecrire", "vers_grid"]
+__all__ = ["MODULES", "Compteur", "Graphe", "Grille", "ecrire", "vers_graphe", "vers_grid"]
 
 
 @dataclass
@@ -203,6 +205,64 @@ def _sous_probleme(
     return Problem(sous, k, tuple(valeurs[c] for c in gardes)), gardes
 
 
+Graphe = Graph | Sequence[Sequence[int]] | dict[int, Sequence[int]]
+"""Un graphe des documents : un Graph, ou ses listes de voisins (:func:`vers_graphe`)."""
+
+
+def vers_graphe(graphe: object, nom: str = "graphe") -> Graph:
+    """Le :class:`~sudograph.graph.Graph` d'un graphe écrit comme dans les documents : une
+    liste de listes de voisins (``vois[v]``, les sommets numérotés ``0..n-1``, le ``vois`` du
+    projet C++ ou le ``adj`` de la classe ``Sudoku`` de NSI), un dictionnaire ``{v: voisins}``
+    de clés ``0..n-1``, ou un Graph (rendu tel quel). Une arête écrite d'un seul côté compte
+    (``u`` dans ``vois[v]`` suffit) ; une boucle ou un voisin hors de ``0..n-1`` est refusé.
+
+    Lève :class:`~sudograph.errors.InvalidArgument` en nommant ``nom`` et le sommet fautif.
+
+    >>> g = vers_graphe([[1, 2], [0, 2], [0, 1]])
+    >>> g.n, g.num_edges
+    (3, 3)
+    >>> vers_graphe({0: [1], 1: []}).num_edges
+    1
+    >>> vers_graphe([[1], [5]])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: graphe: vertex 1: neighbour 5 is outside 0..1
+    """
+    if isinstance(graphe, Graph):
+        return graphe
+    if isinstance(graphe, dict):
+        n = len(graphe)
+        if set(graphe) != set(range(n)):
+            raise InvalidArgument(
+                f"{nom}: a dict of neighbour lists needs the keys 0..{n - 1} (its vertices)"
+            )
+        voisins = [graphe[v] for v in range(n)]
+    elif isinstance(graphe, Sequence) and not isinstance(graphe, str | bytes):
+        voisins = list(graphe)
+    else:
+        raise InvalidArgument(
+            f"{nom}: takes a Graph, a list of neighbour lists (vois[v]) or a dict "
+            f"{{v: neighbours}}, got {type(graphe).__name__}"
+        )
+    n = len(voisins)
+    aretes = []
+    for v, vs in enumerate(voisins):
+        if isinstance(vs, str | bytes) or not isinstance(vs, Sequence | set | frozenset):
+            raise InvalidArgument(
+                f"{nom}: vertex {v}: its neighbours must be a list, got {type(vs).__name__}"
+            )
+        for u in vs:
+            if isinstance(u, bool) or not isinstance(u, Integral):
+                raise InvalidArgument(f"{nom}: vertex {v}: neighbour {u!r} is not a vertex number")
+            w = int(u)
+            if not 0 <= w < n:
+                raise InvalidArgument(f"{nom}: vertex {v}: neighbour {w} is outside 0..{n - 1}")
+            if w == v:
+                raise InvalidArgument(f"{nom}: vertex {v} is its own neighbour (a loop)")
+            aretes.append((v, w))
+    return Graph.from_edges(n, aretes)
+
+
 def vers_grid(L: Sequence[Sequence[int]] | Grid | str) -> Grid:
     """La :class:`~sudograph.grid.Grid` d'une grille écrite en listes, ou en texte (tous les
     formats de :meth:`Grid.parse <sudograph.grid.Grid.parse>`) ; une Grid est rendue telle
@@ -220,9 +280,11 @@ def vers_grid(L: Sequence[Sequence[int]] | Grid | str) -> Grid:
     """
     if isinstance(L, Grid):
         return L
-    if isinstance(L, str):
+    numpy_2d = getattr(L, "ndim", None) == 2 and hasattr(L, "tolist")
+    lignes: Sequence[Sequence[int]] | str = cast(Any, L).tolist() if numpy_2d else L
+    if isinstance(lignes, str):
         try:
-            return Grid.parse(L)
+            return Grid.parse(lignes)
         except ParseError as exc:  # the advice of a box shape does not apply here
             cote = _PAS_CARRE.match(exc.message)
             if cote is None:
@@ -230,14 +292,14 @@ def vers_grid(L: Sequence[Sequence[int]] | Grid | str) -> Grid:
             raise ParseError(
                 _carres(int(cote[1])), line=exc.line, column=exc.column, source=exc.source
             ) from None
-    n = len(L) if isinstance(L, Sequence) else 0
-    m = _largeur_commune(L)
+    n = len(lignes) if isinstance(lignes, Sequence) else 0
+    m = _largeur_commune(lignes)
     if m is not None and n < m <= MAX_SIDE and math.isqrt(m) ** 2 == m:
         raise ParseError(f"{n} rows of {m} values: a {m}x{m} grid has {m} rows")
     if 1 <= n <= MAX_SIDE and math.isqrt(n) ** 2 != n:
-        Grid.from_lists(L, box=(1, n))  # the errors of the rows first
+        Grid.from_lists(lignes, box=(1, n))  # the errors of the rows first
         raise ParseError(_carres(n))
-    return Grid.from_lists(L)
+    return Grid.from_lists(lignes)
 
 
 def _largeur_commune(L: object) -> int | None:

@@ -42,12 +42,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, overload
 
 from ..errors import InvalidArgument
-from ..graph import MAX_SIDE, Graph, petersen_graph, require_graph
+from ..graph import MAX_SIDE, Graph, petersen_graph
 from ..grid import Grid
 from ..problem import Problem, Result, Stats
 from ..search.trace import Recorder, Replay, TraceEvent
 from . import (
     Compteur,
+    Graphe,
     Grille,
     _compteur,
     _dans,
@@ -56,6 +57,7 @@ from . import (
     _rapporter,
     _sous_probleme,
     ecrire,
+    vers_graphe,
     vers_grid,
 )
 
@@ -98,8 +100,9 @@ disponibles d'un sommet et ces couleurs."""
 
 
 def _graphe(graphe: object, nom: str) -> Graph:
-    """The graph of a function of this module: Petersen's by default, else a Graph."""
-    return petersen_graph() if graphe is None else require_graph(graphe, f"{nom} (graphe)")
+    """The graph of a function of this module: Petersen's by default, else a Graph or the
+    neighbour lists the report writes (:func:`~sudograph.fr.vers_graphe`)."""
+    return petersen_graph() if graphe is None else vers_graphe(graphe, f"{nom} (graphe)")
 
 
 def _K(K: object) -> int:
@@ -112,7 +115,7 @@ def _vecteur(couleurs: Sequence[int]) -> str:
 
 
 def good_to_take(
-    node: int, color: int, K: int, assigned_colors: Sequence[int], graphe: Graph | None = None
+    node: int, color: int, K: int, assigned_colors: Sequence[int], graphe: Graphe | None = None
 ) -> bool:
     """Section 2.1 : vrai si aucun voisin de ``node`` n'a déjà la couleur ``color``.
 
@@ -132,7 +135,7 @@ def good_to_take(
 
 
 def available_colours(
-    node: int, K: int, assigned_colors: Sequence[int], graphe: Graph | None = None
+    node: int, K: int, assigned_colors: Sequence[int], graphe: Graphe | None = None
 ) -> list[int]:
     """Les couleurs ``1..K`` qu'aucun voisin de ``node`` n'a (la liste que ``cols`` range
     dans ``col[node]``).
@@ -162,7 +165,11 @@ def _col(nom: str, col: object, n: int) -> list[Any]:
 
 
 def cols(
-    node: int, K: int, col: list[Paire], assigned_colors: Sequence[int], graphe: Graph | None = None
+    node: int,
+    K: int,
+    col: list[Paire],
+    assigned_colors: Sequence[int],
+    graphe: Graphe | None = None,
 ) -> None:
     """Section 2.2, ``cols`` : range dans ``col[node]`` la paire (nombre de couleurs
     disponibles, couleurs disponibles) du sommet ``node``. ``col`` est une liste de ``N``
@@ -180,7 +187,7 @@ def cols(
 
 
 def Init(
-    K: int, col: list[Paire], assigned_colors: Sequence[int], graphe: Graph | None = None
+    K: int, col: list[Paire], assigned_colors: Sequence[int], graphe: Graphe | None = None
 ) -> None:
     """Section 2.2, ``Init`` : remplit ``col`` (modifiée en place, mise à ``N`` paires) avec
     la paire de :func:`cols` de chaque sommet.
@@ -211,7 +218,7 @@ def sort_by_available_colours(
     nodes: list[int],
     col: list[Paire],
     assigned_colors: Sequence[int],
-    graphe: Graph | None = None,
+    graphe: Graphe | None = None,
 ) -> None: ...
 
 
@@ -224,7 +231,7 @@ def sort_by_available_colours(
     nodes: Sequence[int],
     col: list[Paire] | Graph,
     assigned_colors: Sequence[int] | None = None,
-    graphe: Graph | None = None,
+    graphe: Graphe | None = None,
 ) -> list[int] | None:
     """Section 2.2 : les sommets non colorés, par nombre croissant de couleurs disponibles
     (à égalité, dans l'ordre des numéros) ; le premier est celui que GC_BIS colore ensuite.
@@ -293,7 +300,7 @@ def try_graph_coloring(
     node: int,
     K: int,
     assigned_colors: list[int],
-    graphe: Graph | None = None,
+    graphe: Graphe | None = None,
     *,
     compteur: Compteur | None = None,
 ) -> bool:
@@ -335,7 +342,7 @@ def try_graph_coloring_BIS(
     col: list[Paire],
     assigned_colors: list[int],
     colored_node: int,
-    graphe: Graph | None = None,
+    graphe: Graphe | None = None,
     *,
     compteur: Compteur | None = None,
 ) -> bool:
@@ -489,7 +496,7 @@ def _colorer(
 def algorithm_steps(
     K: int,
     assigned_colours: Sequence[int] | None = None,
-    graphe: Graph | None = None,
+    graphe: Graphe | None = None,
     bis: bool = False,
 ) -> str:
     """Le texte « ALGORITHM STEPS » de GC (figures 3 et 5) ou de GC_BIS (``bis``, figure 6).
@@ -523,7 +530,7 @@ def _gc(
     methode: str,
     K: int,
     assigned_colours: list[int],
-    graphe: Graph | None,
+    graphe: Graphe | None,
     etapes: bool,
     compteur: Compteur | None,
 ) -> bool:
@@ -538,7 +545,7 @@ def _gc(
 def graph_coloring(
     K: int,
     assigned_colours: list[int],
-    graphe: Graph | None = None,
+    graphe: Graphe | None = None,
     *,
     etapes: bool = False,
     compteur: Compteur | None = None,
@@ -571,7 +578,7 @@ def graph_coloring(
 def graph_coloring_bis(
     K: int,
     assigned_colours: list[int],
-    graphe: Graph | None = None,
+    graphe: Graphe | None = None,
     *,
     etapes: bool = False,
     compteur: Compteur | None = None,
