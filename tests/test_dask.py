@@ -75,6 +75,33 @@ def test_solve_many_on_the_cluster_equals_one_process(
     assert {r[1] for r in there} >= {"solved", "error"}
 
 
+def test_slow_methods_go_in_chunks_sized_by_time(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A method slower than fast: chunks of 16 first, then of about 0.25 s of a worker (they
+    were 4,096 puzzles: Ctrl-C 15 s into a run of slow puzzles kept no row), same rows."""
+    from sudograph import distributed
+
+    sizes: list[int] = []
+    real = distributed.map_ordered
+
+    def recording(client: Any, fn: Any, chunks: Any, *args: Any, **kw: Any) -> Any:
+        def seen() -> Iterator[Any]:
+            for chunk in chunks:
+                sizes.append(len(chunk))
+                yield chunk
+
+        return real(client, fn, seen(), *args, **kw)
+
+    monkeypatch.setattr(distributed, "map_ordered", recording)
+    lines = puzzles()[:200]
+    there = rows(solve_many(lines, "propagate", engine="python", executor=client))
+    assert there == rows(solve_many(lines, "propagate", engine="python", workers=1))
+    assert sizes[0] == 16 and sum(sizes) == len(lines) and max(sizes) < len(lines), sizes
+    fast = rows(solve_many(lines, "fast", executor=client))  # fast: one chunk of 4,096 at most
+    assert sizes[-1] == len(lines) and len(fast) == len(lines)
+
+
 def _kernels_loaded(dask_worker: Any) -> tuple[bool, bool]:
     kernels = "sudograph.engine._fast9_kernels" in sys.modules
     return "sudograph-warmup" in dask_worker.plugins, kernels

@@ -141,8 +141,8 @@ def solve_many(
     ``executor``: a ``distributed.Client``: the chunks run on its Dask cluster instead
     (``workers`` is then ignored; see :mod:`sudograph.distributed`). ``chunk_size``: puzzles
     per chunk (default :data:`CHUNK`, :data:`ONE_WORKER_CHUNK` with one worker and ``as_array``,
-    :data:`DASK_CHUNK` on a cluster; for a method other than ``fast`` on a pool, chunks sized
-    by time, see :data:`CHUNK_SECONDS`).
+    :data:`DASK_CHUNK` on a cluster; for a method other than ``fast`` on a pool or a cluster,
+    chunks sized by time, see :data:`CHUNK_SECONDS`).
 
     ``as_array=True`` (method ``fast`` only, 9×9, no ``fallback``/``alphabet``): yield one
     :class:`ArrayBatch` per chunk instead, the results as numpy arrays (``status`` codes,
@@ -197,8 +197,14 @@ def solve_many(
             )
     n_workers = workers or os.cpu_count() or 1
     sizer = None
-    if chunk_size is None and executor is None and n_workers > 1 and method != "fast":
-        sizer = _Sizer(n_workers)
+    if chunk_size is None and method != "fast":  # chunks of a slow method sized by time
+        if executor is not None:
+            from .distributed import is_client, workers_of
+
+            if is_client(executor):  # (else map_ordered says what executor must be)
+                sizer = _Sizer(workers_of(executor), cap=DASK_CHUNK)
+        elif n_workers > 1:
+            sizer = _Sizer(n_workers)
     if chunk_size is None:  # a task on a cluster costs milliseconds: larger chunks there
         one = n_workers == 1 and as_array  # blocks of arrays, one worker: larger chunks
         chunk_size = DASK_CHUNK if executor is not None else ONE_WORKER_CHUNK if one else CHUNK
@@ -246,6 +252,8 @@ def _solve_many(
 
         try:
             for rows in map_ordered(executor, solve_chunk, chunks, settings):
+                if sizer is not None:
+                    sizer.taken(len(rows))
                 take(rows)
                 yield from drain()
         except (KeyboardInterrupt, Terminated):
@@ -466,12 +474,17 @@ def _chain(first: Any, second: Any, rest: Iterator[Any]) -> Iterator[Any]:
 
 
 class _Sizer:
-    """The size of the next chunk of a slow method on ``workers`` processes: first
-    :data:`SLOW_FIRST_CHUNK`, then what a worker solves in :data:`CHUNK_SECONDS` at the rate
-    seen so far (1 to :data:`CHUNK`)."""
+    """The size of the next chunk of a slow method on ``workers`` processes (or workers of a
+    Dask cluster): first :data:`SLOW_FIRST_CHUNK`, then what a worker solves in
+    :data:`CHUNK_SECONDS` at the rate seen so far (1 to ``cap``).
 
-    def __init__(self, workers: int) -> None:
+    >>> sizer = _Sizer(2); sizer()
+    16
+    """
+
+    def __init__(self, workers: int, cap: int = CHUNK) -> None:
         self.workers = workers
+        self.cap = cap
         self.size = SLOW_FIRST_CHUNK
         self.start: float | None = None
         self.done = 0
@@ -487,7 +500,7 @@ class _Sizer:
         elapsed = time.monotonic() - (self.start or time.monotonic())
         if elapsed > 0:
             per_worker = self.done / elapsed / self.workers
-            self.size = max(1, min(CHUNK, int(per_worker * CHUNK_SECONDS)))
+            self.size = max(1, min(self.cap, int(per_worker * CHUNK_SECONDS)))
 
 
 def _chunks(puzzles: Iterable[Item] | Any, size: int | Callable[[], int]) -> Iterator[Any]:
