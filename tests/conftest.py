@@ -6,7 +6,9 @@ its README).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -41,3 +43,16 @@ def sudoku_dir() -> Path:
 def graphs_dir() -> Path:
     """``tests/data/graphs``: DIMACS ``.col`` files."""
     return GRAPHS
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    """A headless Chromium for the browser tests, one per module (skipped, saying how to
+    install it, where there is none: ``test_browser.start_browser``)."""
+    from test_browser import start_browser
+
+    d = start_browser()
+    try:
+        yield d
+    finally:
+        d.quit()

@@ -80,15 +80,6 @@ def start_browser(width: int = 1400, height: int = 1000) -> Any:
         pytest.skip(f"BROWSER TESTS SKIPPED: {browser} did not start ({first}). See: {HOW}")
 
 
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
-    d = start_browser()
-    try:
-        yield d
-    finally:
-        d.quit()
-
-
 @pytest.fixture
 def load(driver: Any, tmp_path: Path) -> Iterator[Any]:
     """``load(page)``: write the page to disk, open it from there, check no script error."""

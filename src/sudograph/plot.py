@@ -10,6 +10,7 @@ pyplot so that notebooks show it) and returns the Axes it drew on.
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -82,6 +83,23 @@ def _new_axes(ncols: int = 1, *, width: float = 7.0, height: float = 4.5) -> Any
     fig = Figure(figsize=(width, height))
     axes = fig.subplots(1, ncols)
     return axes
+
+
+def save_plot(ax: Any, path: str | os.PathLike[str], **options: Any) -> None:
+    """Save the figure of ``ax`` (an Axes, or an array of them) to ``path``, cropped to what
+    is drawn (``bbox_inches="tight"``, which ``options`` may override), in the format its
+    suffix names. An OSError names ``path`` (a full disk is found when the file is closed,
+    with no name: ``plot.png: No space left on device``).
+
+    Raises OSError when the file cannot be written.
+    """
+    first = ax.flat[0] if hasattr(ax, "flat") else ax
+    try:
+        first.figure.savefig(path, **{"bbox_inches": "tight", **options})
+    except OSError as exc:
+        if exc.filename is not None:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
 
 
 def _check_metric(metric: str) -> None:

@@ -18,7 +18,8 @@ import io
 import math
 import os
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ from .graph import Graph
 
 if TYPE_CHECKING:  # pragma: no cover
     from .grid import Grid
+    from .search.trace import TraceEvent
 
 PALETTE = (
     "#e41a1c",
@@ -161,6 +163,32 @@ def _check_positive(name: str, value: float, minimum: float = 1) -> None:
         raise InvalidArgument(f"{name} must be a number >= {minimum:g}, got {value!r}")
 
 
+@contextmanager
+def _naming(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Name ``path`` in an OSError raised while writing it that names no file (a full disk
+    is found when the file is closed: ``No space left on device``, with no name), so that the
+    error says which picture failed (``f.svg: No space left on device``).
+
+    >>> with _naming("f.svg"):
+    ...     raise OSError(28, "No space left on device")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 28] No space left on device: 'f.svg'
+    """
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is not None:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
+
+
+def _write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` (UTF-8); an error names the path (:func:`_naming`)."""
+    with _naming(path):
+        Path(path).write_text(text, encoding="utf-8")
+
+
 def _width(n: int, size: float | None) -> float:
     """The width of a grid picture: ``size``, checked, or the default for an n×n grid."""
     if size is None:
@@ -236,6 +264,7 @@ def grid_svg(
     parts += _variant_lines(marks, cell)
     font = cell * 0.6
     alpha = grid.alphabet
+    summed = _sum_cells(marks, n)
     for i, d in enumerate(grid.values):
         r, c = divmod(i, n)
         cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
@@ -244,7 +273,7 @@ def grid_svg(
         elif solution is not None and solution.values[i]:
             parts.append(_text(cx, cy, alpha[solution.values[i] - 1], font, FOUND_COLOUR))
         elif candidates:
-            parts.append(_pencil_marks(grid, i, r, c, cell))
+            parts.append(_pencil_marks(grid, i, r, c, cell, below_sum=i in summed))
     if caption:
         parts.append(
             _text(
@@ -398,18 +427,52 @@ def _escape(s: str) -> str:
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _pencil_marks(grid: Grid, i: int, r: int, c: int, cell: float) -> str:
-    """Candidates of cell i on a small sub-grid inside the cell: one ``<text class="pencil">``."""
-    side = math.ceil(math.sqrt(grid.n))
-    sub = cell / side
+PENCIL_TOP = 0.38
+"""Where the pencil marks start (cell units from its top) in a cell that carries a cage sum:
+the sum (and its white halo or box) takes the band above, and the marks' sub-grid is squeezed
+into the rest, so that none of them lies under the sum."""
+
+
+def _sum_cells(marks: VariantMarks, n: int) -> set[int]:
+    """The cells that carry a cage's sum (in their top-left corner)."""
+    return {int(y) * n + int(x) for x, y, _ in marks.sums}
+
+
+def pencil_spots(n: int, *, below_sum: bool = False) -> tuple[list[tuple[float, float]], float]:
+    """Where the pencil marks of an n×n grid lie in a cell: the centre of candidate k's spot
+    (k = 0..n-1) in cell units from the cell's top-left corner, on a sub-grid of
+    ``ceil(sqrt(n))`` columns, and their font size as a fraction of a full sub-cell's
+    (:data:`PENCIL_TOP`: ``below_sum`` squeezes the sub-grid below a cage sum).
+
+    >>> spots, scale = pencil_spots(4)
+    >>> spots[0], scale
+    ((0.25, 0.25), 1.0)
+    >>> spots, scale = pencil_spots(4, below_sum=True)
+    >>> spots[0][1] > PENCIL_TOP, scale < 1
+    (True, True)
+    """
+    side = math.ceil(math.sqrt(n))
+    top = PENCIL_TOP if below_sum else 0.0
+    step = (1 - top) / side  # a sub-cell's height
+    spots = [((k % side + 0.5) / side, top + (k // side + 0.5) * step) for k in range(n)]
+    return spots, min(1.0, 1.2 * step * side)
+
+
+def _pencil_marks(
+    grid: Grid, i: int, r: int, c: int, cell: float, *, below_sum: bool = False
+) -> str:
+    """Candidates of cell i on a small sub-grid inside the cell (below the cell's cage sum
+    with ``below_sum``): one ``<text class="pencil">``."""
+    sub = cell / math.ceil(math.sqrt(grid.n))
+    spots, scale = pencil_spots(grid.n, below_sum=below_sum)
     spans = []
     for d in grid.candidates(i):
         k = d - 1
-        x = c * cell + (k % side + 0.5) * sub
-        y = r * cell + (k // side + 0.5) * sub
+        x = (c + spots[k][0]) * cell
+        y = (r + spots[k][1]) * cell
         spans.append(f'<tspan x="{x:.2f}" y="{y:.2f}">{_escape(grid.alphabet[k])}</tspan>')
     return (
-        f'<text class="pencil" font-family="sans-serif" font-size="{sub * 0.7:.1f}" '
+        f'<text class="pencil" font-family="sans-serif" font-size="{sub * 0.7 * scale:.1f}" '
         f'fill="{PENCIL_COLOUR}" text-anchor="middle" dominant-baseline="central">'
         f"{''.join(spans)}</text>"
     )
@@ -436,13 +499,14 @@ def save_grid(
     width = _width(grid.n, size)
     if kind == "svg":
         text = grid_svg(grid, solution=solution, candidates=candidates, size=size)
-        Path(path).write_text(text, encoding="utf-8")
+        _write_text(path, text)
         return
     px = round(width)
     fig = _figure(px, px)
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     draw_grid(ax, grid, solution=solution, candidates=candidates, size=px)
-    fig.savefig(path, format="png", facecolor="white")
+    with _naming(path):
+        fig.savefig(path, format="png", facecolor="white")
 
 
 def draw_grid(
@@ -491,6 +555,8 @@ def draw_grid(
         ax.text(x, y, str(total), ha="left", va="bottom", fontsize=points * 0.4, color="black",
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.3})  # fmt: skip
     alpha = grid.alphabet
+    summed = _sum_cells(marks, n)
+    side = math.ceil(math.sqrt(n))
     for i, d in enumerate(grid.values):
         r, c = divmod(i, n)
         if d:
@@ -500,11 +566,11 @@ def draw_grid(
             ax.text(c + 0.5, r + 0.5, alpha[solution.values[i] - 1], ha="center",
                     va="center", fontsize=points, color=FOUND_COLOUR)  # fmt: skip
         elif candidates:
-            side = math.ceil(math.sqrt(n))
+            spots, scale = pencil_spots(n, below_sum=i in summed)
             for d2 in grid.candidates(i):
                 k = d2 - 1
-                ax.text(c + (k % side + 0.5) / side, r + (k // side + 0.5) / side,
-                        alpha[k], ha="center", va="center", fontsize=points / side,
+                ax.text(c + spots[k][0], r + spots[k][1], alpha[k], ha="center",
+                        va="center", fontsize=points / side * scale,
                         color=PENCIL_COLOUR)  # fmt: skip
     return ax
 
@@ -751,7 +817,7 @@ def save_graph(
     if kind == "svg":
         text = graph_svg(graph, coloring, layout=layout, size=size, labels=labels,
                          symbols=symbols, max_edges=max_edges)  # fmt: skip
-        Path(path).write_text(text, encoding="utf-8")
+        _write_text(path, text)
         return
     pos = _positions(graph, coloring, layout, 1.0)
     px = size
@@ -780,7 +846,8 @@ def save_graph(
         warnings.warn(note, EdgesCapped, stacklevel=2)
         ax.text(0.5, 0.99, note, ha="center", va="bottom", fontsize=max(6.0, px / 64),
                 color="black", zorder=4)  # fmt: skip
-    fig.savefig(path, format="png", facecolor="white")
+    with _naming(path):
+        fig.savefig(path, format="png", facecolor="white")
 
 
 @dataclass(frozen=True)
@@ -846,10 +913,11 @@ def trace_states(
 ) -> list[Frame]:
     """Solve ``grid`` with ``method`` under a trace and keep at most ``max_frames`` frames.
 
-    The first frame is the puzzle, the last one the solution (or where the search stopped
-    after ``max_nodes`` nodes or ``timeout`` seconds: its kind is then ``stopped`` and its
-    caption says which, e.g. ``stopped (time limit) after 1800000 nodes``); in between,
-    when there are more steps than frames, evenly spaced ones are kept.
+    The first frame is the puzzle, the last one the solution (or the grid where the search
+    stopped after ``max_nodes`` nodes or ``timeout`` seconds: its kind is then ``stopped``
+    and its caption says which, e.g. ``stopped (time limit) after 1800000 nodes``); in
+    between, when there are more steps than frames, evenly spaced ones over the whole search
+    (:class:`FrameSampler`: the events are not stored, however long the search).
 
     >>> from sudograph.grid import Grid
     >>> frames = trace_states(Grid.parse("...3.2.1...4.1.2"), "naive")
@@ -859,39 +927,90 @@ def trace_states(
     Raises :class:`InvalidArgument` when ``max_frames`` < 2, the method is unknown or emits
     no trace (see :func:`sudograph.visualize.check_traceable`), or a cap is negative.
     """
-    from .search.trace import Recorder, replay
     from .solve import solve
     from .visualize import check_traceable
 
     if max_frames < 2:
         raise InvalidArgument(f"max_frames must be >= 2, got {max_frames}")
     check_traceable(method)
-    recorder = Recorder(cap=200_000)
-    result = solve(grid, method, trace=recorder, max_nodes=max_nodes, timeout=timeout,
+    room = max_frames - 2
+    sampler = FrameSampler(grid, room)
+    result = solve(grid, method, trace=sampler, max_nodes=max_nodes, timeout=timeout,
                    engine="python")  # fmt: skip
-    n = grid.n
-    steps: list[Frame] = []
-    for e, col in replay(recorder.events, grid.values):
-        if e.kind not in SHOWN_EVENTS or e.kind == "solution":
-            continue
-        steps.append(
-            Frame(
-                col,
-                e.vertex,
-                e.kind,
-                _caption(e.kind, e.vertex, e.colour, e.node, n, grid.alphabet),
-            )
-        )
+    steps = sampler.kept
     start = Frame(grid.values, -1, "start", f"start: {grid.clues} clues")
-    final_values = (
-        result.solutions[0] if result.solutions else (steps[-1].values if steps else grid.values)
-    )
+    final_values = result.solutions[0] if result.solutions else tuple(sampler.values)
     word = f"stopped ({result.reason})" if result.status == "stopped" else str(result.status)
     end = Frame(tuple(final_values), -1, result.status, f"{word} after {result.stats.nodes} nodes")
-    room = max_frames - 2
     if len(steps) > room:
         steps = [steps[round(j * (len(steps) - 1) / max(room - 1, 1))] for j in range(room)]
     return [start, *steps, end]
+
+
+class FrameSampler:
+    """A trace callable that follows the grid through a search and keeps evenly spaced frames
+    of it, however long it runs, without storing its events.
+
+    Each shown event (:data:`SHOWN_EVENTS` but ``solution``) is a step; every ``stride``-th
+    step is kept as a :class:`Frame`, up to ``2 * room`` of them: when one more is due, every
+    other one is dropped and the stride doubles. So ``kept`` ends with every step when there
+    are at most ``2 * room``, else more than ``room`` of them, evenly spaced from the first
+    step to within a stride of the last; ``values`` is the grid after the last event,
+    ``steps`` the steps seen.
+
+    >>> from sudograph.grid import Grid
+    >>> from sudograph.search.trace import TraceEvent
+    >>> s = FrameSampler(Grid.parse("." * 16), room=2)
+    >>> for k in range(9):
+    ...     s(TraceEvent("assign", k, 1, node=k + 1))
+    >>> [f.caption for f in s.kept], s.stride, s.steps
+    (['node 1: r1c1 = 1', 'node 5: r2c1 = 1', 'node 9: r3c1 = 1'], 4, 9)
+    """
+
+    def __init__(self, grid: Grid, room: int) -> None:
+        self.n, self.alphabet = grid.n, grid.alphabet
+        self.problem = grid.problem
+        self.values: list[int] = list(grid.values)
+        self.capacity = 2 * max(room, 1)
+        self.keep = room > 0
+        self.stride = 1
+        self.steps = 0
+        self.kept: list[Frame] = []
+
+    def __call__(self, e: TraceEvent) -> None:
+        kind = e.kind
+        if kind in ("assign", "deduce"):
+            self.values[e.vertex] = e.colour
+        elif kind in ("undo", "retract"):
+            self.values[e.vertex] = 0
+        if kind not in SHOWN_EVENTS or kind == "solution":
+            return
+        if self.keep and self.steps % self.stride == 0:
+            if len(self.kept) == self.capacity:  # full: every other one goes
+                del self.kept[1::2]
+                self.stride *= 2
+            if self.steps % self.stride == 0:
+                cell = e.vertex
+                if kind == "fail" and cell < 0:  # the search names no cell: find the cause
+                    cell, caption = self._dead_end()
+                else:
+                    caption = _caption(kind, cell, e.colour, e.node, self.n, self.alphabet)
+                self.kept.append(Frame(tuple(self.values), cell, kind, caption))
+        self.steps += 1
+
+    def _dead_end(self) -> tuple[int, str]:
+        """The cell and caption of a dead end the search does not locate: the first empty
+        cell left with no digit (forward checking, and most of the singles' dead ends), else
+        what else can have failed (a digit with no place left in a house, a killer cage)."""
+        from .visualize import stuck_vertices
+
+        stuck = stuck_vertices(self.problem, self.values)
+        if stuck:
+            v = stuck[0]
+            return v, f"dead end: no digit left for r{v // self.n + 1}c{v % self.n + 1}"
+        if self.problem.cages:
+            return -1, "dead end: a digit has no place left in a house, or a cage its sum"
+        return -1, "dead end: a digit has no place left in a house"
 
 
 def _caption(kind: str, v: int, colour: int, node: int, n: int, alphabet: str) -> str:
@@ -1057,12 +1176,12 @@ def save_frames(
         out = []
         for i, f in enumerate(states, 1):
             file = target / f"frame-{i:04d}.svg"
-            file.write_text(frame_svg(grid, f, size=size), encoding="utf-8")
+            _write_text(file, frame_svg(grid, f, size=size))
             out.append(file)
         return out
     if kind == "svg":
         frames = [frame_svg(grid, f, size=size) for f in states]
-        target.write_text(animated_svg(frames, interval_ms=interval_ms), encoding="utf-8")
+        _write_text(target, animated_svg(frames, interval_ms=interval_ms))
         return [target]
     _save_gif(target, grid, states, interval_ms, size)
     return [target]
@@ -1097,11 +1216,12 @@ def _save_gif(
         fig.savefig(buf, format="png", facecolor="white")
         buf.seek(0)
         images.append(Image.open(buf).convert("RGB").convert("P", palette=Image.Palette.ADAPTIVE))
-    images[0].save(
-        target,
-        format="GIF",
-        save_all=True,
-        append_images=images[1:],
-        duration=round(interval_ms),
-        loop=0,
-    )
+    with _naming(target):
+        images[0].save(
+            target,
+            format="GIF",
+            save_all=True,
+            append_images=images[1:],
+            duration=round(interval_ms),
+            loop=0,
+        )

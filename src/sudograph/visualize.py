@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidArgument
-from .graph import Graph, sudoku_graph
+from .graph import MAX_SIDE, Graph, sudoku_graph
 from .grid import Grid, default_alphabet
 from .methods import METHODS, SEARCH_RUNNER, get_method
 from .problem import Problem, Result
@@ -97,7 +97,14 @@ LABELS: dict[str, dict[str, str]] = {
         "undo": "backtrack: undo",
         "retract": "take back the deduction",
         "fail": "dead end",
-        "fail_house": "dead end: a house lost every place for a colour",
+        "fail_empty": "dead end: no colour left for {where}",
+        "fail_cause": "dead end: {cause}",
+        "cause_house": "a colour has no place left in a house",
+        "cause_cage": "a cage can no longer make its sum",
+        "cause_or": ", or ",
+        "k_proven": "k = {k}: the chromatic number of the graph (proven)",
+        "k_bound": "k = {k}: the fewest colours found in {seconds} s, not proven to be the "
+        "chromatic number (it lies between {lower} and {k})",
         "solution": "solution found",
         "initial": "the clues, before the search",
         "capped": "Trace capped: the first {shown} of {total} events are shown. "
@@ -154,7 +161,14 @@ LABELS: dict[str, dict[str, str]] = {
         "undo": "retour arrière : annuler",
         "retract": "annuler la déduction",
         "fail": "impasse",
-        "fail_house": "impasse : une couleur n'a plus de place dans un groupe",
+        "fail_empty": "impasse : plus aucune couleur possible pour {where}",
+        "fail_cause": "impasse : {cause}",
+        "cause_house": "une couleur n'a plus de place dans un groupe",
+        "cause_cage": "une cage ne peut plus faire sa somme",
+        "cause_or": ", ou ",
+        "k_proven": "k = {k} : le nombre chromatique du graphe (prouvé)",
+        "k_bound": "k = {k} : le moins de couleurs trouvé en {seconds} s, sans preuve que ce "
+        "soit le nombre chromatique (il est entre {lower} et {k})",
         "solution": "solution trouvée",
         "initial": "les indices, avant la recherche",
         "capped": "Trace tronquée : seuls les {shown} premiers évènements sur {total} sont "
@@ -169,6 +183,13 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 """The words of the page, per language (``--lang``)."""
+
+CAUSE_KEYS = ("cause_house", "cause_cage", "cause_or")
+"""Labels the page does not carry: :func:`dead_end_cause` makes its one sentence of them (a
+graph without houses never reads the word)."""
+
+CHROMATIC_TIMEOUT = 10.0
+"""Seconds of :func:`chromatic_number`'s portfolio when a graph comes without ``k``."""
 
 DESCRIPTIONS_FR: dict[str, str] = {
     "naive": "retour arrière dans l'ordre des sommets ; une couleur n'est essayée que si "
@@ -262,7 +283,8 @@ def check_traceable(method: str) -> None:
 @dataclass(frozen=True)
 class StepState:
     """What the page shows at one step: the counters, the current vertex (-1 before any), the
-    colouring, and the candidates of the current vertex (colours no coloured neighbour has)."""
+    colouring, the candidates of the current vertex (colours no coloured neighbour has) and,
+    after a dead end that names no vertex, the ``stuck`` ones (:func:`stuck_vertices`)."""
 
     nodes: int
     backtracks: int
@@ -271,6 +293,7 @@ class StepState:
     vertex: int
     coloring: tuple[int, ...]
     candidates: tuple[int, ...]
+    stuck: tuple[int, ...] = ()
 
 
 def state_at(events: Sequence[TraceEvent], problem: Problem, step: int) -> StepState:
@@ -309,7 +332,55 @@ def state_at(events: Sequence[TraceEvent], problem: Problem, step: int) -> StepS
     if vertex >= 0:
         used = {col[u] for u in problem.graph.neighbors[vertex]}
         cands = tuple(c for c in range(1, problem.k + 1) if c not in used)
-    return StepState(nodes, backtracks, deductions, depth, vertex, tuple(col), cands)
+    stuck: tuple[int, ...] = ()
+    if step and events[step - 1].kind == "fail" and events[step - 1].vertex < 0:
+        stuck = stuck_vertices(problem, col)
+    return StepState(nodes, backtracks, deductions, depth, vertex, tuple(col), cands, stuck)
+
+
+def stuck_vertices(problem: Problem, coloring: Sequence[int]) -> tuple[int, ...]:
+    """The uncoloured vertices whose coloured neighbours hold all ``k`` colours: what the page
+    names at a dead end whose vertex the search does not say (a ``fail`` with vertex -1, after
+    an assignment and its deductions, or before any choice). Forward checking stops at such a
+    vertex, a neighbour of the last one coloured; the singles of ``propagate`` at one, or at a
+    house where a colour lost every place (then none may be stuck: :func:`dead_end_cause`).
+
+    >>> from sudograph.graph import petersen_graph
+    >>> stuck_vertices(Problem(petersen_graph(), 2), [1, 2, 0, 0, 0, 0, 0, 0, 0, 0])
+    ()
+    >>> stuck_vertices(Problem(Graph.from_edges(3, [(0, 1), (1, 2), (0, 2)]), 2), [1, 2, 0])
+    (2,)
+    """
+    k = problem.k
+    return tuple(
+        v
+        for v, nbrs in enumerate(problem.graph.neighbors)
+        if not coloring[v] and len({coloring[u] for u in nbrs} - {0}) >= k
+    )
+
+
+def dead_end_cause(problem: Problem, lang: str = "en") -> str:
+    """The words of a dead end that names no vertex when no vertex is stuck either
+    (:func:`stuck_vertices`): a colour with no place left in a house (the singles of
+    ``propagate``, on a graph with houses of ``k`` vertices), a killer cage that can no longer
+    make its sum; the bare "dead end" on a graph with neither (the page then never says
+    "house").
+
+    >>> from sudograph.graph import petersen_graph
+    >>> dead_end_cause(Problem(petersen_graph(), 2)), dead_end_cause(Problem(sudoku_graph(2), 4))
+    ('dead end', 'dead end: a colour has no place left in a house')
+    >>> dead_end_cause(Problem(sudoku_graph(2), 4), "fr")
+    "impasse : une couleur n'a plus de place dans un groupe"
+    """
+    labels = LABELS[lang]
+    causes = []
+    if any(len(house) == problem.k for house in problem.graph.houses):
+        causes.append(labels["cause_house"])
+    if problem.cages:
+        causes.append(labels["cause_cage"])
+    if not causes:
+        return labels["fail"]
+    return labels["fail_cause"].format(cause=labels["cause_or"].join(causes))
 
 
 # -- layouts ---------------------------------------------------------------------------------
@@ -504,14 +575,95 @@ class Page(str):
         )
 
 
-def _problem_of(x: Any, k: int | None) -> tuple[Problem, Grid | None]:
-    """The problem behind ``x`` and its grid if any; a bare Graph gets ``k`` colours, or its
-    chromatic number when ``k`` is None."""
+@dataclass(frozen=True)
+class ColourCount:
+    """The ``k`` chosen for a graph given without one (:func:`choose_k`): the fewest colours
+    :func:`~sudograph.search.chromatic.chromatic_number` found within ``seconds``, whether that
+    is ``proven`` to be the chromatic number, and the ``lower`` bound it proved."""
+
+    k: int
+    proven: bool
+    lower: int
+    seconds: float = CHROMATIC_TIMEOUT
+
+    def describe(self) -> str:
+        """One line that says which k, and whether it is the chromatic number.
+
+        >>> ColourCount(3, True, 3).describe()
+        'k = 3, the chromatic number of the graph (proven)'
+        >>> ColourCount(17, False, 13).describe().split(": ")[1]
+        'an upper bound, not proven to be the chromatic number (it lies between 13 and 17)'
+        """
+        if self.proven:
+            return f"k = {self.k}, the chromatic number of the graph (proven)"
+        return (
+            f"k = {self.k}, the fewest colours found in {self.seconds:g} s: an upper bound, not "
+            f"proven to be the chromatic number (it lies between {self.lower} and {self.k})"
+        )
+
+
+def choose_k(graph: Graph, timeout: float | None = None) -> ColourCount:
+    """The colours of a graph given without ``k``: its chromatic number, or the fewest
+    :func:`~sudograph.search.chromatic.chromatic_number`'s portfolio finds within ``timeout``
+    seconds (default :data:`CHROMATIC_TIMEOUT`; at least 1 colour). It may be above the 64
+    colours a search takes (see :func:`check_colour_count`). Ctrl-C during the portfolio is
+    :class:`KeyboardInterrupt`.
+
+    >>> from sudograph.graph import petersen_graph
+    >>> choose_k(petersen_graph())
+    ColourCount(k=3, proven=True, lower=3, seconds=10.0)
+    """
+    from .search.chromatic import chromatic_number
+
+    if timeout is None:
+        timeout = CHROMATIC_TIMEOUT
+    found = chromatic_number(graph, timeout=timeout)
+    if found.interrupted:
+        raise KeyboardInterrupt
+    k = max(1, found.chromatic_number)
+    return ColourCount(k, found.proven and k == found.chromatic_number, found.lower_bound, timeout)
+
+
+def check_colour_count(count: ColourCount, how: str = "give k") -> None:
+    """Raise :class:`InvalidArgument` when ``count.k`` is above :data:`MAX_SIDE`, the most
+    colours a traced search takes; ``how`` says how to give a k (``give -k K`` on the command
+    line).
+
+    >>> check_colour_count(ColourCount(64, True, 64))
+    >>> check_colour_count(ColourCount(70, True, 70))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: the graph needs 70 colours (its chromatic number), ...
+    """
+    if count.k <= MAX_SIDE:
+        return
+    if count.proven:
+        need = f"the graph needs {count.k} colours (its chromatic number)"
+    else:
+        need = (
+            f"the fewest colours found in {count.seconds:g} s is {count.k} (the chromatic "
+            f"number lies between {count.lower} and {count.k}, not proven)"
+        )
+    goal = (
+        "watch a search run out of colours"
+        if count.lower > MAX_SIDE
+        else "search for a colouring with that many"
+    )
+    raise InvalidArgument(
+        f"{need}, more than the {MAX_SIDE} a traced search takes; {how} (at most {MAX_SIDE}) to "
+        f"{goal}"
+    )
+
+
+def _problem_of(x: Any, k: int | ColourCount | None) -> tuple[Problem, Grid | None]:
+    """The problem behind ``x`` and its grid if any; a bare Graph gets ``k`` colours (a
+    :class:`ColourCount`'s, at most 64; :func:`visualize` asks :func:`choose_k` for one)."""
     if isinstance(x, Graph):
         if k is None:
-            from .search.chromatic import chromatic_number
-
-            k = max(1, chromatic_number(x, timeout=10.0).chromatic_number)
+            raise InvalidArgument("a graph needs k (choose_k(graph) finds one)")
+        if isinstance(k, ColourCount):
+            check_colour_count(k)
+            k = k.k
         return Problem(x, k), None
     if k is not None:
         raise InvalidArgument("k applies to a graph only (a puzzle or problem has its own)")
@@ -566,7 +718,8 @@ def _trace_data(t: RunTrace, lang: str) -> dict[str, Any]:
 
 def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]:
     """What the page draws: the grid's shape and alphabet (Sudoku only), clues, edges,
-    positions of the graph view and the colours."""
+    positions of the graph view, the colours, and the names of the vertices (``vertex_labels``:
+    the graph's ``labels``, None for numbers from 0; a grid's cells are ``r1c2``)."""
     graph = problem.graph
     shape = grid.box if grid is not None else sudoku_shape(graph)
     side = shape[0] * shape[1] if shape is not None else 0
@@ -576,6 +729,7 @@ def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]
     return {
         "name": graph.name or ("sudoku" if side else "graph"),
         "n": graph.n,
+        "vertex_labels": list(graph.labels) if graph.labels is not None and not side else None,
         "k": problem.k,
         "side": side,
         "box": list(shape) if shape is not None else None,
@@ -628,7 +782,7 @@ def visualize(
     x: Any,
     methods: Sequence[str] | str = ("naive",),
     *,
-    k: int | None = None,
+    k: int | ColourCount | None = None,
     lang: str = "en",
     max_steps: int = 20_000,
     max_nodes: int | None = 200_000,
@@ -639,32 +793,49 @@ def visualize(
     """The HTML page of the search of ``x`` by one method, or two side by side.
 
     ``x``: a :class:`Grid`, a :class:`Problem`, ``(graph, k)``, or a :class:`Graph` coloured
-    with ``k`` colours (default: its chromatic number). ``methods``: one or two of
+    with ``k`` colours (default: :func:`choose_k`'s, its chromatic number or the fewest colours
+    found in 10 s, which the page says; a :class:`ColourCount` from :func:`choose_k` is taken
+    too, and said so). A graph's vertices are named by its ``labels`` when it has them
+    (the command line gives a DIMACS file's their numbers in the file, from 1), else by their
+    numbers from 0. ``methods``: one or two of
     :data:`TRACEABLE`. ``lang``: ``en`` or ``fr``. ``max_steps``: events embedded per method
     (the page says when the trace was capped; the final counters stay exact).
     ``max_nodes`` / ``timeout`` bound each search. ``seed``: the force layout's.
 
     Raises :class:`InvalidArgument` (an unknown or untraceable method, more than two, one
-    given twice, an unknown language, ``k`` given with a puzzle), :class:`InvalidPuzzle`
-    (clashing clues).
+    given twice, an unknown language, ``k`` given with a puzzle, a graph that needs more than
+    64 colours), :class:`InvalidPuzzle` (clashing clues).
 
     >>> from sudograph.graph import petersen_graph
     >>> page = visualize(petersen_graph(), "dsatur", lang="fr")
     >>> '<html lang="fr">' in page, "retours arrière" in page
     (True, True)
     """
+    methods = check_methods(methods)
+    if lang not in LABELS:
+        raise InvalidArgument(f"unknown language {lang!r} (known: {', '.join(LABELS)})")
+    if k is None and isinstance(x, Graph):
+        k = choose_k(x)
+    problem, grid = _problem_of(x, k)
+    runs = [_run_data(problem, m, lang, max_steps, max_nodes, timeout) for m in methods]
+    return _page(problem, grid, runs, lang, seed, title, k if isinstance(k, ColourCount) else None)
+
+
+def check_methods(methods: Sequence[str] | str) -> list[str]:
+    """``methods`` as a list of one or two traceable methods, none given twice; else
+    :class:`InvalidArgument` (before any search: a graph's k may take seconds to find).
+
+    >>> check_methods("naive"), check_methods(["naive", "dsatur"])
+    (['naive'], ['naive', 'dsatur'])
+    """
     methods = [methods] if isinstance(methods, str) else list(methods)
     if not 1 <= len(methods) <= MAX_METHODS:
         raise InvalidArgument(f"give one or two methods, got {len(methods)}")
-    if lang not in LABELS:
-        raise InvalidArgument(f"unknown language {lang!r} (known: {', '.join(LABELS)})")
     for i, m in enumerate(methods):
         check_traceable(m)
         if m in methods[:i]:  # two identical runs in lockstep compare nothing
             raise InvalidArgument(f"{m} given twice: compare two different methods")
-    problem, grid = _problem_of(x, k)
-    runs = [_run_data(problem, m, lang, max_steps, max_nodes, timeout) for m in methods]
-    return _page(problem, grid, runs, lang, seed, title)
+    return methods
 
 
 def _page(
@@ -674,24 +845,39 @@ def _page(
     lang: str,
     seed: int,
     title: str | None,
+    count: ColourCount | None = None,
 ) -> Page:
-    """The page of ``runs`` (from :func:`_run_data`) on ``problem``."""
+    """The page of ``runs`` (from :func:`_run_data`) on ``problem``; ``count``: how its ``k``
+    was chosen, when it was (the page says so).
+
+    The template's places are filled in one pass, so that no text put in (a title, a file
+    name, the data) is read again for a place: ``--title '@DATA@'`` is a heading, not the
+    data. The JSON escapes every ``<``, so that no name in it can end or open a tag in the
+    script that holds it.
+    """
     methods = [run["method"] for run in runs]
-    data: dict[str, Any] = {"lang": lang, "labels": LABELS[lang]}
+    labels = {key: text for key, text in LABELS[lang].items() if key not in CAUSE_KEYS}
+    data: dict[str, Any] = {"lang": lang, "labels": labels}
     data.update(_view_data(problem, grid, seed))
+    data["dead_end"] = dead_end_cause(problem, lang)
+    data["k_choice"] = (
+        None
+        if count is None
+        else {"k": count.k, "proven": count.proven, "lower": count.lower, "seconds": count.seconds}
+    )
     data["runs"] = runs
-    labels = data["labels"]
     heading = title or labels["heading"].format(
         name=display_name(data["name"], lang), methods=" / ".join(methods)
     )
-    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
-    return Page(
-        _TEMPLATE.replace("@LANG@", lang)
-        .replace("@TITLE@", html.escape(heading))
-        .replace("@CSS@", _CSS)
-        .replace("@JS@", _JS)
-        .replace("@DATA@", payload)
-    )
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
+    places = {
+        "LANG": lang,
+        "TITLE": html.escape(heading),
+        "CSS": _CSS,
+        "JS": _JS,
+        "DATA": payload,
+    }
+    return Page(re.sub(r"@(LANG|TITLE|CSS|JS|DATA)@", lambda m: places[m[1]], _TEMPLATE))
 
 
 def display_name(name: str, lang: str = "en") -> str:
@@ -710,9 +896,19 @@ def display_name(name: str, lang: str = "en") -> str:
 
 def write_page(path: str | Path, x: Any, methods: Sequence[str] | str = ("naive",),
                **options: Any) -> Path:  # fmt: skip
-    """Write :func:`visualize`'s page to ``path`` (UTF-8) and return the path."""
+    """Write :func:`visualize`'s page to ``path`` (UTF-8) and return the path.
+
+    Raises OSError naming ``path`` when it cannot be written (a full disk too, which the
+    system reports without a name).
+    """
     out = Path(path)
-    out.write_text(visualize(x, methods, **options), encoding="utf-8")
+    page = visualize(x, methods, **options)
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        if exc.filename is not None:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), str(out)) from exc
     return out
 
 
@@ -754,6 +950,7 @@ _TEMPLATE = """<!DOCTYPE html>
 </head>
 <body>
 <h1>@TITLE@</h1>
+<p id="k-note" hidden></p>
 <div id="cap-note" class="note" hidden></div>
 <div id="controls"></div>
 <div id="runs"></div>
@@ -799,6 +996,7 @@ svg text{font-family:inherit;pointer-events:none}
 .vx.trying{stroke-dasharray:3 2}
 .vx.dead{fill:#fb6a4a}
 .keys{color:#777;font-size:.85em}
+.k-note{margin:4px 0;color:#444}
 """
 
 _JS = r"""
@@ -826,9 +1024,10 @@ function h(tag, attrs, parent, text) {
   if (parent) parent.appendChild(e);
   return e;
 }
+const vlabel = v => D.vertex_labels ? D.vertex_labels[v] : String(v);  // the graph's names
 function vname(v) {
   if (v < 0) return "";
-  if (!D.side) return L.vertex + " " + v;
+  if (!D.side) return L.vertex + " " + vlabel(v);
   return L.cell_name.replace("{row}", Math.floor(v / D.side) + 1).replace("{col}", v % D.side + 1);
 }
 
@@ -951,10 +1150,11 @@ class Run {
     for (let v = 0; v < n; v++) {
       const c = el("circle", {cx: P[v][0], cy: P[v][1], r: rad, fill: "#fff",
         "class": "vx", "data-v": v}, svg);
+      el("title", {}, c, vname(v));  // the tooltip, labels shown or not
       this.vx.push(c);
       this.vlabel.push(labels ? el("text", {x: P[v][0], y: P[v][1], "text-anchor": "middle",
         "dominant-baseline": "central", "font-size": Math.round(rad * 1.1)}, svg,
-        D.side ? "" : String(v)) : null);
+        D.side ? "" : vlabel(v)) : null);
     }
   }
   outline() {  // one framed square per highlighted cell, with all its classes
@@ -1020,9 +1220,21 @@ class Run {
     else if (k === K_RETRACT) text = L.retract + " " + where + " = " + what;
     else if (k === K_FAIL) {
       if (ev >= 0) { mark(ev, "dead"); this.shown[ev] = -1; text = L.fail + " " + where; }
-      else text = L.fail_house;
+      else {  // the search names no vertex: those left with no colour, else the other causes
+        const stuck = [];
+        for (let v = 0; v < n; v++) {
+          if (col[v]) continue;
+          const used = new Set(nbr[v].map(u => col[u])); used.delete(0);
+          if (used.size >= D.k) stuck.push(v);
+        }
+        for (const v of stuck) { mark(v, "dead"); this.shown[v] = -1; }
+        const names = stuck.slice(0, 3).map(vname).join(", ") + (stuck.length > 3 ? ", …" : "");
+        text = stuck.length ? L.fail_empty.replace("{where}", names) : D.dead_end;
+        this.eventLine.setAttribute("data-stuck", stuck.join(","));
+      }
     } else if (k === K_SOLUTION) text = L.solution;
     if (D.side) this.outline();
+    if (!(k === K_FAIL && ev < 0)) this.eventLine.setAttribute("data-stuck", "");
     this.eventLine.textContent = text;
     this.eventLine.setAttribute("data-kind", k >= 0 ? D.kinds[k] : "");
     this.counter.nodes.textContent = this.nodes;
@@ -1106,6 +1318,13 @@ for (const s of [1, 2, 5, 10, 25, 100, 500, 2000, 10000])
   h("option", s === 10 ? {value: s, selected: "selected"} : {value: s}, speed, String(s));
 const stepLabel = h("span", {id: "step-label"}, ctl);
 document.getElementById("keys").textContent = L.keys;
+if (D.k_choice) {  // a graph given without k: which k, and whether it is the chromatic number
+  const kc = D.k_choice, kn = document.getElementById("k-note");
+  kn.hidden = false;
+  kn.className = kc.proven ? "k-note" : "note k-note";
+  kn.textContent = (kc.proven ? L.k_proven : L.k_bound).replace(/\{k\}/g, kc.k)
+    .replace("{lower}", kc.lower).replace("{seconds}", kc.seconds);
+}
 const capped = runs.filter(r => r.r.capped);
 if (capped.length) {
   const note = document.getElementById("cap-note");

@@ -148,10 +148,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(format_table(rows))
     if args.plot is not None:
-        from ..plot import plot_runs
+        from ..plot import plot_runs, save_plot
 
         ax = plot_runs(runs)
-        ax.figure.savefig(args.plot, bbox_inches="tight")
+        save_plot(ax, args.plot)  # an error names the file (a full disk too)
     return _say_skipped(args.files, sets)
 
 

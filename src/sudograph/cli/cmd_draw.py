@@ -13,17 +13,20 @@ numbers: a DIMACS file's as the file writes them (from 1), those of ``petersen``
 Sudoku graph's); past it, the first ones, saying so on standard error and in the picture.
 ``--trace FILE.gif|FILE.svg|FOLDER`` draws a PUZZLE's search step by step instead (SVG
 frames, an animated SVG or a GIF), by a method that emits a trace (those of ``visualize``),
-stopped after ``--max-nodes`` nodes (2000) or ``--timeout`` seconds (30, as ``visualize``):
-the last frame, and a line on standard error, say where it stopped.
+stopped after ``--max-nodes`` nodes (2000) or ``--timeout`` seconds (30, as ``visualize``),
+``--max-frames`` frames spread evenly over the whole search: the last frame (the grid where it
+stopped), and a line on standard error, say where it stopped.
 
 Options that would do nothing are refused: ``--colors`` on a puzzle, ``--colors`` or
 ``--method`` with ``--no-color`` (``--method`` still drives a ``--trace``), ``--max-frames``,
 ``--max-nodes`` and ``--timeout`` without ``--trace``.
 
-PUZZLE is one puzzle: inline, or a file (or ``-``) that holds one. Exit code: 0 drawn; 1 a
-negative answer, on standard error: the puzzle has no solution, the graph no ``--colors K``
-colouring (or none found within the caps); nothing is drawn then but the ``--trace``; 2 bad
-input or arguments (a ``--png`` file not named .png, a ``--svg`` file not named .svg).
+PUZZLE is one puzzle: inline, or a file (or ``-``) that holds one (a file of lines that are
+not puzzles: its first bad line's error). Exit code: 0 drawn; 1 a negative answer, in one line
+on standard error that says what was drawn: the puzzle has no solution, the graph no
+``--colors K`` colouring (or none found within the caps), and nothing is drawn but the
+``--trace``; 2 bad input or arguments (a ``--png`` file not named .png, a ``--svg`` file not
+named .svg).
 """
 
 from __future__ import annotations
@@ -249,13 +252,15 @@ def run(args: argparse.Namespace) -> int:
             return _no_answer(str(exc), targets, None)
     else:
         grid = only_grid(args, "draw")
-        if args.trace:
-            _save_trace(args, grid)
+        stopped = _save_trace(args, grid) if args.trace else None
         graph = grid.graph
         try:
             coloring = None if args.no_color else _solve_grid(grid, args.method)
         except NoAnswer as exc:
-            return _no_answer(str(exc), targets, args.trace)
+            return _no_answer(str(exc), targets, args.trace, stopped)
+        if stopped:
+            caption, caps = stopped
+            warn(f"{args.trace}: the search {caption}: the trace shows it up to there ({caps})")
         symbols = grid.alphabet  # the vertices labelled as show writes the grid
     for fmt, path in targets:
         with warnings.catch_warnings(record=True) as caught:
@@ -267,9 +272,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _save_trace(args: argparse.Namespace, grid: Grid) -> None:
-    """Write the ``--trace`` picture; say on standard error when the search stopped at a
-    cap (the last frame says so too)."""
+def _save_trace(args: argparse.Namespace, grid: Grid) -> tuple[str, str] | None:
+    """Write the ``--trace`` picture; when the search stopped at a cap, return what standard
+    error says of it (the last frame, the grid where it stopped, says so too): the last
+    frame's caption (``stopped (node limit) after 2000 nodes``) and the caps; else None."""
     from .. import render
 
     method = args.method or "naive"
@@ -278,9 +284,9 @@ def _save_trace(args: argparse.Namespace, grid: Grid) -> None:
     states = render.trace_states(grid, method, max_frames=args.max_frames or MAX_FRAMES,
                                  max_nodes=nodes, timeout=timeout)  # fmt: skip
     render.save_frames(args.trace, grid, states, size=args.size)
-    if states[-1].kind == "stopped":
-        warn(f"{args.trace}: the search {states[-1].caption}: the trace shows it up to there "
-             f"(--max-nodes {nodes}, --timeout {timeout:g})")  # fmt: skip
+    if states[-1].kind != "stopped":
+        return None
+    return states[-1].caption, f"--max-nodes {nodes}, --timeout {timeout:g}"
 
 
 def color_graph(graph: Graph, k: int | None, method: str | None) -> tuple[int, ...]:
@@ -326,12 +332,21 @@ def color_graph(graph: Graph, k: int | None, method: str | None) -> tuple[int, .
     raise NoAnswer(f"no {k}-colouring found within the caps ({result.reason})")
 
 
-def _no_answer(message: str, targets: list[tuple[str, str]], trace: str | None) -> int:
-    """Say on standard error that there is nothing to draw in colours (and where the trace
-    is); return 1, the exit code of a negative answer."""
+def _no_answer(
+    message: str,
+    targets: list[tuple[str, str]],
+    trace: str | None,
+    stopped: tuple[str, str] | None = None,
+) -> int:
+    """Say on standard error, in one line, that there is nothing to draw in colours and what
+    was drawn: the trace, if any, and where its search stopped at a cap (``stopped``, as
+    :func:`_save_trace` returns it); return 1, the exit code of a negative answer."""
     if targets:
         message += f": {' and '.join(path for _, path in targets)} not drawn"
-    if trace:
+    if trace and stopped:
+        caption, caps = stopped
+        message += f" (the search is drawn in {trace}, up to where it {caption}: {caps})"
+    elif trace:
         message += f" (the search is drawn in {trace})"
     warn(message)
     return 1
@@ -340,9 +355,10 @@ def _no_answer(message: str, targets: list[tuple[str, str]], trace: str | None) 
 def only_grid(args: argparse.Namespace, command: str) -> Grid:
     """The one puzzle ``args.source`` gives (inline, a file or ``-``).
 
-    Raises its :class:`ParseError` when it cannot be read; :class:`InvalidArgument` when the
-    source holds no puzzle or several, saying how many (up to :data:`MAX_COUNTED`), and how to
-    give one of them.
+    Raises :class:`InvalidArgument` when the source holds several puzzles, saying how many
+    (up to :data:`MAX_COUNTED`), and how to give one of them, or none at all; else the
+    :class:`ParseError` of its first line that is not a puzzle, if any (a file of two bad
+    lines holds no puzzle: its first error says why, as ``show`` would).
     """
     items: list[tuple[int | None, Grid | ParseError]] = []
     for no, item in read_items(args.source, args):
@@ -351,26 +367,28 @@ def only_grid(args: argparse.Namespace, command: str) -> Grid:
             break
     if not items:
         raise InvalidArgument(no_grid_error(args.source))
-    if len(items) > 1:
+    grids = [(no, item) for no, item in items if isinstance(item, Grid)]
+    if len(grids) > 1:
         name = STDIN if args.source == "-" else args.source
-        many = f"more than {MAX_COUNTED:,}" if len(items) > MAX_COUNTED else str(len(items))
+        many = f"{len(grids):,}"
+        if len(grids) > MAX_COUNTED:
+            many = f"more than {MAX_COUNTED:,}"
+        elif len(items) > MAX_COUNTED:  # bad lines among those counted
+            many = f"at least {many}"
         raise InvalidArgument(f"{name} holds {many} puzzles: {command} takes one "
-                              f"({_how_to_give_one(args.source, items, command)})")  # fmt: skip
-    no, item = items[0]
-    if isinstance(item, ParseError):
-        raise item
-    return item
+                              f"({_how_to_give_one(args.source, grids, command)})")  # fmt: skip
+    for _, item in items:
+        if isinstance(item, ParseError):
+            raise item
+    return grids[0][1]
 
 
-def _how_to_give_one(
-    source: str, items: list[tuple[int | None, Grid | ParseError]], command: str
-) -> str:
+def _how_to_give_one(source: str, grids: list[tuple[int | None, Grid]], command: str) -> str:
     """A hint for giving one puzzle of a file: its line piped in when the file holds one
     puzzle per line (two puzzles fewer lines apart than a grid has rows)."""
-    (first, grid), (second, _) = items[:2]
+    (first, grid), (second, _) = grids[:2]
     one_per_line = (
         source != "-"
-        and isinstance(grid, Grid)
         and first is not None
         and second is not None
         and second - first < grid.n

@@ -1,9 +1,11 @@
 """``sudograph show PUZZLE|FILE|-``: print grids (boxed, one line, lists, JSON) or draw them.
 
 ``--svg FILE`` / ``--png FILE`` call :func:`sudograph.render.save_grid` (imported only then);
-with several grids the picture files are numbered (``grid-1.svg``, ``grid-2.svg``...). A file
-must be named for its format (``--svg`` a ``.svg``, ``--png`` a ``.png``), as ``draw`` wants;
-the grids are then drawn, not printed, so ``--format`` and ``--json`` are refused with them.
+with several grids the picture files are numbered (``grid-1.svg``, ``grid-2.svg``..., in the
+order the grids are read, bad lines left out) and a line on standard error says which were
+written (``wrote grid-1.svg ... grid-50.svg (50 puzzles)``). A file must be named for its
+format (``--svg`` a ``.svg``, ``--png`` a ``.png``), as ``draw`` wants; the grids are then
+drawn, not printed, so ``--format`` and ``--json`` are refused with them.
 """
 
 from __future__ import annotations
@@ -15,7 +17,15 @@ from typing import Any
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..grid import Grid
 from .cmd_draw import picture_targets
-from .common import add_grid_options, no_grid_error, print_json, read_items, report_error, warn
+from .common import (
+    add_grid_options,
+    no_grid_error,
+    plural,
+    print_json,
+    read_items,
+    report_error,
+    warn,
+)
 
 FORMATS = ("boxed", "line", "lists", "json")
 DEFAULT_FORMAT = "boxed"
@@ -75,6 +85,20 @@ def picture_path(path: str, index: int, many: bool) -> str:
         return path
     p = Path(path)
     return str(p.with_name(f"{p.stem}-{index}{p.suffix}"))
+
+
+def written_line(path: str, count: int) -> str:
+    """What ``show`` says on standard error after drawing ``count`` grids of a file of several
+    as numbered pictures (:func:`picture_path`).
+
+    >>> written_line("grid.svg", 50)
+    'wrote grid-1.svg ... grid-50.svg (50 puzzles)'
+    >>> written_line("grid.png", 2), written_line("grid.png", 1)
+    ('wrote grid-1.png and grid-2.png (2 puzzles)', 'wrote grid-1.png (1 puzzle)')
+    """
+    first, last = picture_path(path, 1, True), picture_path(path, count, True)
+    files = {1: first, 2: f"{first} and {last}"}.get(count, f"{first} ... {last}")
+    return f"wrote {files} ({plural(count, 'puzzle')})"
 
 
 def save_picture(grid: Grid, path: str, fmt: str, candidates: bool) -> None:
@@ -142,6 +166,9 @@ def run(args: argparse.Namespace) -> int:
             print(item.format(fmt))
     if seen == 0:
         raise SudographError(no_grid_error(args.source))
+    if many and shown:  # numbered files, not the one named: say which
+        for _, path in pictures:
+            warn(written_line(path, shown))
     return 2 if unreadable else 0
 
 

@@ -3,28 +3,43 @@
 The page (see :mod:`sudograph.visualize`) replays the trace of ``--method`` (give it twice to
 compare two methods in lockstep; default ``naive``, ``dsatur`` for a graph) on the grid and on
 its graph. A GRAPH (``petersen``, ``sudoku:RxC``, a DIMACS ``.col`` file) is coloured with
-``-k`` colours, or its chromatic number. ``-o -`` writes the page to standard output.
+``-k`` colours, or else with its chromatic number (or, when 10 s do not prove it, the fewest
+colours found), which a line on standard error and the page say. A DIMACS file's vertices
+are named by their numbers in the file (from 1), as ``draw`` names them; those of
+``petersen`` and ``sudoku:RxC`` from 0. ``-o -`` writes the page to standard output.
 PUZZLE is one puzzle: inline, or a file (or ``-``) that holds one; a file of several is
 refused, saying how many it holds. A method given twice, or an output that cannot be written
 (its folder missing, a folder, not writable), is refused before the search, which may take seconds.
+
+Exit code: 0 every search found a solution; 1 a negative answer (the puzzle has no solution,
+the graph no colouring with k colours) or one cut short (``--max-nodes``, ``--timeout``)
+before a solution, said in one line on standard error: the page is written all the same;
+2 bad input or arguments (a graph that needs more than 64 colours without ``-k``); 130 Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument
-from .cmd_draw import is_graph_arg, only_grid
+from .cmd_draw import is_graph_arg, load_named_graph, only_grid
 from .common import (
     add_grid_options,
     check_writable,
-    load_graph,
     no_variant_on_graph,
+    plural,
     seconds,
+    warn,
     whole,
+    write_text,
 )
+
+if TYPE_CHECKING:
+    from ..visualize import ColourCount
 
 DEFAULT_METHOD = "naive"
 GRAPH_METHOD = "dsatur"
@@ -41,6 +56,11 @@ def register(subparsers: Any) -> None:
         help="an interactive HTML page of the search, grid and graph side by side",
         description="Write one self-contained HTML page (no network) that replays the search "
         "step by step on the grid and its graph; two --method compare them in lockstep.",
+        epilog="Exit code: 0 solved (every search found a solution); 1 no solution (the puzzle "
+        "has none, the graph no k-colouring) or a search stopped by --max-nodes or --timeout "
+        "before one, said on standard error (the page is written all the same); 2 bad input "
+        "or arguments; 130 interrupted. A GRAPH without -k gets its chromatic number, or the "
+        "fewest colours found in 10 s: standard error says which k and whether it is proven.",
     )
     p.add_argument(
         "source", metavar="PUZZLE|GRAPH", help="a puzzle, a file, petersen, sudoku:RxC, FILE.col"
@@ -53,7 +73,12 @@ def register(subparsers: Any) -> None:
         help=f"traced method, once or twice: {', '.join(TRACEABLE)} (default {DEFAULT_METHOD}, "
         f"{GRAPH_METHOD} for a GRAPH)",
     )
-    p.add_argument("-k", type=whole(1), help="colours for a GRAPH (default: its chromatic number)")
+    p.add_argument(
+        "-k",
+        type=whole(1),
+        help="colours for a GRAPH (default: its chromatic number, or the fewest colours found "
+        "in 10 s; standard error says which)",
+    )
     p.add_argument("--lang", choices=sorted(LABELS), default="en", help="labels of the page")
     p.add_argument(
         "--max-steps",
@@ -77,15 +102,16 @@ def register(subparsers: Any) -> None:
         help="stop a search after S seconds (default 30)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the force layout (graphs)")
-    p.add_argument("--title", help="heading of the page")
+    p.add_argument("--title", help="heading of the page (as written: @DATA@ stays text)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="page.html, or -")
     add_grid_options(p, json_flag=False)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Trace, build the page, write it."""
-    from ..visualize import visualize
+    """Trace, build the page, write it; the exit code says whether every search found a
+    solution (0) or not (1, with one line on standard error)."""
+    from ..visualize import check_methods, choose_k, read_page_data, visualize
 
     methods = args.method or []
     for i, m in enumerate(methods):
@@ -93,19 +119,26 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidArgument(f"--method: {m} given twice")
     x: Any
     default = DEFAULT_METHOD
-    if is_graph_arg(args.source):
+    k: int | ColourCount | None = args.k
+    graph = is_graph_arg(args.source)
+    if graph:
         no_variant_on_graph(args, grid_options=True)
-        x = load_graph(args.source)
+        x = load_named_graph(args.source)
         default = GRAPH_METHOD
     else:
         if args.k is not None:
             raise InvalidArgument("-k applies to a GRAPH; a puzzle has its own colours")
         x = only_grid(args, "visualize")
+    methods = check_methods(methods or [default])
     check_writable(args.output)
+    if k is None and graph:
+        k = choose_k(x)
+        _check_count(k, args.source)
+        warn(f"{k.describe()}; give -k K to choose")
     page = visualize(
         x,
-        methods or [default],
-        k=args.k,
+        methods,
+        k=k,
         lang=args.lang,
         max_steps=args.max_steps,
         max_nodes=args.max_nodes,
@@ -116,6 +149,47 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(page)
     else:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(page)
-    return 0
+        write_text(args.output, page)  # an error names the file (a full disk too)
+    data = read_page_data(page)
+    return _outcome(data["runs"], data["k"] if graph else None, args.output)
+
+
+def _check_count(count: ColourCount, source: str) -> None:
+    """Refuse a graph whose chosen k is above the 64 colours of a traced search, saying how to
+    go on (``-k``, or ``draw``, which colours it with method sat)."""
+    from ..visualize import check_colour_count
+
+    picture = shlex.quote(Path(source).stem + ".svg")
+    try:
+        check_colour_count(count, how="give -k K")
+    except InvalidArgument as exc:
+        raise InvalidArgument(
+            f"{source}: {exc}, or colour it with: sudograph draw {shlex.quote(source)} "
+            f"--svg {picture}"
+        ) from None
+
+
+def _outcome(runs: list[dict[str, Any]], k: int | None, output: str) -> int:
+    """0 when every run found a solution; else one line on standard error and 1 (130 after
+    Ctrl-C): the puzzle has no solution, the graph no k-colouring, or a search was stopped."""
+    unsolved = [r for r in runs if r["status"] != "solved"]
+    if not unsolved:
+        return 0
+    if any(r["status"] == "unsatisfiable" for r in unsolved):
+        what = (
+            "the puzzle has no solution"
+            if k is None
+            else f"the graph has no proper colouring with {plural(k, 'colour')}"
+        )
+    else:
+        what = "; ".join(
+            f"{r['method']} stopped ({r['reason']}) after {plural(r['stats']['nodes'], 'node')}, "
+            "before a solution"
+            for r in unsolved
+        )
+        found = [r["method"] for r in runs if r["status"] == "solved"]
+        if found:
+            what += f" ({' and '.join(found)} found one)"
+    where = "standard output" if output == "-" else output
+    warn(f"{what}: the page shows the search ({where})")
+    return 130 if any(r["reason"] == "interrupted" for r in unsolved) else 1

@@ -49,12 +49,16 @@ def tally_line(total: int, tally: dict[str, int], bad: int, skip: int = 0) -> st
 
     >>> tally_line(3, {"solved": 1, "unsatisfiable": 0, "stopped": 1, "error": 1}, 1)
     '3 puzzles: 1 solved, 0 unsatisfiable, 1 stopped, 1 error (1 bad line)'
+    >>> tally_line(2101, {"solved": 2100, "unsatisfiable": 0, "stopped": 0, "error": 1}, 1, 1500)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    '2,101 puzzles (resumed after 1,500): 2,100 solved, 0 unsatisfiable, 0 stopped, 1 error
+    (1 bad line)'
     """
-    resumed = f" (resumed after {skip})" if skip else ""
+    resumed = f" (resumed after {skip:,})" if skip else ""
     return (
-        f"{plural(total, 'puzzle')}{resumed}: {tally['solved']} solved, {tally['unsatisfiable']} "
-        f"unsatisfiable, {tally['stopped']} stopped, {plural(tally['error'], 'error')} "
-        f"({plural(bad, 'bad line')})"
+        f"{plural(total, 'puzzle')}{resumed}: {tally['solved']:,} solved, "
+        f"{tally['unsatisfiable']:,} unsatisfiable, {tally['stopped']:,} stopped, "
+        f"{plural(tally['error'], 'error')} ({plural(bad, 'bad line')})"
     )
 
 
@@ -560,6 +564,21 @@ def check_writable(output: str) -> None:
     target = path if path.exists() else folder
     if not os.access(target, os.W_OK):
         raise InvalidArgument(f"{output}: {target} is not writable")
+
+
+def write_text(output: str, text: str) -> None:
+    """Write ``text`` to the file ``output`` (UTF-8); an OSError names ``output`` (a full disk
+    is found when the file is closed, with no name: ``page.html: No space left on device``).
+
+    Raises OSError when the file cannot be written.
+    """
+    try:
+        with open(output, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as exc:
+        if exc.filename is not None:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), output) from exc
 
 
 GRAPH_NAMES = ("petersen",)
