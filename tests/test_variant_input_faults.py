@@ -3,6 +3,7 @@ exit 2 (or exit 1 from ``check``), never a silent wrong reading."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -168,12 +169,17 @@ def test_fpuzzles_cage_bad_cell(tmp_path: Path, capfd: pytest.CaptureFixture[str
     assert "killer cage 1: bad cell 'R9C2' (expected R1C1..R4C4)" in err
 
 
-def test_bench_refuses_a_variant_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+def test_bench_takes_a_variant_file(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """bench refused variant files; it benches them now (tests/test_bench_variants.py), and a
+    bad one is still one located line."""
     path = tmp_path / "x.txt"
     path.write_text("variant: x\nbox: 2x2\ngrid: 1" + "." * 15 + "\n")
+    code, out, err = run(["bench", str(path), "--methods", "propagate", "--json"], capfd)
+    assert code == 0, err
+    assert json.loads(out)[0]["solved"] == 1
+    path.write_text("variant: x\nbox: 2x2\ngrid: 1....1" + "." * 10 + "\n")
     code, out, err = run(["bench", str(path), "--methods", "propagate"], capfd)
-    assert code == 2 and out == ""
-    assert "a variant puzzle file" in err
+    assert code == 2 and "clashing clues" in err and str(path) in err
 
 
 def test_a_key_given_twice(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:

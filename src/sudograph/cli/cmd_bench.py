@@ -8,6 +8,11 @@ compares methods on puzzles). ``--engine python|numba`` that no method of ``--me
 on is refused (``logic`` and the greedy family run on Python, ``fast`` on its kernel); one
 that some of them do not run on is said on standard error.
 
+Variant puzzles are benched as any others: a file in a variant format (docs/variants.md), or
+plain grids with ``--variant``, ``--regions``, ``--cages`` (the rules of every puzzle read).
+With killer cages, the methods that do not read them (the greedy family) are left out of the
+default methods (standard error says so) and refused when named in ``--methods``.
+
 A bad puzzle (a line that cannot be read, or clues that clash) is reported on standard error
 (``sudograph: error: FILE:LINE[:COLUMN]: what``) and left out, the others are benched, and a
 last line per file says how many were skipped. Exit code: 0, or 2 when a puzzle was skipped (or on
@@ -37,16 +42,20 @@ from ..bench import (
     summarize,
     to_csv,
 )
-from ..errors import InvalidArgument, MissingExtra
+from ..errors import InvalidArgument, MissingExtra, ParseError
+from ..grid import Grid
 from .common import (
     STDIN,
     VARIANT_HEAD,
+    add_variant_options,
     box_arg,
     fail,
+    has_variant,
     is_variant_file,
     plural,
     positive_seconds,
     print_json,
+    read_items,
     report_error,
     stderr_is_tty,
     stdout_is_tty,
@@ -86,6 +95,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the randomized methods (0)")
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 (6x6 grids)")
+    add_variant_options(p)
     p.add_argument("--plot", metavar="FILE", help="also draw nodes per puzzle (.png or .svg)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="a JSON list of rows")
@@ -106,20 +116,13 @@ def run(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
     names = set_names(args.files)
     for f in args.files:
-        if f != "-" and is_variant_file(f):  # "-": standard input is not peeked at here
-            raise InvalidArgument(
-                f"{f}: a variant puzzle file; bench compares methods on plain puzzles "
-                "(solve or count variant puzzles with those commands)"
-            )
         if f != "-" and is_dimacs_file(f):
             raise InvalidArgument(
                 f"{f}: a DIMACS graph (its 'p edge' line); bench takes puzzle files, not "
                 "graphs (colour a graph with sudograph color or chromatic)"
             )
-    sets = [
-        load_set(f, box=args.box, first=args.first, on_error=report_error, name=name)
-        for f, name in zip(args.files, names, strict=True)
-    ]
+    sets = [_load(f, name, args) for f, name in zip(args.files, names, strict=True)]
+    methods = _cage_methods(methods, sets, explicit=args.methods is not None)
     total = len(methods) * sum(len(s.grids) for s in sets)
     if not total:
         _say_skipped(args.files, sets)
@@ -153,6 +156,48 @@ def run(args: argparse.Namespace) -> int:
         ax = plot_runs(runs)
         save_plot(ax, args.plot)  # an error names the file (a full disk too)
     return _say_skipped(args.files, sets)
+
+
+def _load(f: str, name: str, args: argparse.Namespace) -> PuzzleSet:
+    """The set of file ``f``: plain grids (:func:`~sudograph.bench.load_set`), or puzzles with
+    their rules when ``f`` is in a variant format or the variant options are given (read as
+    ``solve`` reads them: :func:`~sudograph.cli.common.read_items`). Bad puzzles are reported
+    and counted in ``skipped``."""
+    if not has_variant(args) and not (f != "-" and is_variant_file(f)):
+        return load_set(f, box=args.box, first=args.first, on_error=report_error, name=name)
+    grids: list[Grid] = []
+    skipped = 0
+    for no, item in read_items(f, args):
+        if isinstance(item, Grid) and item.clash_error() is not None:
+            item = ParseError(str(item.clash_error()), line=no, source=STDIN if f == "-" else f)
+        if isinstance(item, ParseError):
+            report_error(item)
+            skipped += 1
+            continue
+        grids.append(item)
+        if args.first is not None and len(grids) >= args.first:
+            break
+    if not grids and not skipped:
+        raise ParseError(f"{STDIN if f == '-' else f}: no grid found")
+    return PuzzleSet(name, tuple(grids), skipped)
+
+
+def _cage_methods(methods: list[str], sets: list[PuzzleSet], *, explicit: bool) -> list[str]:
+    """``methods`` for these sets: when a puzzle has killer cages, the methods that do not
+    read them are refused if named (``explicit``), else left out, said on standard error."""
+    from ..solve import KILLER_METHODS
+
+    caged = next((s for s in sets for g in s.grids if g.variant and g.variant.cages), None)
+    blind = [m for m in methods if m not in KILLER_METHODS]
+    if caged is None or not blind:
+        return methods
+    if explicit:
+        raise InvalidArgument(
+            f"--methods {','.join(blind)}: {'does' if len(blind) == 1 else 'do'} not read killer "
+            f"cages (set {caged.name}); the methods that do: {', '.join(KILLER_METHODS)}"
+        )
+    warn(f"{', '.join(blind)}: left out, they do not read killer cages (set {caged.name})")
+    return [m for m in methods if m in KILLER_METHODS]
 
 
 def _say_skipped(files: list[str], sets: list[PuzzleSet]) -> int:
