@@ -304,20 +304,21 @@ def test_rating_of_a_stalled_puzzle() -> None:
 
 
 @pytest.mark.parametrize(
-    ("guesses", "seconds", "capped"),
-    [(100_000, 5.0, False), (1, 5.0, True), (100_000, 0.0, True)],
+    ("guesses", "work", "capped"),
+    [(100_000, 3_000_000, False), (1, 3_000_000, True), (100_000, 0, True)],
 )
 def test_the_rating_search_has_a_budget(
-    monkeypatch: pytest.MonkeyPatch, guesses: int, seconds: float, capped: bool
+    monkeypatch: pytest.MonkeyPatch, guesses: int, work: int, capped: bool
 ) -> None:
-    """A stalled puzzle's search stops at ``RATE_GUESSES`` or ``RATE_SECONDS``: flagged,
-    its guesses a lower bound of the full search's (the score with them)."""
+    """A stalled puzzle's search stops at ``RATE_GUESSES`` or ``RATE_WORK`` (work, not
+    seconds: the same on any machine): flagged, its guesses a lower bound of the full
+    search's (the score with them)."""
     import sudograph.logic as logic
 
     grid = stalled_puzzle()
     full = rate(grid)
     monkeypatch.setattr(logic, "RATE_GUESSES", guesses)
-    monkeypatch.setattr(logic, "RATE_SECONDS", seconds)
+    monkeypatch.setattr(logic, "RATE_WORK", work)
     r = rate(grid)
     assert r.capped == capped and r.as_dict()["capped"] == capped
     assert r.guesses == full.guesses if not capped else r.guesses <= min(guesses, full.guesses)

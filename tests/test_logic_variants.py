@@ -260,7 +260,7 @@ def test_cage_combination_keeps_the_digits_of_the_sets_making_the_sum() -> None:
     assert {(i, d) for i, d in elims if i >= 4} == {(i, 1) for i in (4, 5, 6)}  # {2,3,4}
     assert steps[0].text == (
         "cage 1 (sum 3: r1c1, r1c2) can only hold {1,2} with the candidates, which removes "
-        "3 from r1c1, r1c2; 4 from r1c1, r1c2"
+        "3, 4 from r1c1, r1c2"
     )
 
 
@@ -287,7 +287,7 @@ def test_innies_make_a_cage_of_the_cells_left() -> None:
     }
     assert steps[0].text == (
         "row 1 adds up to 10, the cage 1 inside it to 3, so r1c3, r1c4 add up to 7: "
-        "{3,4}, which removes 1 from r1c3, r1c4; 2 from r1c3, r1c4"
+        "{3,4}, which removes 1, 2 from r1c3, r1c4"
     )
 
 
@@ -316,7 +316,7 @@ def test_outies_make_a_cage_of_the_cells_outside_in_one_house() -> None:
     assert {e for s in steps for e in s.eliminations} == {(i, d) for i in (6, 7) for d in (3, 4)}
     assert steps[0].text == (
         "row 1 adds up to 10, the cages 1, 2, 3 covering it to 13, so r2c3, r2c4 add "
-        "up to 3: {1,2}, which removes 3 from r2c3, r2c4; 4 from r2c3, r2c4"
+        "up to 3: {1,2}, which removes 3, 4 from r2c3, r2c4"
     )
 
 

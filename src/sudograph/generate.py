@@ -34,6 +34,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from numbers import Integral
 
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError
@@ -601,10 +602,10 @@ def check_options(
 
     Refused: an unknown symmetry or difficulty; ``clues`` not a whole number, out of range,
     under the known minimum (:data:`KNOWN_MIN_CLUES`) or not a sum of the symmetry's orbit
-    sizes; a ``timeout`` not above 0; a complete grid (``clues`` = n²) asked ``minimal`` (every
-    clue of it can go) or with a ``difficulty`` (it needs no technique: rated ``none``, 0); and
-    what is known not to exist (:data:`ONLY_DIFFICULTIES`, :data:`NO_MINIMAL`,
-    :data:`MINIMAL_CLUES`).
+    sizes; a ``timeout`` not above 0; ``minimal`` not True or False; a complete grid
+    (``clues`` = n²) asked ``minimal`` (every clue of it can go) or with a ``difficulty`` (it
+    needs no technique: rated ``none``, 0); and what is known not to exist
+    (:data:`ONLY_DIFFICULTIES`, :data:`NO_MINIMAL`, :data:`MINIMAL_CLUES`).
 
     >>> check_options(9, 17, "central")
     'central'
@@ -618,6 +619,7 @@ def check_options(
     ...     print(exc)
     no minimal 4x4 puzzle has a dihedral clue pattern (all 85,632 minimal 4x4 puzzles enumerated)
     """
+    _check_flag("minimal", minimal)
     sym = check_symmetry(symmetry)
     band = _difficulty(difficulty)
     _check_clues(n, clues, [len(o) for o in orbits(n, sym)], sym)
@@ -1040,7 +1042,7 @@ def generate_variant(
     box: Box | int = (3, 3),
     *,
     symmetry: str | None = None,
-    cage_sizes: tuple[int, int] = (2, 4),
+    cage_sizes: tuple[int, int] | None = None,
     seed: int | random.Random | None = None,
     timeout: float | None = None,
     minimal: bool = False,
@@ -1054,9 +1056,11 @@ def generate_variant(
     The solution: the variant's empty grid solved after a few random clues, then its digits
     relabelled at random (every rule but a cage sum is blind to the digits' names). For a
     killer without cages given, cages of ``cage_sizes`` cells are grown at random over the
-    solution. Then clue removal, one ``symmetry`` orbit at a time, each removal kept when the
-    puzzle stays unique: one pass, so the result is minimal (for ``symmetry`` none; a removal
-    its check's budget left undecided is decided exactly at the end on sides up to
+    solution (see :func:`killer_cages`: a pair ``(lo, hi)`` of whole numbers, ``1 <= lo <= hi
+    <= N``, :class:`InvalidArgument` otherwise; None, the default: 2 to 4, at most N). Then
+    clue removal, one ``symmetry`` orbit at a time, each removal kept when the puzzle stays
+    unique: one pass, so the result is minimal (for ``symmetry`` none; a removal its check's
+    budget left undecided is decided exactly at the end on sides up to
     :data:`SETTLE_MAX_SIDE`, see :func:`_settle`). Checked unique again another way (see
     :class:`_Counter`). ``timeout`` (seconds) makes it best effort: when the time is up the
     removal stops, and the puzzle so far is returned, unique (checked all the same, which
@@ -1085,7 +1089,7 @@ def variant_puzzle(
     variant: Variant | str,
     box: Box | int,
     symmetry: str | None,
-    cage_sizes: tuple[int, int],
+    cage_sizes: tuple[int, int] | None,
     seed: int | random.Random | None,
     timeout: float | None,
     minimal: bool = False,
@@ -1098,6 +1102,7 @@ def variant_puzzle(
     shape = as_box(box)
     _check_flag("minimal", minimal)
     _check_flag("killer", killer)
+    cage_sizes = check_cage_sizes(cage_sizes, shape[0] * shape[1])
     sym = check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
     timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
     if minimal and shape[0] * shape[1] > SETTLE_MAX_SIDE:
@@ -1130,7 +1135,7 @@ def _variant_attempt(
     variant: Variant | str,
     shape: Box,
     symmetry: str | None,
-    cage_sizes: tuple[int, int],
+    cage_sizes: tuple[int, int] | None,
     rng: random.Random,
     deadline: float | None,
     killer: bool = False,
@@ -1171,17 +1176,55 @@ def _variant_attempt(
     return result, cut
 
 
+CAGE_SIZES = (2, 4)
+"""The cells of a killer cage :func:`killer_cages` grows by default (at most N on a grid of
+side N below 4)."""
+
+
+def check_cage_sizes(sizes: object, n: int) -> tuple[int, int]:
+    """``sizes`` as the pair ``(lo, hi)`` of cage sizes for an n×n grid: whole numbers with
+    ``1 <= lo <= hi <= n`` (a cage's digits are distinct: at most n cells); None gives
+    :data:`CAGE_SIZES`, at most n. :class:`InvalidArgument` for anything else (``(5, 2)``
+    would fail deep in the random draw, ``(0, 0)`` give cages of one cell without a word).
+
+    >>> check_cage_sizes((2, 5), 9), check_cage_sizes(None, 9), check_cage_sizes(None, 3)
+    ((2, 5), (2, 4), (2, 3))
+    >>> try:
+    ...     check_cage_sizes((1, 17), 16)
+    ... except InvalidArgument as exc:
+    ...     print(exc)
+    cage_sizes must be (lo, hi), whole numbers, 1 <= lo <= hi <= 16 cells, got (1, 17)
+    """
+    if sizes is None:
+        return (min(CAGE_SIZES[0], n), min(CAGE_SIZES[1], n))
+    pair = (
+        isinstance(sizes, (tuple, list))
+        and len(sizes) == 2
+        and all(isinstance(x, Integral) and not isinstance(x, bool) for x in sizes)
+    )
+    if not pair or not 1 <= sizes[0] <= sizes[1] <= n:  # type: ignore[index]
+        raise InvalidArgument(
+            f"cage_sizes must be (lo, hi), whole numbers, 1 <= lo <= hi <= {n} cells, got {sizes!r}"
+        )
+    return (int(sizes[0]), int(sizes[1]))  # type: ignore[index]
+
+
 def killer_cages(
-    solution: Grid, sizes: tuple[int, int] = (2, 4), *, seed: int | random.Random | None = None
+    solution: Grid,
+    sizes: tuple[int, int] | None = None,
+    *,
+    seed: int | random.Random | None = None,
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Random cages covering ``solution``: connected, of ``sizes[0]..sizes[1]`` cells when the
     cells around allow it (a cell left alone is a cage of one), no digit twice in a cage, and
-    sums taken from the solution.
+    sums taken from the solution. ``sizes`` as :func:`check_cage_sizes` takes it (None:
+    :data:`CAGE_SIZES`).
 
     >>> cages = killer_cages(full_grid(2, seed=1), seed=2)
     >>> sorted(v for cells, _ in cages for v in cells) == list(range(16))
     True
     """
+    sizes = check_cage_sizes(sizes, require_grid(solution, "killer_cages").n)
     rng = random_source(seed)
     n, values = solution.n, solution.values
     owner = [-1] * (n * n)
@@ -1235,11 +1278,13 @@ def _variant_solution(rules: Variant, box: Box, rng: random.Random) -> Grid:
 
 
 __all__ = [
+    "CAGE_SIZES",
     "DIFFICULTIES",
     "GENERATE_SECONDS",
     "KNOWN_MIN_CLUES",
     "SYMMETRIES",
     "Band",
+    "check_cage_sizes",
     "check_options",
     "check_symmetry",
     "full_grid",

@@ -131,9 +131,9 @@ class Rating:
     error"`` when logic stalls), the numeric ``score`` (scale in the module docstring), the
     number of ``steps`` and whether logic alone ``solved`` it; ``guesses`` counts the
     assignments tried by a search from the stalled state (0 when solved); ``capped`` when
-    that search stopped at its budget (:data:`RATE_GUESSES` guesses or
-    :data:`RATE_SECONDS`) before a solution: ``guesses``, and so the score, are then a lower
-    bound."""
+    that search stopped at its budget (:data:`RATE_GUESSES` guesses or :data:`RATE_WORK`,
+    work and not time: the same on any machine) before a solution: ``guesses``, and so the
+    score, are then a lower bound."""
 
     technique: str
     score: float
@@ -183,6 +183,8 @@ TRIAL = "trial and error"
 """The technique name a rating gives when the logical techniques stall."""
 NO_TECHNIQUE = "none"
 """The technique name of a complete grid's rating (score 0)."""
+ALREADY_COMPLETE = "the grid is already complete"
+"""What :func:`explain`, ``sudograph hint``, ``explain`` and ``rate`` say of a complete grid."""
 
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 _POINTING = {2: "pair", 3: "triple"}
@@ -211,7 +213,8 @@ class _State:
     or jigsaw regions ``2N..3N-1``, then a variant's extra houses), ``names`` their words
     (``row 4``, ``region 2``, ``the main diagonal``, ``window 3``...), ``peers`` every cell a
     cell sees (its graph neighbours: houses, anti-knight/king moves, killer cages) and
-    ``cages`` the killer cages.
+    ``cages`` the killer cages. ``work`` counts the cells looked at by the passes of the
+    rating search and by the cage matchings (the unit of :data:`RATE_WORK`).
     """
 
     def __init__(self, grid: Grid) -> None:
@@ -231,6 +234,7 @@ class _State:
         self.cages = grid.variant.cages if grid.variant is not None else ()
         self.alphabet = grid.alphabet
         self.full = (1 << n) - 1
+        self.work = 0
         self.values = list(grid.values)
         self.cand = [0] * (n * n)
         for i, d in enumerate(self.values):
@@ -325,12 +329,17 @@ def _cells(state: _State, cells: Sequence[int]) -> str:
 
 
 def _elim_text(state: _State, elims: Sequence[Elimination]) -> str:
-    """``'3 from r4c5, r4c6; 8 from r4c7'``."""
+    """``'3 from r4c5, r4c6; 8 from r4c7'``: by digit, the digits that leave the same cells
+    together (``'2, 4, 9 from r9c4'``, not ``'2 from r9c4; 4 from r9c4; 9 from r9c4'``)."""
     by_digit: dict[int, list[int]] = {}
     for i, d in elims:
         by_digit.setdefault(d, []).append(i)
+    by_cells: dict[frozenset[int], tuple[list[int], list[int]]] = {}  # by their first digit
+    for d, cells in sorted(by_digit.items()):
+        by_cells.setdefault(frozenset(cells), (cells, []))[1].append(d)
     return "; ".join(
-        f"{state.sym(d)} from {_cells(state, cells)}" for d, cells in sorted(by_digit.items())
+        f"{', '.join(state.sym(d) for d in digits)} from {_cells(state, cells)}"
+        for cells, digits in by_cells.values()
     )
 
 
@@ -421,22 +430,32 @@ def _box_line(s: _State) -> Iterator[Step]:
 
 def _matching(masks: Sequence[int]) -> bool:
     """True when every cell ``j`` can take its own digit of ``masks[j]`` (a perfect matching
-    of cells to distinct digits, by augmenting paths)."""
-    owner: dict[int, int] = {}
+    of cells to distinct digits, by augmenting paths).
 
-    def augment(j: int, seen: set[int]) -> bool:
-        m = masks[j]
+    >>> _matching([0b011, 0b011, 0b110]), _matching([0b011, 0b011, 0b011])
+    (True, False)
+    """
+    owner: dict[int, int] = {}  # digit bit -> the cell holding it
+    seen = 0  # the digit bits one augmenting search has visited
+
+    def augment(j: int) -> bool:
+        nonlocal seen
+        m = masks[j] & ~seen
         while m:
             bit = m & -m
-            m ^= bit
-            if bit not in seen:
-                seen.add(bit)
-                if bit not in owner or augment(owner[bit], seen):
-                    owner[bit] = j
-                    return True
+            seen |= bit
+            k = owner.get(bit)
+            if k is None or augment(k):
+                owner[bit] = j
+                return True
+            m &= ~seen
         return False
 
-    return all(augment(j, set()) for j in range(len(masks)))
+    for j in range(len(masks)):
+        seen = 0
+        if not augment(j):
+            return False
+    return True
 
 
 def _support(s: _State, free: Sequence[int], sets: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -447,6 +466,7 @@ def _support(s: _State, free: Sequence[int], sets: Sequence[int]) -> tuple[list[
     live = []
     for k, digits in enumerate(sets):
         masks = [s.cand[i] & digits for i in free]
+        s.work += len(free)  # a matching looks at its cells (the rating search's work)
         if not _matching(masks):
             continue
         live.append(k)
@@ -455,6 +475,7 @@ def _support(s: _State, free: Sequence[int], sets: Sequence[int]) -> tuple[list[
             while todo:
                 bit = todo & -todo
                 todo ^= bit
+                s.work += len(free)
                 if _matching([bit if x == j else mx & ~bit for x, mx in enumerate(masks)]):
                     support[j] |= bit
     return live, support
@@ -1079,8 +1100,9 @@ def _solve_logically(
 
 def _singles_fixpoint(s: _State) -> bool:
     """Apply naked and hidden singles (and cage combinations) until none is left; False on a
-    contradiction."""
+    contradiction. Each pass adds the grid's cells to ``s.work`` (it looks at every cell)."""
     while True:
+        s.work += len(s.values)
         if s.broken():
             return False
         step = (
@@ -1095,34 +1117,44 @@ def _singles_fixpoint(s: _State) -> bool:
 
 RATE_GUESSES = 100_000
 """The most guesses :func:`rate` counts from a stalled state (a score of 11 at most)."""
+RATE_WORK = 3_000_000
+"""The most work :func:`rate`'s search does from a stalled state, in cells looked at: a pass of
+singles counts the grid's cells (81 on 9×9), a matching of a killer cage's cells its cells.
+Work, not time, so that a puzzle gets the same rating on any machine, however fast or busy.
+About 3 to 4 s of the Python search here (2 shared x86_64 cores, Python 3.11.7: a cell looked
+at costs 1 to 2 µs): 9×9 puzzles stay far below it (the hardest of ``tests/data/sudoku``, 1,467
+guesses: 0.8 million), a minimal 16×16 killer (millions of guesses for any depth-first search,
+``tests/data/variants/killer16.txt``) reaches it after 33 guesses."""
 RATE_SECONDS = 5.0
-"""The longest :func:`rate` searches from a stalled state: the search propagates in Python,
-and on a minimal 16×16 killer (millions of guesses for any depth-first search) it ran for
-minutes before this budget; a 9×9 puzzle stays far below it (the hardest forum puzzles:
-well under a second)."""
+"""The longest :func:`rate` lets the core count a stalled puzzle's solutions (limit 2) to
+refuse a grid with none or several; a count that cannot tell in time leaves the rating as it
+is (the rating itself does not depend on the clock: :data:`RATE_WORK`)."""
 
 
 class _Budget(Exception):
     """The rating search ran out of its budget."""
 
 
-def _guesses(s: _State, limit: int, seconds: float) -> tuple[int, bool, bool]:
+def _guesses(s: _State, limit: int, work: int) -> tuple[int, bool, bool]:
     """Assignments tried by an MRV search with singles propagation until the first solution,
-    whether the search stopped at ``limit`` guesses or ``seconds`` before one, and whether it
-    found one (a search that tried everything and found none: the puzzle has no solution)."""
-    count = 0
-    deadline = time.perf_counter() + seconds
+    whether the search stopped at ``limit`` guesses or ``work`` (cells looked at: see
+    :data:`RATE_WORK`) before one, and whether it found one (a search that tried everything and
+    found none: the puzzle has no solution)."""
+    count = spent = 0
 
     def search(state: _State) -> bool:
-        nonlocal count
-        if not _singles_fixpoint(state):
+        nonlocal count, spent
+        before = state.work
+        consistent = _singles_fixpoint(state)
+        spent += state.work - before
+        if not consistent:
             return False
         if state.solved():
             return True
         free = [i for i, c in enumerate(state.cand) if c]
         i = min(free, key=lambda j: state.cand[j].bit_count())
         for d in _digits(state.cand[i]):
-            if count >= limit or time.perf_counter() > deadline:
+            if count >= limit or spent >= work:
                 raise _Budget
             count += 1
             child = state.copy()
@@ -1176,6 +1208,12 @@ def rate(grid: Grid, *, check_unique: bool = True) -> Rating:
     proves there is none. ``check_unique=False`` skips the count (a caller that made the
     puzzle or counted it already knows; a grid with several solutions is then rated by the
     guesses to its first). A count that cannot tell in time leaves the rating as it is.
+    ``check_unique`` must be True or False (:class:`InvalidArgument`: ``"no"`` is true to
+    Python).
+
+    The search from a stalled state stops at :data:`RATE_GUESSES` guesses or
+    :data:`RATE_WORK` (work, not time: a puzzle gets the same rating on any machine); it is
+    then ``capped`` and its score a lower bound.
 
     >>> rate(Grid.parse("4.3.1..42..3.1.."))
     Rating(technique='naked single', score=1.0, steps=9, solved=True, guesses=0, capped=False)
@@ -1186,7 +1224,10 @@ def rate(grid: Grid, *, check_unique: bool = True) -> Rating:
     ...
     sudograph.errors.InvalidPuzzle: more than one solution: nothing to rate
     """
-    if 0 not in require_grid(grid, "rate").values:
+    require_grid(grid, "rate")
+    if type(check_unique) is not bool:
+        raise InvalidArgument(f"check_unique must be True or False, got {check_unique!r}")
+    if 0 not in grid.values:
         _checked_state(grid, "rate")  # a complete grid may still break the rules
         return Rating(NO_TECHNIQUE, 0.0, 0, True)
     result = solve_logically(grid)
@@ -1209,7 +1250,7 @@ def rate(grid: Grid, *, check_unique: bool = True) -> Rating:
     for step in result.steps:  # keep the eliminations made so far
         for i, d in step.eliminations:
             state.cand[i] &= ~(1 << (d - 1))
-    guesses, capped, solved = _guesses(state, RATE_GUESSES, RATE_SECONDS)
+    guesses, capped, solved = _guesses(state, RATE_GUESSES, RATE_WORK)
     if not (capped or solved):  # every digit tried from the stall: no solution
         raise InvalidPuzzle(
             f"no solution: {NOTHING_TO_RATE} (a search from where logic stalls tried "
@@ -1220,10 +1261,13 @@ def rate(grid: Grid, *, check_unique: bool = True) -> Rating:
 
 
 def explain(grid: Grid) -> list[str]:
-    """The logical solution path in words, one line per step (and a last line if it stalls).
+    """The logical solution path in words, one line per step (and a last line if it stalls);
+    a complete grid has no step, and one line that says so (:data:`ALREADY_COMPLETE`).
 
     >>> explain(Grid.parse("4.3.1..42..3.1.."))[0]
     '1. naked single: r1c2: 2 is the only candidate left in the cell'
+    >>> explain(Grid.parse("4231134224133124"))
+    ['the grid is already complete']
     """
     return describe(_solve_logically(grid, None, None, "explain"))
 
@@ -1231,7 +1275,9 @@ def explain(grid: Grid) -> list[str]:
 def describe(result: LogicResult) -> list[str]:
     """The lines of :func:`explain` for a result of :func:`solve_logically`."""
     lines = [f"{k}. {st.technique}: {st.text}" for k, st in enumerate(result.steps, 1)]
-    if result.contradiction:
+    if result.solved and not result.steps:  # solved without a step: it was complete
+        lines.append(ALREADY_COMPLETE)
+    elif result.contradiction:
         lines.append("contradiction: the clues admit no solution")
     elif not result.solved:
         lines.append(

@@ -19,9 +19,17 @@ from typing import IO, Any
 
 from ..engine import resolve_engine
 from ..errors import InvalidArgument, ParseError, SudographError
-from ..generate import DIFFICULTIES, GENERATE_SECONDS, SYMMETRIES, check_options, generate
+from ..generate import (
+    DIFFICULTIES,
+    GENERATE_SECONDS,
+    SYMMETRIES,
+    check_options,
+    generate,
+    is_minimal,
+)
 from ..grid import Grid, box_for
 from ..logic import (
+    ALREADY_COMPLETE,
     NO_TECHNIQUE,
     NOTHING_TO_RATE,
     LogicResult,
@@ -269,7 +277,7 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     does not take, unknown names, rules that do not fit the size."""
     from ..formats.variant import variant_from_options
     from ..variants import Variant, variant_names
-    from .common import _text_of
+    from .common import _file_like, _text_of
 
     options = ("clues", "difficulty", "resume", "dask")
     refused = [f"--{o}" for o in options if getattr(args, o) not in (None, False)]
@@ -280,7 +288,15 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     if args.regions:  # a jigsaw: the region map read (and checked) once
         text, source = _text_of(args.regions, "--regions")
         rest = "+".join(x for x in names if x not in ("jigsaw", "killer"))
-        rules = variant_from_options(rest, box[0] * box[1], regions=text, regions_source=source)
+        try:
+            rules = variant_from_options(rest, box[0] * box[1], regions=text, regions_source=source)
+        except ParseError as exc:
+            if source == "--regions" and _file_like(args.regions):  # a misspelt file name
+                raise InvalidArgument(
+                    f"--regions: no such file: {args.regions!r} (nor is it a region map: "
+                    f"{exc.message})"
+                ) from None
+            raise
         if rules is not None:
             rules.check_fits(box)
         return (rules, "killer") if "killer" in names else rules
@@ -305,15 +321,26 @@ def _generate_variants(
         for k in range(1, args.count + 1):
             rng = random.Random(f"{seed}:{k}")
             puzzle, cut = variant_puzzle(
-                rules, box, args.symmetry, (2, 4), rng, args.timeout, args.minimal, bool(killer)
+                rules, box, args.symmetry, None, rng, args.timeout, args.minimal, bool(killer)
             )
             if cut:
                 warn(
                     f"puzzle {k}: the time limit ({args.timeout:g} s) cut its clue removal "
                     "short: unique, maybe not minimal"
                 )
-            if args.json:
-                write(format_variant_json(puzzle))
+            if args.json:  # the keys of a classic row too (read back, they are ignored)
+                minimal = (args.minimal and not cut) or None
+                if minimal is None and puzzle.n <= MINIMAL_CHECK_SIDE:
+                    minimal = is_minimal(puzzle)
+                meta = {
+                    "clues": puzzle.clues,
+                    "seed": seed,
+                    "index": k,
+                    "symmetry": args.symmetry or "none",
+                    "minimal": minimal,
+                    "rating": rate(puzzle, check_unique=False).as_dict(),  # made unique
+                }
+                write(format_variant_json(puzzle, **meta))
             else:
                 write(("\n" if k > 1 else "") + format_variant_text(puzzle))
     return 0
@@ -358,11 +385,28 @@ def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
             "seed": spec["seed"],
             "index": k,
             "symmetry": spec["symmetry"] or "none",
-            "minimal": spec["minimal"],
+            "minimal": _known_minimal(puzzle, spec["minimal"]),
             "rating": rate(puzzle, check_unique=False).as_dict(),  # made unique
         }
         out.append(json.dumps(record))
     return out
+
+
+MINIMAL_CHECK_SIDE = 9
+"""The largest side on which ``generate --json`` checks whether a puzzle it was not asked to make
+minimal is (:func:`~sudograph.generate.is_minimal`: 25 ms on 9×9 with the Python engine, 16 s
+on 16×16)."""
+
+
+def _known_minimal(puzzle: Grid, asked: bool) -> bool | None:
+    """The ``minimal`` of a ``generate --json`` row: a fact about the puzzle, not the option.
+    True when asked (``generate`` made sure of it), else checked up to
+    :data:`MINIMAL_CHECK_SIDE` (a puzzle whose removal went as far as uniqueness allows is
+    minimal without being asked; one with a clue count or a difficulty may not be), None
+    (not known) beyond."""
+    if asked:
+        return True
+    return is_minimal(puzzle) if puzzle.n <= MINIMAL_CHECK_SIDE else None
 
 
 # -- reading puzzles ----------------------------------------------------------------------------
@@ -373,12 +417,14 @@ def _each(
     handle: Callable[[int | None, Grid], int],
     *,
     error_rows: bool = False,
+    on_error: Callable[[], None] | None = None,
 ) -> int:
     """Call ``handle`` on every grid of the input; report bad lines; combine exit codes.
 
     A bad or clashing puzzle is reported on standard error, and with ``--json`` as a row
     ``{"line", "error"}``; with ``error_rows`` also as a text row ``line N: error: ...`` (what
-    the batch mode of ``count`` writes, so that its output does not depend on the mode)."""
+    the batch mode of ``count`` writes, so that its output does not depend on the mode);
+    ``on_error`` is called for each (``rate`` counts them out of its mean)."""
     seen = unreadable = worst = 0
     items: Iterator[tuple[int | None, Grid | ParseError]] = read_items(args.source, args)
     for no, item in items:
@@ -387,6 +433,8 @@ def _each(
             unreadable += 1
             report_error(item)
             _error_row(args, no, str(item), error_rows)  # one puzzle: no row
+            if on_error is not None:
+                on_error()
             continue
         try:
             worst = max(worst, handle(no, item))
@@ -396,6 +444,8 @@ def _each(
             where = f"{source}:{no}" if no is not None else "puzzle"
             fail(f"{where}: {exc}")
             _error_row(args, no, f"{where}: {exc}", error_rows)
+            if on_error is not None:
+                on_error()
     if seen == 0:
         raise SudographError(no_grid_error(args.source))
     return 2 if unreadable else worst
@@ -504,25 +554,35 @@ def _count_line(no: int | None, count: int, limit: int | None, as_json: bool) ->
 
 
 def run_rate(args: argparse.Namespace) -> int:
-    """Rate each puzzle; with several, a summary line (mean score)."""
+    """Rate each puzzle; with several, a summary line: the mean score of the puzzles rated,
+    complete grids (score 0, nothing to solve) and rows not rated (no solution, several,
+    unreadable) left out and counted."""
     scores: list[float] = []
+    left_out = {"complete": 0, "unrated": 0}
+
+    def unrated() -> None:
+        left_out["unrated"] += 1
 
     def handle(no: int | None, grid: Grid) -> int:
         problem = _not_a_puzzle(grid, no)
         if problem:
+            unrated()
             if args.json:
                 print_json({"line": no, "error": problem})
             else:
                 print(f"{_prefix(no)}{problem}: {NOTHING_TO_RATE}")
             return 1
         r = rate(grid, check_unique=False)  # counted just now
-        scores.append(r.score)
+        if r.technique == NO_TECHNIQUE:
+            left_out["complete"] += 1
+        else:
+            scores.append(r.score)
         if args.json:
             print_json({"line": no, **r.as_dict()})
         else:
             how = plural(r.steps, "step", grouped=False)
             if r.technique == NO_TECHNIQUE:
-                how = "the grid is already complete"
+                how = ALREADY_COMPLETE
             if not r.solved:
                 at_least = "at least " if r.capped else ""  # the search's budget ran out first
                 how = (
@@ -532,10 +592,27 @@ def run_rate(args: argparse.Namespace) -> int:
             print(f"{_prefix(no)}{r.score:.2f} {r.technique} ({how})")
         return 0
 
-    code = _each(args, handle)
-    if len(scores) > 1 and not args.json:
-        print(f"{plural(len(scores), 'puzzle')}: mean score {sum(scores) / len(scores):.2f}")
+    code = _each(args, handle, on_error=unrated)
+    if len(scores) + sum(left_out.values()) > 1 and not args.json:
+        print(_mean_line(scores, left_out["complete"], left_out["unrated"]))
     return code
+
+
+def _mean_line(scores: list[float], complete: int, unrated: int) -> str:
+    """The summary of ``rate`` over several rows: the mean score of the puzzles rated, and
+    what was left out of it.
+
+    >>> _mean_line([1.0], 1, 0)
+    '1 puzzle: mean score 1.00 (left out: 1 complete grid)'
+    >>> _mean_line([], 0, 2)
+    '0 puzzles: no mean score (left out: 2 not rated)'
+    """
+    mean = f"mean score {sum(scores) / len(scores):.2f}" if scores else "no mean score"
+    parts = [plural(complete, "complete grid")] if complete else []
+    if unrated:
+        parts.append(f"{unrated:,} not rated")
+    out = f"{plural(len(scores), 'puzzle')}: {mean}"
+    return out + (f" (left out: {', '.join(parts)})" if parts else "")
 
 
 # -- hint and explain ---------------------------------------------------------------------------
@@ -557,7 +634,7 @@ def run_hint(args: argparse.Namespace) -> int:
         complete = 0 not in grid.values
         why = None  # without a placement: why not, as the text says it
         if complete:
-            why = "the grid is already complete"
+            why = ALREADY_COMPLETE
         else:
             problem = _not_a_puzzle(grid, no)
             if problem:
@@ -588,11 +665,12 @@ def run_hint(args: argparse.Namespace) -> int:
 
 
 def _why_stopped(grid: Grid, no: int | None, result: LogicResult) -> str | None:
-    """Why the logical path of ``grid`` stops short (None when it is solved): ``no
+    """Why the logical path of ``grid`` stops short (None when the steps solve it): ``no
     solution`` (a contradiction, or counted), ``more than one solution``, or that the
-    techniques stall on its one solution."""
+    techniques stall on its one solution; for a complete grid, that it is (as ``hint`` says
+    it)."""
     if result.solved:
-        return None
+        return ALREADY_COMPLETE if not result.steps else None
     if result.contradiction:
         return "no solution"
     return _not_a_puzzle(grid, no) or STALL
@@ -617,11 +695,11 @@ def run_explain(args: argparse.Namespace) -> int:
             return 0 if result.solved else 1
         if no is not None:
             print(f"# {describe_item(no)}: {grid.to_line()}")
-        for line in describe(result):
+        for line in describe(result):  # a complete grid: ALREADY_COMPLETE, its one line
             print(line)
-        if why is not None and why != STALL and not result.contradiction:
+        if why is not None and why not in (STALL, ALREADY_COMPLETE) and not result.contradiction:
             print(f"the puzzle has {why}: no logical path can finish it")
-        if result.solved:
+        if result.solved and result.steps:
             print(f"solved in {plural(len(result.steps), 'step', grouped=False)}:")
         print(result.grid.to_boxed())
         return 0 if result.solved else 1

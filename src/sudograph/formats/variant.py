@@ -420,12 +420,17 @@ def _offset(read: Any, starts: dict[str, int], key: str) -> Any:
         raise exc.located(line=line) from None
 
 
-def format_variant_json(grid: Grid) -> str:
-    """A grid with its variant as the sudograph JSON variant format."""
+def format_variant_json(grid: Grid, **meta: Any) -> str:
+    """A grid with its variant as the sudograph JSON variant format, with the keys ``meta``
+    (of :data:`JSON_META`: what a reader ignores) after them."""
+    unknown = [k for k in meta if k not in JSON_META]
+    if unknown:
+        raise ValueError(f"not a key of JSON_META: {unknown[0]!r}")  # a caller's bug
     out: dict[str, Any] = {"grid": grid.to_line(), "box": f"{grid.box[0]}x{grid.box[1]}"}
     if grid.alphabet != default_alphabet(grid.n):  # read back with the same symbols
         out["alphabet"] = grid.alphabet
     out.update(variant_json(grid))
+    out.update(meta)
     return json.dumps(out)
 
 
@@ -500,7 +505,11 @@ def _read_json(
 
 
 JSON_KEYS = ("grid", "box", "alphabet", "variant", "regions", "cages")
-"""The keys of the JSON variant format; any other is an error."""
+"""The keys of the JSON variant format; any other is an error (but :data:`JSON_META`)."""
+
+JSON_META = ("seed", "index", "clues", "symmetry", "minimal", "rating")
+"""The keys a ``generate --variant --json`` row adds about how its puzzle was made (as the
+classic rows have them): read and ignored, so that the rows read back as puzzles."""
 
 
 class _Lines:
@@ -549,7 +558,7 @@ def _from_data(
             path=("grid",) if isinstance(data, dict) else (),
             source=source,
         )
-    unknown = [k for k in data if k not in JSON_KEYS]
+    unknown = [k for k in data if k not in JSON_KEYS and k not in JSON_META]
     if unknown:  # a misspelt key would drop its rules without a word
         raise JsonFault(
             f"unknown key {unknown[0]!r} (the keys of a variant puzzle: {', '.join(JSON_KEYS)})",
