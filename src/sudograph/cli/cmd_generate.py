@@ -329,7 +329,7 @@ def _generate_variants(
                     "short: unique, maybe not minimal"
                 )
             if args.json:  # the keys of a classic row too (read back, they are ignored)
-                minimal = (args.minimal and not cut) or None
+                minimal: bool | None = (args.minimal and not cut) or None
                 if minimal is None and puzzle.n <= MINIMAL_CHECK_SIDE:
                     minimal = is_minimal(puzzle)
                 meta = {
