@@ -1,12 +1,13 @@
 """The plain python-sat peer of issue 14: chi by CaDiCaL, k = upper-1, upper-2, ... until UNSAT.
 
-Usage: ``python bench/peer_sat_chromatic.py FILE.col [TIMEOUT]``; prints ``chi proven seconds``.
+Usage: ``python bench/peer_sat_chromatic.py FILE.col [TIMEOUT]`` (seconds, default 20); prints
+``chi proven seconds``.
 Greedy clique precoloured, networkx DSATUR upper bound, one fresh solver per k, no tricks.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 import networkx as nx
@@ -69,8 +70,27 @@ def read(path: str) -> nx.Graph:
     return g
 
 
-if __name__ == "__main__":
-    graph = read(sys.argv[1])
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="chi by the plain python-sat peer: chi proven seconds")
+    ap.add_argument("file", metavar="FILE.col", help="a DIMACS .col graph")
+    ap.add_argument("timeout", metavar="TIMEOUT", type=float, nargs="?", default=20.0,
+                    help="seconds (default 20)")  # fmt: skip
+    args = ap.parse_args(argv)
+    if not args.timeout > 0:
+        ap.error(f"TIMEOUT must be a positive number of seconds, got {args.timeout}")
+    try:
+        graph = read(args.file)
+    except OSError as exc:
+        ap.error(f"{args.file}: {exc.strerror or exc}")
+    except (ValueError, IndexError) as exc:
+        ap.error(f"{args.file}: not a DIMACS .col file ({exc})")
+    if not graph:
+        ap.error(f"{args.file}: no vertices (a DIMACS .col file has a 'p edge N M' line)")
     t0 = time.perf_counter()
-    chi, proven = chromatic(graph, float(sys.argv[2]) if len(sys.argv) > 2 else 20.0)
+    chi, proven = chromatic(graph, args.timeout)
     print(chi, proven, round(time.perf_counter() - t0, 4))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
