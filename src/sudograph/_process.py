@@ -201,6 +201,31 @@ def stop_requested() -> bool:
 
 
 @contextlib.contextmanager
+def signals_delivered() -> Iterator[None]:
+    """Inside :func:`signals_held`, a wait (for a worker's result, a chunk solved here, the
+    next lines of the input) where Ctrl-C and SIGTERM act at once; one held before raises on
+    entry. The file mode holds them everywhere else, so that a signal is raised only where
+    nothing is half done (a row taken but not written, a chunk popped but not numbered).
+    Outside :func:`signals_held`, and in a worker, it changes nothing.
+
+    >>> with signals_delivered():
+    ...     pass
+    """
+    global _held, _pending
+    if _worker or not _held:
+        yield
+        return
+    if _pending is not None:
+        signum, _pending = _pending, None
+        raise _exception(signum)
+    _held = False
+    try:
+        yield
+    finally:
+        _held = True
+
+
+@contextlib.contextmanager
 def signals_released() -> Iterator[None]:
     """In a worker, a chunk's work: inside, a stop asked by the parent (:data:`STOP_SIGNAL`)
     raises ``KeyboardInterrupt`` at once (as Ctrl-C does in the parent), but inside

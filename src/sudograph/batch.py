@@ -28,6 +28,7 @@ from ._process import (
     Terminated,
     ask_to_stop,
     init_worker,
+    signals_delivered,
     signals_held,
     signals_released,
     stop_requested,
@@ -46,13 +47,14 @@ strings 1.18x -> 1.11x the kernel's time). Results one by one keep :data:`CHUNK`
 killed run has written all but its last chunk."""
 
 SLOW_FIRST_CHUNK = 16
-"""Puzzles in the first chunks of a method other than ``fast`` on a pool (no ``chunk_size``
-given); the later ones are sized by time (:data:`CHUNK_SECONDS`)."""
+"""Puzzles in the first chunks of a method other than ``fast`` on a pool or a Dask cluster
+(no ``chunk_size`` given); the later ones are sized by time (:data:`CHUNK_SECONDS`)."""
 CHUNK_SECONDS = 0.25
 """What a chunk of a method other than ``fast`` aims to cost a worker (at the rate so far, at
-most :data:`CHUNK` puzzles): on Ctrl-C, the rows of a chunk after one cut short cannot be
-written (they would not be in order), so about this much work per worker is lost at most,
-where a chunk of 512 hard puzzles was many seconds of it. A chunk's round trip costs a
+most :data:`CHUNK` puzzles on a pool, :data:`DASK_CHUNK` on a cluster): on Ctrl-C, the rows
+of a chunk after one cut short cannot be written (they would not be in order), so about this
+much work per worker is lost at most, where a chunk of 512 hard puzzles was many seconds of
+it. A chunk's round trip costs a
 fraction of a millisecond."""
 
 STOP_WAIT = 1.5
@@ -99,10 +101,20 @@ class BatchResult:
         if self.status == "solved" and self.solution is not None:
             return self.solution
         if self.status == "stopped" and self.solution is not None:  # found stays written
-            return f"stopped {self.solution}"
+            return stopped_row(self.solution)
         if self.status == "error":
             return f"error: {self.error}"
         return self.status
+
+
+def stopped_row(solution: str) -> str:
+    """The file row of a search a bound stopped after it found ``solution`` (one line):
+    ``stopped`` and the solution, so that what was found stays written.
+
+    >>> stopped_row("1234341221434321")
+    'stopped 1234341221434321'
+    """
+    return f"stopped {solution}"
 
 
 Item = Any
@@ -229,10 +241,13 @@ def _solve_many(
     """:func:`solve_many`'s rows, its arguments checked (``settings`` those of a chunk).
 
     Rows taken from a chunk wait in ``ready`` and leave it one by one as they are yielded:
-    Ctrl-C or SIGTERM raised here, or thrown in by the caller at a ``yield`` (as the file
-    mode does once it has written the row in hand), still yields the rest of the chunk in
+    Ctrl-C or SIGTERM raised here, or at a ``yield``, still yields the rest of the chunk in
     hand, then, on a pool, the rows the workers have done (:func:`_rows_in_flight`), in
-    order, before it is raised again: nothing done is lost, and no row is numbered twice.
+    order, before it is raised again. Run inside :func:`~sudograph._process.signals_held`
+    (as the file mode runs it), the signals act only in the waits marked
+    :func:`~sudograph._process.signals_delivered` (a worker's result, a chunk solved here,
+    the cluster's next result, the next lines of the input), where nothing is half done:
+    nothing done is lost, and no row is numbered twice.
     """
     method, _, engine, _, box, _, _ = settings
     index = 0
@@ -250,8 +265,13 @@ def _solve_many(
     if executor is not None:  # a Dask client: same chunks, same order, on its cluster
         from .distributed import map_ordered
 
+        results = map_ordered(executor, solve_chunk, chunks, settings)
         try:
-            for rows in map_ordered(executor, solve_chunk, chunks, settings):
+            while True:
+                with signals_delivered():  # waiting for the cluster
+                    rows = next(results, None)
+                if rows is None:
+                    break
                 if sizer is not None:
                     sizer.taken(len(rows))
                 take(rows)
@@ -268,7 +288,9 @@ def _solve_many(
         try:
             for chunk in _chain(first, second, chunks):
                 try:
-                    take(solve_chunk(chunk, settings))
+                    with signals_delivered():  # the chunk solved here stops at a signal
+                        rows = solve_chunk(chunk, settings)
+                    take(rows)
                 except ChunkInterrupted as stop:  # Ctrl-C or SIGTERM here: hand over what is done
                     take(stop.rows)
                     raise stop.cause from None
@@ -295,7 +317,8 @@ def _solve_many(
 
     def take_first() -> None:
         nonlocal cut
-        out = pending[0].result()  # left in pending until taken (Ctrl-C here)
+        with signals_delivered():  # waiting for a worker
+            out = pending[0].result()  # left in pending until taken (Ctrl-C here)
         pending.popleft()
         cut = isinstance(out, PartialRows)
         rows = _rows_of(out)
@@ -524,7 +547,11 @@ def _chunks(puzzles: Iterable[Item] | Any, size: int | Callable[[], int]) -> Ite
     if isinstance(puzzles, str | Grid):
         raise InvalidArgument("solve_many takes an iterable of puzzles (use solve for one)")
     items = iter(puzzles)
-    while chunk := list(islice(items, size())):
+    while True:
+        with signals_delivered():  # waiting for the input (standard input may block)
+            chunk = list(islice(items, size()))
+        if not chunk:
+            return
         yield chunk
 
 

@@ -9,6 +9,10 @@ Every error the library raises on bad input derives from :class:`SudographError`
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
+
 
 class SudographError(Exception):
     """Base class of every error sudograph raises on bad input or bad arguments."""
@@ -70,3 +74,23 @@ def clip(text: str, keep: int, room: int | None = None) -> str:
     ('99999...', '12345', '1234567')
     """
     return text if len(text) <= (keep if room is None else room) else text[:keep] + "..."
+
+
+@contextlib.contextmanager
+def naming(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Name ``path`` in an OSError raised inside that names no file: a full disk is found
+    when a file is closed, and the system's error names none (``No space left on device``);
+    with this, the error says which file failed (``f.svg: No space left on device``).
+
+    >>> with naming("f.svg"):
+    ...     raise OSError(28, "No space left on device")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 28] No space left on device: 'f.svg'
+    """
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is not None:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .bench import STALLED, Row, Run
-from .errors import InvalidArgument, MissingExtra
+from .errors import InvalidArgument, MissingExtra, naming
 
 SEED002_LEVELS: tuple[tuple[str, int, str], ...] = (
     (
@@ -94,12 +94,8 @@ def save_plot(ax: Any, path: str | os.PathLike[str], **options: Any) -> None:
     Raises OSError when the file cannot be written.
     """
     first = ax.flat[0] if hasattr(ax, "flat") else ax
-    try:
+    with naming(path):
         first.figure.savefig(path, **{"bbox_inches": "tight", **options})
-    except OSError as exc:
-        if exc.filename is not None:
-            raise
-        raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
 
 
 def _check_metric(metric: str) -> None:

@@ -18,13 +18,12 @@ import io
 import math
 import os
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidArgument, MissingExtra
+from .errors import InvalidArgument, MissingExtra, naming
 from .graph import Graph
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -163,29 +162,9 @@ def _check_positive(name: str, value: float, minimum: float = 1) -> None:
         raise InvalidArgument(f"{name} must be a number >= {minimum:g}, got {value!r}")
 
 
-@contextmanager
-def _naming(path: str | os.PathLike[str]) -> Iterator[None]:
-    """Name ``path`` in an OSError raised while writing it that names no file (a full disk
-    is found when the file is closed: ``No space left on device``, with no name), so that the
-    error says which picture failed (``f.svg: No space left on device``).
-
-    >>> with _naming("f.svg"):
-    ...     raise OSError(28, "No space left on device")
-    Traceback (most recent call last):
-    ...
-    OSError: [Errno 28] No space left on device: 'f.svg'
-    """
-    try:
-        yield
-    except OSError as exc:
-        if exc.filename is not None:
-            raise
-        raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
-
-
 def _write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` (UTF-8); an error names the path (:func:`_naming`)."""
-    with _naming(path):
+    """Write ``text`` to ``path`` (UTF-8); an error names the path (:func:`naming`)."""
+    with naming(path):
         Path(path).write_text(text, encoding="utf-8")
 
 
@@ -505,7 +484,7 @@ def save_grid(
     fig = _figure(px, px)
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     draw_grid(ax, grid, solution=solution, candidates=candidates, size=px)
-    with _naming(path):
+    with naming(path):
         fig.savefig(path, format="png", facecolor="white")
 
 
@@ -846,7 +825,7 @@ def save_graph(
         warnings.warn(note, EdgesCapped, stacklevel=2)
         ax.text(0.5, 0.99, note, ha="center", va="bottom", fontsize=max(6.0, px / 64),
                 color="black", zorder=4)  # fmt: skip
-    with _naming(path):
+    with naming(path):
         fig.savefig(path, format="png", facecolor="white")
 
 
@@ -968,9 +947,12 @@ class FrameSampler:
     """
 
     def __init__(self, grid: Grid, room: int) -> None:
+        from .search.trace import Replay
+
         self.n, self.alphabet = grid.n, grid.alphabet
         self.problem = grid.problem
-        self.values: list[int] = list(grid.values)
+        self.replay = Replay(grid.values)
+        self.values = self.replay.coloring  # the grid after the last event
         self.capacity = 2 * max(room, 1)
         self.keep = room > 0
         self.stride = 1
@@ -978,11 +960,8 @@ class FrameSampler:
         self.kept: list[Frame] = []
 
     def __call__(self, e: TraceEvent) -> None:
+        self.replay.apply(e)
         kind = e.kind
-        if kind in ("assign", "deduce"):
-            self.values[e.vertex] = e.colour
-        elif kind in ("undo", "retract"):
-            self.values[e.vertex] = 0
         if kind not in SHOWN_EVENTS or kind == "solution":
             return
         if self.keep and self.steps % self.stride == 0:
@@ -1216,7 +1195,7 @@ def _save_gif(
         fig.savefig(buf, format="png", facecolor="white")
         buf.seek(0)
         images.append(Image.open(buf).convert("RGB").convert("P", palette=Image.Palette.ADAPTIVE))
-    with _naming(target):
+    with naming(target):
         images[0].save(
             target,
             format="GIF",

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidArgument
+from .errors import InvalidArgument, naming
 from .graph import MAX_SIDE, Graph, sudoku_graph
 from .grid import Grid, default_alphabet
 from .methods import METHODS, SEARCH_RUNNER, get_method
@@ -903,12 +903,8 @@ def write_page(path: str | Path, x: Any, methods: Sequence[str] | str = ("naive"
     """
     out = Path(path)
     page = visualize(x, methods, **options)
-    try:
+    with naming(out):
         out.write_text(page, encoding="utf-8")
-    except OSError as exc:
-        if exc.filename is not None:
-            raise
-        raise OSError(exc.errno, exc.strerror or str(exc), str(out)) from exc
     return out
 
 

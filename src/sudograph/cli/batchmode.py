@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import os
 import stat
@@ -40,7 +41,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
-from .._process import Terminated, signals_held, terminate_gracefully
+from .._process import Terminated, signals_delivered, signals_held, terminate_gracefully
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..formats.puzzles import (
     compressed,
@@ -252,6 +253,9 @@ ROWS = {
     "count": "rows of sudograph count",
 }
 """What the rows of a run are, by kind (see :func:`row_kind`)."""
+_END: Any = object()
+"""The end of the input, for ``next(items, _END)``."""
+
 RESUME_HEAD = 1 << 16
 """Bytes of OUT read from its start (and from its end) to tell what its rows are."""
 _GRID_SIDES = frozenset(n * n for n in range(4, 65))
@@ -669,63 +673,50 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
                 fallback=None if getattr(args, "method", None) else "propagate",
                 executor=client,
             )
-        # Each row is written with Ctrl-C and SIGTERM held; one that came meanwhile is thrown
-        # into the results (once: the same signal again is dropped), which still hand over
-        # the rows done, in order, before it ends the run (see batch._solve_many).
-        stop: BaseException | None = None
-        thrown = False
-        while True:
-            try:
-                res = next(results) if stop is None else results.throw(stop)
-            except StopIteration:
-                break
-            stop = None
-            try:
-                with signals_held():
-                    tally[res.status] = tally.get(res.status, 0) + 1
-                    no = numbers.popleft()
-                    if no in unread:
-                        report_error(unread.pop(no))
-                        bad += 1
-                    elif res.status == "error":  # read, not solvable: locate it
-                        res.error = f"{name}:{no}: {res.error}"
-                        fail(res.error)
-                    solutions = listed.popleft() if listing else None
-                    complete = (
-                        counting
-                        and res.status != "stopped"
-                        and (limit is None or res.count < limit)
+        # Ctrl-C and SIGTERM are held over the loop: they act only where the results wait
+        # (batch._solve_many's signals_delivered), never between a row taken and written, and
+        # the rows done then still come out, in order, before the run ends.
+        with signals_held():
+            for res in results:
+                tally[res.status] = tally.get(res.status, 0) + 1
+                no = numbers.popleft()
+                if no in unread:
+                    report_error(unread.pop(no))
+                    bad += 1
+                elif res.status == "error":  # read, not solvable: locate it
+                    res.error = f"{name}:{no}: {res.error}"
+                    fail(res.error)
+                solutions = listed.popleft() if listing else None
+                complete = (
+                    counting and res.status != "stopped" and (limit is None or res.count < limit)
+                )
+                if line is not None:
+                    writer.add(line(no, res))
+                elif as_json:  # the same keys in every row, errors included (json_row)
+                    doc = json_row(
+                        no,
+                        res.status,
+                        res.solution,
+                        res.count,
+                        res.nodes,
+                        error=res.error,
+                        counting=counting,
+                        complete=complete,
+                        solutions=solutions,
                     )
-                    if line is not None:
-                        writer.add(line(no, res))
-                    elif as_json:  # the same keys in every row, errors included (json_row)
-                        doc = json_row(
-                            no,
-                            res.status,
-                            res.solution,
-                            res.count,
-                            res.nodes,
-                            error=res.error,
-                            counting=counting,
-                            complete=complete,
-                            solutions=solutions,
-                        )
-                        writer.add(json.dumps(doc))
-                    elif counting and res.status != "error":
-                        writer.add(str(res.count) if complete else f"at least {res.count}")
-                    elif solutions is not None:
-                        writer.add(
-                            listing_row(res.status, solutions)
-                            if res.status != "error"
-                            else res.to_line()
-                        )
-                    else:
-                        writer.add(res.to_line())
-                    if progress is not None:
-                        progress.advance()
-            except (KeyboardInterrupt, Terminated) as exc:
-                if not thrown:
-                    stop, thrown = exc, True
+                    writer.add(json.dumps(doc))
+                elif counting and res.status != "error":
+                    writer.add(str(res.count) if complete else f"at least {res.count}")
+                elif solutions is not None:
+                    writer.add(
+                        listing_row(res.status, solutions)
+                        if res.status != "error"
+                        else res.to_line()
+                    )
+                else:
+                    writer.add(res.to_line())
+                if progress is not None:
+                    progress.advance()
     except KeyboardInterrupt:
         interrupted = EXIT_INTERRUPTED
     except Terminated:
@@ -772,14 +763,22 @@ def _list_solutions(
     from ..batch import BatchResult
     from ..solve import solve
 
-    for index, item in enumerate(puzzles):
+    items = iter(puzzles)
+    for index in itertools.count():
+        with signals_delivered():  # waiting for the input (the file mode holds signals)
+            item = next(items, _END)
+        if item is _END:
+            return
         if isinstance(item, BaseException):
             listed.append([])
             yield BatchResult(index, "error", error=str(item))
             continue
         try:
             grid = item if isinstance(item, Grid) else Grid.parse(item, box=box, alphabet=alphabet)
-            result = solve(grid, method, limit=limit, engine=engine, max_nodes=max_nodes, **options)
+            with signals_delivered():  # a search stops at a signal (reason "interrupted")
+                result = solve(
+                    grid, method, limit=limit, engine=engine, max_nodes=max_nodes, **options
+                )
         except SudographError as exc:
             listed.append([])
             yield BatchResult(index, "error", error=str(exc))

@@ -168,8 +168,9 @@ def _load(f: str, name: str, args: argparse.Namespace) -> PuzzleSet:
     grids: list[Grid] = []
     skipped = 0
     for no, item in read_items(f, args):
-        if isinstance(item, Grid) and item.clash_error() is not None:
-            item = ParseError(str(item.clash_error()), line=no, source=STDIN if f == "-" else f)
+        clash = item.clash_error() if isinstance(item, Grid) else None
+        if clash is not None:
+            item = ParseError(str(clash), line=no, source=STDIN if f == "-" else f)
         if isinstance(item, ParseError):
             report_error(item)
             skipped += 1

@@ -329,9 +329,7 @@ def _generate_variants(
                     "short: unique, maybe not minimal"
                 )
             if args.json:  # the keys of a classic row too (read back, they are ignored)
-                minimal: bool | None = (args.minimal and not cut) or None
-                if minimal is None and puzzle.n <= MINIMAL_CHECK_SIDE:
-                    minimal = is_minimal(puzzle)
+                minimal = _known_minimal(puzzle, args.minimal and not cut)
                 meta = {
                     "clues": puzzle.clues,
                     "seed": seed,

@@ -51,6 +51,7 @@ from .common import (
     variant_kind,
     warn,
     whole,
+    write_text,
 )
 
 FORMATS = ("line", "boxed", "lists", "json")
@@ -278,13 +279,7 @@ def run(args: argparse.Namespace) -> int:
         with contextlib.redirect_stdout(printed):
             code = solve_one(item, args)
         if code != 2:  # bad input leaves OUT as it was
-            try:
-                with open(args.output, "w", encoding="utf-8") as out:
-                    out.write(printed.getvalue())
-            except OSError as exc:  # e.g. a full disk, found at close: name OUT
-                if exc.filename is not None:
-                    raise
-                raise type(exc)(exc.errno, exc.strerror, args.output) from None
+            write_text(args.output, printed.getvalue())  # a full disk too names OUT
         return code
     return solve_one(item, args)
 
@@ -391,7 +386,9 @@ def file_row(result: Result, args: argparse.Namespace) -> str:
     if not result.grids:
         return status
     if status == "stopped":  # a solution found before the bound stays written
-        return f"stopped {result.grids[0].to_line()}"
+        from ..batch import stopped_row
+
+        return stopped_row(result.grids[0].to_line())
     return result.grids[0].to_line() if status == "solved" else status
 
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
 from ..formats.puzzles import iter_grids, open_source
 from ..graph import MAX_SIDE
 from ..grid import Grid, parse_box
@@ -572,13 +572,8 @@ def write_text(output: str, text: str) -> None:
 
     Raises OSError when the file cannot be written.
     """
-    try:
-        with open(output, "w", encoding="utf-8") as out:
-            out.write(text)
-    except OSError as exc:
-        if exc.filename is not None:
-            raise
-        raise OSError(exc.errno, exc.strerror or str(exc), output) from exc
+    with naming(output), open(output, "w", encoding="utf-8") as out:
+        out.write(text)
 
 
 GRAPH_NAMES = ("petersen",)
