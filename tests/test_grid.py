@@ -358,3 +358,19 @@ def test_a_bad_json_object_is_a_parse_error(doc: dict[str, object], message: str
 def test_rows_on_one_line_separated_by_blanks(text: str) -> None:
     """N rows of N symbols on one line, separated by blanks, read as the grid they write."""
     assert Grid.parse(text).to_line() == "".join(text.split())
+
+
+@pytest.mark.parametrize(
+    "grid",
+    [
+        Grid((1, 1), (1,), "*"),
+        Grid((1, 2), (1, 1, 2, 2), "*!"),
+        Grid((2, 2), (1, 1, 1, 1) + (0,) * 12, "*ABC"),
+    ],
+    ids=["1x1", "row of stars", "4x4"],
+)
+def test_a_row_of_star_symbols_is_no_ruler(grid: Grid) -> None:
+    """'*' may be a symbol (and is a ruler character): a boxed row written only with it, as
+    ``| * |``, was skipped as a ruler (found by hypothesis in CI: the 1x1 grid '*')."""
+    text = grid.format("boxed")
+    assert Grid.parse(text, box=grid.box, alphabet=grid.alphabet) == grid, text

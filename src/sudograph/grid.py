@@ -82,7 +82,10 @@ _ODD_BREAK = re.compile(r"\r(?!\n)|[^\S \t\r\n\xa0]")
 break between lines or values."""
 
 RULER_CHARS = frozenset("-+=|*")
-"""A line made only of these (and spaces) is a ruler of boxed text."""
+"""A line made only of these (and spaces) is a ruler of boxed text, unless it holds a ``*``
+and no dash (:data:`RULER_DASHES`): ``| * |`` is a row of an alphabet that uses ``*``, and
+``*-----*`` (Simple Sudoku) a ruler."""
+RULER_DASHES = frozenset("-=")
 
 Box = tuple[int, int]
 Cell = int | tuple[int, int]
@@ -594,7 +597,8 @@ class Grid:
         rows: list[tuple[int, list[tuple[str, int]]]] = []
         chars: list[list[tuple[str, int]]] = []  # the same rows read symbol by symbol
         for no, raw in lines:
-            if set(raw.replace(" ", "")) <= RULER_CHARS:
+            used = set(raw.replace(" ", ""))
+            if used <= RULER_CHARS and ("*" not in used or used & RULER_DASHES):
                 continue  # a ruler (in multi-line text, write empty cells as . or 0)
             toks: list[tuple[str, int]] = []
             cleaned = raw.replace("|", " ").replace("+", " ")
