@@ -584,6 +584,6 @@ def test_an_unlocated_dead_end_names_its_cell_or_its_cause(method: str) -> None:
         assert "a house" not in f.caption or f.cell < 0
         if f.cell >= 0:
             r, c = divmod(f.cell, grid.n)
-            assert f.caption == f"dead end: no digit left for r{r + 1}c{c + 1}"
+            assert f.caption == f"dead end: no colour left for r{r + 1}c{c + 1}"
             assert f.values[f.cell] == 0
             assert not grid.with_values(f.values).candidates(f.cell)

@@ -978,18 +978,18 @@ class FrameSampler:
         self.steps += 1
 
     def _dead_end(self) -> tuple[int, str]:
-        """The cell and caption of a dead end the search does not locate: the first empty
-        cell left with no digit (forward checking, and most of the singles' dead ends), else
-        what else can have failed (a digit with no place left in a house, a killer cage)."""
-        from .visualize import stuck_vertices
+        """The cell and caption of a dead end the search does not locate, worded as the
+        search page words it (:mod:`sudograph.visualize`): the first empty cell left with no
+        digit (forward checking, and most of the singles' dead ends), else what else can have
+        failed (a digit with no place left in a house, a killer cage)."""
+        from .visualize import LABELS, dead_end_cause, stuck_vertices
 
         stuck = stuck_vertices(self.problem, self.values)
         if stuck:
             v = stuck[0]
-            return v, f"dead end: no digit left for r{v // self.n + 1}c{v % self.n + 1}"
-        if self.problem.cages:
-            return -1, "dead end: a digit has no place left in a house, or a cage its sum"
-        return -1, "dead end: a digit has no place left in a house"
+            where = f"r{v // self.n + 1}c{v % self.n + 1}"
+            return v, LABELS["en"]["fail_empty"].format(where=where)
+        return -1, dead_end_cause(self.problem)
 
 
 def _caption(kind: str, v: int, colour: int, node: int, n: int, alphabet: str) -> str:
