@@ -313,8 +313,13 @@ def test_cli_inline_catalogue(
     code, out, err = cli(capsys, *argv)
     assert code == 2
     assert out == ("" if command != "check" else out)
-    where = "<puzzle>:" if message[0].isdigit() else "<puzzle>: "
-    assert err.splitlines()[0] == f"sudograph: error: {where}{message}"
+    alphabet = str(kwargs.get("alphabet", ""))
+    if alphabet and (len(set(alphabet)) < len(alphabet) or "." in alphabet):
+        # wrong for any grid: refused as an option, once, before any work
+        expected = f"--alphabet: {message} (see sudograph {command} --help)"
+    else:
+        expected = ("<puzzle>:" if message[0].isdigit() else "<puzzle>: ") + message
+    assert err.splitlines()[0] == f"sudograph: error: {expected}"
 
 
 @pytest.mark.parametrize("command", ["check", "show", "info"])

@@ -8,6 +8,7 @@ error and exit code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import io
 import os
@@ -32,6 +33,24 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"sudograph: error: {message} (see {self.prog} --help)\n")
 
 
+def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: list[str]) -> str:
+    """The message for arguments no parser took: the command's help named, and the closest
+    option of the command for a misspelt one (``--formt``: did you mean ``--format``?).
+
+    >>> unrecognized(build_parser(), "show", ["--formt", "line"])
+    'unrecognized arguments: --formt line (did you mean --format?) (see sudograph show --help)'
+    """
+    sub = getattr(parser, "commands", {}).get(command) if command else None
+    hint = ""
+    if sub is not None:
+        options = [o for a in sub._actions for o in a.option_strings if o.startswith("--")]
+        first = next((x for x in extra if x.startswith("--")), None)
+        close = difflib.get_close_matches(first.split("=")[0], options, n=1) if first else []
+        hint = f" (did you mean {close[0]}?)" if close else ""
+    prog = sub.prog if sub is not None else parser.prog
+    return f"unrecognized arguments: {' '.join(extra)}{hint} (see {prog} --help)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered."""
     parser = Parser(
@@ -47,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
             module.register(sub)
         except Exception as exc:  # a broken sub-command must not take the others down
             warn(f"command module {name} not loaded: {type(exc).__name__}: {exc}")
+    parser.commands = sub.choices  # type: ignore[attr-defined]  # (for :func:`unrecognized`)
     return parser
 
 
@@ -54,9 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code (0 ok, 1 a grid has conflicts / no solution, 2 error)."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
     except SystemExit as exc:  # argparse: usage errors exit 2, --help exits 0
         return int(exc.code) if isinstance(exc.code, int) else 2
+    if extra:  # named with the command's help, and the option it may be a misspelling of
+        return fail(unrecognized(parser, getattr(args, "command", None), extra))
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2

@@ -496,7 +496,9 @@ class _Writer:
 
     def flush(self) -> None:
         if self.lines:
-            data = ("\n".join(self.lines) + "\n").encode("utf-8")
+            # surrogateescape: a file name that is not UTF-8 (in an error row) is written back
+            # as the bytes it was read from, not an UnicodeEncodeError losing the batch
+            data = ("\n".join(self.lines) + "\n").encode("utf-8", "surrogateescape")
             view = memoryview(data)
             with signals_held():  # Ctrl-C or SIGTERM wait until the lines are written
                 while view:
@@ -509,6 +511,18 @@ class _Writer:
                     view = view[written:]
                 self.lines = []
         self.last = time.monotonic()
+
+
+def resume_hint(output: str | None) -> str:
+    """How to go on after Ctrl-C or SIGTERM: ``--resume`` continues an ``-o OUT``; without
+    one, the rows went to standard output.
+
+    >>> resume_hint("out.txt"), resume_hint(None)
+    ('continue with --resume', 'to continue a run later, write it with -o OUT and --resume')
+    """
+    if output:
+        return "continue with --resume"
+    return "to continue a run later, write it with -o OUT and --resume"
 
 
 def _limit(args: argparse.Namespace) -> int | None:
@@ -735,7 +749,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     warn(f"{tally_line(done, tally, bad, skip)}, {rate:,.0f} puzzles/s, {method}{loading}")
     if interrupted is not None:
         how = "interrupted" if interrupted == EXIT_INTERRUPTED else "terminated"
-        warn(f"{how}: every result so far is written; continue with --resume")
+        warn(f"{how}: every result so far is written; {resume_hint(output)}")
         return interrupted
     if tally["error"]:
         return 2
@@ -845,10 +859,10 @@ def run_numbered(
                 if progress is not None:
                     progress.advance()
     except KeyboardInterrupt:
-        warn("interrupted: every line so far is written; continue with --resume")
+        warn(f"interrupted: every line so far is written; {resume_hint(output)}")
         return EXIT_INTERRUPTED
     except Terminated:
-        warn("terminated: every line so far is written; continue with --resume")
+        warn(f"terminated: every line so far is written; {resume_hint(output)}")
         return EXIT_TERMINATED
     finally:
         guard.restore()  # first: a second SIGTERM during the cleanup ends the process

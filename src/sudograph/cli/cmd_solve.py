@@ -111,7 +111,8 @@ def register(sub: Any) -> None:
         "--format",
         choices=FORMATS,
         default=None,
-        help="grid format of one puzzle (default boxed); a file prints one line per puzzle",
+        help="grid format of one puzzle (default boxed); a file of several puzzles, or any "
+        "with -o or --json, prints one line per puzzle",
     )
     p.add_argument("--seed", type=int, help=f"seed of the randomized methods ({RANDOMIZED})")
     p.add_argument(
@@ -742,9 +743,9 @@ def solve_sequential(args: argparse.Namespace) -> int:
     total = sum(tally.values())
     warn(f"{tally_line(total, tally, bad, skip)}, {time.perf_counter() - start:.3f} s")
     if interrupted:
-        from .batchmode import EXIT_INTERRUPTED
+        from .batchmode import EXIT_INTERRUPTED, resume_hint
 
-        warn("interrupted: every result so far is written; continue with --resume")
+        warn(f"interrupted: every result so far is written; {resume_hint(args.output)}")
         return EXIT_INTERRUPTED
     if tally["error"]:
         return 2

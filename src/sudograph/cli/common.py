@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
 from ..formats.puzzles import iter_grids, open_source
 from ..graph import MAX_SIDE
-from ..grid import Grid, parse_box
+from ..grid import Grid, check_alphabet, parse_box
 from ..problem import Cage
 
 Item = tuple[int | None, Grid | ParseError]
@@ -158,9 +158,22 @@ def _finite_seconds(text: str) -> float:
 
 
 def alphabet_arg(text: str) -> str:
-    """``--alphabet`` value: the symbols as given; an empty one is an argparse usage error."""
+    """``--alphabet`` value: the symbols as given; an argparse usage error (one line, before
+    any work) for one that no grid can take: empty, a symbol twice, a reserved character.
+
+    >>> alphabet_arg("123456789ABCDEFG")
+    '123456789ABCDEFG'
+    >>> alphabet_arg("12345678.")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: alphabet '12345678.' uses '.': whitespace and ... are reserved
+    """
     if not text:
         raise argparse.ArgumentTypeError("an alphabet needs N symbols, not none")
+    try:
+        check_alphabet(len(text), text)  # the grid's size is checked against it later
+    except InvalidArgument as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     return text
 
 
@@ -455,6 +468,10 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     try:
         grid = Grid.parse(arg, box=box, alphabet=alphabet)
     except ParseError as exc:
+        if len(arg) < 16 and any(ch.isalpha() for ch in arg) and not any(map(str.isspace, arg)):
+            # a short word: more likely a file name mistyped than a 4x4 puzzle or smaller
+            word = f"no file named {arg!r}, and as a puzzle: {exc.message}"
+            exc = ParseError(word, line=exc.line, column=exc.column)
         yield None, exc.located(source=INLINE)
     else:
         yield None, with_variant(grid, args)

@@ -193,7 +193,7 @@ def grid_step_line(event: TraceEvent, n: int, alphabet: str | None = None) -> st
         where = f" at {cell_label(e.vertex, n)}" if e.vertex >= 0 else ""
         return "  " * e.depth + f"dead end{where}"
     if e.kind == "solution":
-        return f"solution after {e.node} nodes"
+        return f"solution after {e.node} node{'' if e.node == 1 else 's'}"
     return None
 
 
