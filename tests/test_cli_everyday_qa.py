@@ -6,6 +6,7 @@ mistyped file name read as a puzzle; "after 1 nodes".
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -102,3 +103,36 @@ def test_one_node_is_singular(capfd: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capfd, "solve", "1234341221434.21", "--trace", "-m", "naive")
     assert code == 0
     assert "solution after 1 node\n" in out or "solution after 1 node" in out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "error"),
+    [("11" + "." * 14, "clashing clues: row 1: 1 at r1c1, r1c2"), ("1" * 17, "wrong length")],
+)
+def test_solve_json_writes_an_error_object(
+    capfd: pytest.CaptureFixture[str], puzzle: str, error: str
+) -> None:
+    code, out, err = cli(capfd, "solve", puzzle, "--json")
+    assert code == 2 and error in err
+    doc = json.loads(out)
+    assert doc["line"] is None and error in doc["error"]
+
+
+def test_show_json_puts_an_error_object_in_place_of_a_bad_line(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mix.txt"
+    path.write_text("1234341221434321\n12x\n4321123434122143\n")
+    code, out, err = cli(capfd, "show", str(path), "--json")
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and f"{path}:2: wrong length" in err
+    assert [r["line_no"] for r in rows] == [1, 2, 3]
+    assert "error" in rows[1] and rows[1]["error"].startswith(f"{path}:2: wrong length")
+    assert rows[2]["line"] == "4321123434122143"
+
+
+def test_show_refuses_a_format_with_json(capfd: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capfd, "show", "1234341221434321", "--json", "--format", "line")
+    assert (code, out) == (2, "")
+    assert "--format line: not with --json" in err
+    assert cli(capfd, "show", "1234341221434321", "--json", "--format", "json")[0] == 0

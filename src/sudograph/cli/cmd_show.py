@@ -125,6 +125,10 @@ def run(args: argparse.Namespace) -> int:
             f"--{pictures[0][0]} draws the grids: {', '.join(printed)} {verb} to printing them "
             "(without --svg/--png)"
         )
+    if args.json and args.format not in (None, "json"):
+        raise InvalidArgument(
+            f"--format {args.format}: not with --json, which prints the json format"
+        )
     if args.candidates and not pictures and fmt not in ("boxed", "json"):
         raise InvalidArgument("--candidates shows in the boxed and json formats and pictures")
     items = read_items(args.source, args)
@@ -141,6 +145,8 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(item, ParseError):
             unreadable += 1
             report_error(item)
+            if fmt == "json" and not pictures:  # a row in its place (check, count write theirs)
+                print_json({"line_no": no, "error": str(item)})  # "line" is the grid here
             continue
         shown += 1
         if item.variant is not None and not pictures and fmt != "json" and not warned:

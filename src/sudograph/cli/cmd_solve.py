@@ -531,6 +531,8 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
             f"--format {args.format}: not with --json, whose document writes solutions as lines"
         )
     if isinstance(item, ParseError):
+        if args.json:  # the object of a puzzle that cannot be read, as check and count write
+            print_json({"line": None, "error": str(item)})
         raise item
     grid = item
     printer = None
@@ -552,9 +554,14 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
         return solve(grid, args.method, trace=printer, **options)
 
     budget = one_shot_budget(grid, args, kwargs, printer is not None)
-    result = run(engine="python", max_nodes=budget) if budget else None
-    if result is None or result.reason == "node limit":
-        result = run()
+    try:
+        result = run(engine="python", max_nodes=budget) if budget else None
+        if result is None or result.reason == "node limit":
+            result = run()
+    except InvalidPuzzle as exc:  # clashing clues: with --json, an error object too
+        if args.json:
+            print_json({"line": None, "error": str(exc)})
+        raise
     if printer is not None:
         printer.close()
     if args.json:
