@@ -136,3 +136,14 @@ def test_show_refuses_a_format_with_json(capfd: pytest.CaptureFixture[str]) -> N
     assert (code, out) == (2, "")
     assert "--format line: not with --json" in err
     assert cli(capfd, "show", "1234341221434321", "--json", "--format", "json")[0] == 0
+
+
+def test_a_puzzle_that_starts_with_a_dash_goes_after_double_dash(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    puzzle = "-" * 4 + "341221434321"  # '-' marks an empty cell
+    code, out, _ = cli(capfd, "solve", "--format", "line", "--", puzzle)
+    assert (code, out) == (0, "1234341221434321\n")
+    code, _, err = cli(capfd, "solve", "--", puzzle, "--format", "line")
+    assert code == 2 and "(--format goes before --)" in err
+    assert cli(capfd, "solve", "--help")[1].count("goes after --") == 1

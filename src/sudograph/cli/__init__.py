@@ -45,8 +45,12 @@ def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: li
     if sub is not None:
         options = [o for a in sub._actions for o in a.option_strings if o.startswith("--")]
         first = next((x for x in extra if x.startswith("--")), None)
-        close = difflib.get_close_matches(first.split("=")[0], options, n=1) if first else []
-        hint = f" (did you mean {close[0]}?)" if close else ""
+        name = first.split("=")[0] if first else ""
+        close = difflib.get_close_matches(name, options, n=1) if first else []
+        if name in options:  # a known option after --, which ends them
+            hint = f" ({name} goes before --)"
+        elif close:
+            hint = f" (did you mean {close[0]}?)"
     prog = sub.prog if sub is not None else parser.prog
     return f"unrecognized arguments: {' '.join(extra)}{hint} (see {prog} --help)"
 

@@ -82,7 +82,12 @@ def register(sub: Any) -> None:
         "locked by another run), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM): the "
         "lines written by then are complete and --resume goes on from them.",
     )
-    p.add_argument("puzzle", metavar="PUZZLE|FILE|-")
+    p.add_argument(
+        "puzzle",
+        metavar="PUZZLE|FILE|-",
+        help="a puzzle, a file of puzzles, or - (standard input); a puzzle that starts with - "
+        "(an empty mark) goes after --: sudograph solve -- -3-2-6...",
+    )
     p.add_argument(
         "--method",
         "-m",
@@ -135,7 +140,12 @@ def register(sub: Any) -> None:
         metavar="OUT",
         help="write the results to OUT (file mode: one line per puzzle)",
     )
-    p.add_argument("--workers", type=whole(1), metavar="N", help="file mode: worker processes")
+    p.add_argument(
+        "--workers",
+        type=whole(1),
+        metavar="N",
+        help="file mode: worker processes (default: one per core)",
+    )
     p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
     p.add_argument(
         "--dask",
