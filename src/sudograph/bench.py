@@ -84,30 +84,53 @@ def load_set(
     from .formats.puzzles import iter_grids, open_source
 
     stream, source = open_source(os.fspath(path))
-    grids: list[Grid] = []
-    skipped = 0
+    if name is None:
+        name = "stdin" if os.fspath(path) == "-" else Path(path).name
     try:
-        for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=source):
-            if isinstance(item, Grid):
-                clash = item.clash_error()
-                if clash is not None:
-                    item = ParseError(str(clash), line=no, source=source)
-            if isinstance(item, ParseError):
-                if on_error is None:
-                    raise item
-                on_error(item)
-                skipped += 1
-                continue
-            grids.append(item)
-            if first is not None and len(grids) >= first:
-                break
+        items = iter_grids(stream, box=box, alphabet=alphabet, name=source)
+        return collect_set(items, name, source, first=first, on_error=on_error)
     finally:
         if os.fspath(path) != "-":
             stream.close()
+
+
+def collect_set(
+    items: Iterable[tuple[int | None, Grid | ParseError]],
+    name: str,
+    source: str,
+    *,
+    first: int | None = None,
+    on_error: Callable[[ParseError], None] | None = None,
+) -> PuzzleSet:
+    """The set ``name`` of the grids of ``items`` (``(line number, Grid or ParseError)``, as
+    :func:`~sudograph.formats.puzzles.iter_grids` reads a file ``source``), the ``first`` ones;
+    a grid whose clues clash is a :class:`ParseError` at its line. A bad grid is raised, or,
+    given ``on_error``, passed to it and counted in ``skipped``; :class:`ParseError` when there
+    is no grid, good or bad.
+
+    >>> s = collect_set([(1, Grid.parse("1.3.....2...4..1")), (2, ParseError("bad"))], "t", "t",
+    ...                 on_error=lambda e: None)
+    >>> len(s.grids), s.skipped
+    (1, 1)
+    """
+    grids: list[Grid] = []
+    skipped = 0
+    for no, item in items:
+        if isinstance(item, Grid):
+            clash = item.clash_error()
+            if clash is not None:
+                item = ParseError(str(clash), line=no, source=source)
+        if isinstance(item, ParseError):
+            if on_error is None:
+                raise item
+            on_error(item)
+            skipped += 1
+            continue
+        grids.append(item)
+        if first is not None and len(grids) >= first:
+            break
     if not grids and not skipped:
         raise ParseError(f"{source}: no grid found")
-    if name is None:
-        name = "stdin" if os.fspath(path) == "-" else Path(path).name
     return PuzzleSet(name, tuple(grids), skipped)
 
 

@@ -32,6 +32,7 @@ from ..bench import (
     DEFAULT_LIMIT_SECONDS,
     PuzzleSet,
     Run,
+    collect_set,
     engine_ignored,
     format_table,
     load_set,
@@ -42,8 +43,7 @@ from ..bench import (
     summarize,
     to_csv,
 )
-from ..errors import InvalidArgument, MissingExtra, ParseError
-from ..grid import Grid
+from ..errors import InvalidArgument, MissingExtra
 from .common import (
     STDIN,
     VARIANT_HEAD,
@@ -165,22 +165,8 @@ def _load(f: str, name: str, args: argparse.Namespace) -> PuzzleSet:
     and counted in ``skipped``."""
     if not has_variant(args) and not (f != "-" and is_variant_file(f)):
         return load_set(f, box=args.box, first=args.first, on_error=report_error, name=name)
-    grids: list[Grid] = []
-    skipped = 0
-    for no, item in read_items(f, args):
-        clash = item.clash_error() if isinstance(item, Grid) else None
-        if clash is not None:
-            item = ParseError(str(clash), line=no, source=STDIN if f == "-" else f)
-        if isinstance(item, ParseError):
-            report_error(item)
-            skipped += 1
-            continue
-        grids.append(item)
-        if args.first is not None and len(grids) >= args.first:
-            break
-    if not grids and not skipped:
-        raise ParseError(f"{STDIN if f == '-' else f}: no grid found")
-    return PuzzleSet(name, tuple(grids), skipped)
+    source = STDIN if f == "-" else f
+    return collect_set(read_items(f, args), name, source, first=args.first, on_error=report_error)
 
 
 def _cage_methods(methods: list[str], sets: list[PuzzleSet], *, explicit: bool) -> list[str]:
