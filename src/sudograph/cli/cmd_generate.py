@@ -277,7 +277,7 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     does not take, unknown names, rules that do not fit the size."""
     from ..formats.variant import variant_from_options
     from ..variants import Variant, variant_names
-    from .common import _file_like, _text_of
+    from .common import _text_of, misspelt_regions
 
     options = ("clues", "difficulty", "resume", "dask")
     refused = [f"--{o}" for o in options if getattr(args, o) not in (None, False)]
@@ -288,15 +288,8 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     if args.regions:  # a jigsaw: the region map read (and checked) once
         text, source = _text_of(args.regions, "--regions")
         rest = "+".join(x for x in names if x not in ("jigsaw", "killer"))
-        try:
+        with misspelt_regions(args.regions, source):
             rules = variant_from_options(rest, box[0] * box[1], regions=text, regions_source=source)
-        except ParseError as exc:
-            if source == "--regions" and _file_like(args.regions):  # a misspelt file name
-                raise InvalidArgument(
-                    f"--regions: no such file: {args.regions!r} (nor is it a region map: "
-                    f"{exc.message})"
-                ) from None
-            raise
         if rules is not None:
             rules.check_fits(box)
         return (rules, "killer") if "killer" in names else rules

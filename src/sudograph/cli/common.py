@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -276,15 +277,8 @@ def _option_rules(args: argparse.Namespace, n: int) -> Rules:
         regions = cages = None
         if getattr(args, "regions", None):
             text, source = _text_of(args.regions, "--regions")
-            try:
+            with misspelt_regions(args.regions, source):
                 regions = parse_regions(text, n, source=source)
-            except ParseError as exc:
-                if source == "--regions" and _file_like(args.regions):  # a misspelt file name
-                    raise InvalidArgument(
-                        f"--regions: no such file: {args.regions!r} (nor is it a region map: "
-                        f"{exc.message})"
-                    ) from None
-                raise
         if getattr(args, "cages", None):
             text, source = _text_of(args.cages, "--cages", inline=False)
             cages = parse_cages(text, n, source=source)
@@ -293,6 +287,21 @@ def _option_rules(args: argparse.Namespace, n: int) -> Rules:
         cache[n] = (names, regions, cages or ())
     rules: Rules = cache[n]
     return rules
+
+
+@contextlib.contextmanager
+def misspelt_regions(arg: str, source: str) -> Iterator[None]:
+    """Around reading a ``--regions`` value (``source``: ``--regions`` when it was read as the
+    map itself, else the file's name): a map that does not read, given as what looks like a
+    file name, is a misspelt file name, said so (``--regions: no such file: ...``)."""
+    try:
+        yield
+    except ParseError as exc:
+        if source == "--regions" and _file_like(arg):
+            raise InvalidArgument(
+                f"--regions: no such file: {arg!r} (nor is it a region map: {exc.message})"
+            ) from None
+        raise
 
 
 def _file_like(arg: str) -> bool:
