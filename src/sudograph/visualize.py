@@ -560,13 +560,16 @@ def layout_for(graph: Graph, *, seed: int = 0) -> list[tuple[float, float]]:
 # -- the page --------------------------------------------------------------------------------
 class Page(str):
     """The HTML of a page (a ``str``); in a notebook it displays itself inline in an iframe
-    (``srcdoc``, so that its scripts run).
+    (``srcdoc``, so that its scripts run). A page :func:`visualize` made also keeps what it
+    embeds of each run (``runs``: ``method``, ``status``, ``reason``, ``stats``...) and the
+    colours ``k``, so that a caller need not read them back from the HTML.
 
     >>> Page("<p>x</p>")._repr_html_()[:40]
     '<iframe srcdoc="&lt;p&gt;x&lt;/p&gt;" st'
     """
 
-    __slots__ = ()
+    runs: list[dict[str, Any]]
+    k: int
 
     def _repr_html_(self) -> str:
         return (
@@ -877,7 +880,9 @@ def _page(
         "JS": _JS,
         "DATA": payload,
     }
-    return Page(re.sub(r"@(LANG|TITLE|CSS|JS|DATA)@", lambda m: places[m[1]], _TEMPLATE))
+    page = Page(re.sub(r"@(LANG|TITLE|CSS|JS|DATA)@", lambda m: places[m[1]], _TEMPLATE))
+    page.runs, page.k = runs, problem.k
+    return page
 
 
 def display_name(name: str, lang: str = "en") -> str:

@@ -111,7 +111,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Trace, build the page, write it; the exit code says whether every search found a
     solution (0) or not (1, with one line on standard error)."""
-    from ..visualize import check_methods, choose_k, read_page_data, visualize
+    from ..visualize import check_methods, choose_k, visualize
 
     methods = args.method or []
     for i, m in enumerate(methods):
@@ -150,8 +150,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(page)
     else:
         write_text(args.output, page)  # an error names the file (a full disk too)
-    data = read_page_data(page)
-    return _outcome(data["runs"], data["k"] if graph else None, args.output)
+    return _outcome(page.runs, page.k if graph else None, args.output)
 
 
 def _check_count(count: ColourCount, source: str) -> None:
