@@ -477,8 +477,17 @@ def _count(grid: Grid, limit: int | None, alone: bool = False) -> int:
     if result is None or result.reason == "node limit":
         result = count(grid, limit=limit)
     if result.reason == "interrupted":  # Ctrl-C: the run stops, no count made up
-        raise KeyboardInterrupt
+        raise CountInterrupted(result.count or 0)
     return result.count or 0
+
+
+class CountInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a count: the run stops (exit 130); ``count`` holds the solutions found
+    until then, which ``sudograph count`` shows as a lower bound before it stops."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.count = count
 
 
 def _not_a_puzzle(grid: Grid, no: int | None) -> str | None:
@@ -508,14 +517,21 @@ def run_count(args: argparse.Namespace) -> int:
 
     def handle(no: int | None, grid: Grid) -> int:
         _ = grid.problem  # raises InvalidPuzzle naming clashing cells
-        count = _count(grid, limit, alone=no is None)
+        try:
+            count = _count(grid, limit, alone=no is None)
+        except CountInterrupted as stop:
+            if no is None:  # one puzzle: what was counted stands, as a lower bound
+                print(_count_line(no, stop.count, limit, args.json, interrupted=True), flush=True)
+            raise  # a file's rows: none made up for the puzzle cut short (as with -o)
         print(_count_line(no, count, limit, args.json))
         return 1 if count == 0 else 0
 
     return _each(args, handle, error_rows=True)
 
 
-def _count_line(no: int | None, count: int, limit: int | None, as_json: bool) -> str:
+def _count_line(
+    no: int | None, count: int, limit: int | None, as_json: bool, interrupted: bool = False
+) -> str:
     """The output line of ``count`` for one puzzle (text, or one JSON object).
 
     ``unique`` is true only for a whole count of one, false for two or more (or none), and
@@ -525,17 +541,19 @@ def _count_line(no: int | None, count: int, limit: int | None, as_json: bool) ->
     '{"line": null, "count": 1, "complete": false, "unique": null}'
     >>> _count_line(2, 1, 1, False), _count_line(2, 1, 2, False)
     ('line 2: at least 1 solution (--limit 1)', 'line 2: 1 solution (unique)')
+
+    A count cut short by Ctrl-C (``interrupted``) is a lower bound, as one cut by ``--limit``:
+
+    >>> _count_line(None, 3, None, False, interrupted=True)
+    'at least 3 solutions (interrupted)'
     """
-    capped = limit is not None and count >= limit
+    capped = interrupted or (limit is not None and count >= limit)
     if as_json:
         unique = None if capped and count < 2 else count == 1
         record = {"line": no, "count": count, "complete": not capped, "unique": unique}
         return json.dumps(record, ensure_ascii=False)
-    what = (
-        f"at least {plural(count, 'solution')} (--limit {limit})"
-        if capped
-        else plural(count, "solution")
-    )
+    why = "interrupted" if interrupted else f"--limit {limit}"
+    what = f"at least {plural(count, 'solution')} ({why})" if capped else plural(count, "solution")
     if count == 1 and not capped:
         what += " (unique)"
     return f"{_prefix(no)}{what}"
