@@ -57,6 +57,12 @@ from ._slices import Slicing, drive
 
 MAX_COLOURS = 64
 """Colours are bits of a ``uint64``."""
+KERNEL_MAX_VERTICES = 4096
+"""The kernel keeps the domains of every level of its search (about 9 bytes a vertex a level,
+one level a guess on the path): memory grows as the square of the vertices on a graph whose
+search goes deep (8,000 isolated vertices: 1 GB, where 4,096 take about 150 MB); 4,096 is the
+cells of a 64×64 grid, the largest it colours (``MAX_COLOURS``). Larger graphs go to the
+reference search, which keeps a trail."""
 LEAF_SPACE = 4096
 """Counting, a node whose free vertices' colour counts multiply to this or less is enumerated
 directly (no propagation, no guess)."""
@@ -239,8 +245,9 @@ class HouseArrays:
 def unsupported(problem: Problem) -> str | None:
     """Why the kernel cannot take ``problem`` (None when it can).
 
-    It takes ``k`` ≤ 64 colours, exact houses (the houses of ``k`` vertices) that are cliques
-    of the graph, and cages whose combinations the reference precomputes.
+    It takes ``k`` ≤ 64 colours, at most ``KERNEL_MAX_VERTICES`` vertices, exact houses (the
+    houses of ``k`` vertices) that are cliques of the graph, and cages whose combinations the
+    reference precomputes.
 
     >>> from sudograph.grid import Grid
     >>> unsupported(Grid.empty(4).problem) is None
@@ -249,6 +256,11 @@ def unsupported(problem: Problem) -> str | None:
     k = problem.k
     if k > MAX_COLOURS:  # pragma: no cover - Problem already refuses it
         return f"at most {MAX_COLOURS} colours (64-bit masks), got {k}"
+    if problem.graph.n > KERNEL_MAX_VERTICES:
+        return (
+            f"at most {KERNEL_MAX_VERTICES:,} vertices (it keeps the domains of every level of its "
+            f"search), got {problem.graph.n:,}"
+        )
     if not house_arrays(problem.graph, k).cliques:
         return "a house of k vertices is not a clique of the graph"
     if problem.cages and _too_many_combinations(problem.cages, k):

@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 
 from ..methods import check_order_inference
 from ..problem import Coloring, Problem, Result, SolveOptions, Stats, is_solution
-from .propagation import Domains, propagate_singles
+from .propagation import Domains, TrackedDomains, propagate_singles, tracks
 from .trace import EventKind, TraceEvent
 
 DEFAULT_ORDER = "mrv"
@@ -129,7 +129,12 @@ class _Search:
         self.order = order
         self.inference = inference
         self.trace = options.trace
-        self.state = Domains(problem)
+        # large graphs (no cages): the vertex choice and the naked singles from a heap and
+        # the vertices that changed, not a sweep of all; the same steps (propagation.py)
+        self.tracked: TrackedDomains | None = None
+        if tracks(problem):
+            self.tracked = TrackedDomains(problem, order=order)
+        self.state: Domains = self.tracked or Domains(problem)
         self.stats = Stats()
         self.solutions: list[Coloring] = []
         self.found = 0  # solutions found (only the first ``keep`` are kept; None = all)
@@ -236,6 +241,8 @@ class _Search:
     def select(self) -> int:
         st = self.state
         colour = st.colour
+        if self.tracked is not None:
+            return self.tracked.select()
         if self.order == "static":
             return colour.index(0)
         used, full = st.used, self.full
