@@ -29,7 +29,7 @@ def test_info_of_a_sudoku_graph_is_that_of_its_box(
     ("arg", "message"),
     [
         ("sudoku:" + "9" * 5000, "grid side 999999... is outside 1..64"),  # int(): a traceback
-        ("sudoku:0x3", "grid side 0 is outside 1..64"),
+        ("sudoku:0x3", "box shape must be positive, got 0x3"),
         ("sudoku:65", "grid side 65 is outside 1..64"),
     ],
 )

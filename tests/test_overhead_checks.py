@@ -147,7 +147,7 @@ def test_problem_accepts_and_refuses_as_the_plain_checks(case: tuple[Graph, list
     graph, coloring = case
     k = 9
     bad = next(
-        ((v, c) for v, c in enumerate(coloring) if not isinstance(c, int) or not 0 <= c <= k),
+        ((v, c) for v, c in enumerate(coloring) if type(c) is not int or not 0 <= c <= k),
         None,
     )  # a float (1.0, 2.5) is no colour, even one that compares equal to one
     clash = scan_conflict(graph, coloring)
@@ -322,9 +322,7 @@ def test_is_proper_and_is_solution_as_the_plain_checks(
     assert is_proper_coloring(graph, coloring, k) == old_is_proper(graph, coloring, k)
     if k is None or k > 64:
         return
-    clues = [
-        c if isinstance(c, int) and 0 <= c <= k and i % 2 else 0 for i, c in enumerate(coloring)
-    ]
+    clues = [c if type(c) is int and 0 <= c <= k and i % 2 else 0 for i, c in enumerate(coloring)]
     if from_clues:  # a colouring that keeps them, where the clues are not already wrong
         coloring = [c or 1 for c in clues]
     try:

@@ -159,12 +159,18 @@ def box_for(n: int, box: Box | None = None) -> Box:
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: side 6 is not a square: give the box shape (rows x ...
+    >>> box_for(4, (-2, -2))
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: box shape must be positive, got -2x-2
     """
+    if box is not None and (box[0] < 1 or box[1] < 1):  # first: -2x-2 "makes" a 4x4 grid
+        raise InvalidArgument(f"box shape must be positive, got {box[0]}x{box[1]}")
     if not 1 <= n <= MAX_SIDE:
         raise InvalidArgument(f"grid side {n} is outside 1..{MAX_SIDE}")
     if box is not None:
         r, c = box
-        if r < 1 or c < 1 or r * c != n:
+        if r * c != n:
             side = r * c
             raise InvalidArgument(
                 f"box {r}x{c} does not fit a {n}x{n} grid ({n * n} cells; box {r}x{c} makes "
@@ -783,7 +789,7 @@ of the alphabet 1234 (e.g. '.'), got '1'
         """
         cages = self.variant.cages if self.variant is not None else ()
         try:
-            return Problem(self.graph, self.n, self.values, cages=cages)
+            return Problem._of_ints(self.graph, self.n, self.values, cages)  # (ints: checked)
         except InvalidPuzzle:  # the clues clash: name them (houses, moves, cages)
             clash = self.clash_error()
             if clash is None:
@@ -983,9 +989,19 @@ def _grid_values(values: object, n: int) -> tuple[int, ...]:
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: r2c2: value True is not a whole number
+    >>> _grid_values([[1, 0], [0, 2]], 2)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: values must be flat (4 values for a 2x2 grid, row by \
+row), got 2 rows of 2; Grid.from_lists reads rows
     """
     seq = values if isinstance(values, tuple) else _value_tuple(values)
     if len(seq) != n * n:
+        if seq and _is_row(seq[0]):
+            raise InvalidArgument(
+                f"values must be flat ({n * n} values for a {n}x{n} grid, row by row), got "
+                f"{len(seq)} rows of {len(seq[0])}; Grid.from_lists reads rows"
+            )
         raise InvalidArgument(f"{len(seq)} values for a {n}x{n} grid")
     try:  # the common case at C speed: every value an int 0..n
         ints = not bytes(seq).translate(None, _VALUE_BYTES[n])
@@ -994,6 +1010,12 @@ def _grid_values(values: object, n: int) -> tuple[int, ...]:
     if not (ints and {*map(type, seq)} <= _INT):  # (numpy's integers and bools pass bytes())
         return _checked_values(seq, n)
     return seq
+
+
+def _is_row(x: object) -> bool:
+    """Whether ``x``, given as a grid's value, is a row of values (a list, a tuple, a numpy
+    row): the grid was given as rows, which :meth:`Grid.from_lists` reads."""
+    return not isinstance(x, str | bytes) and hasattr(x, "__len__") and hasattr(x, "__iter__")
 
 
 def _value_tuple(values: object) -> tuple[Any, ...]:
@@ -1090,7 +1112,18 @@ def _wrong_length(cells: str, offset: int, line: int | None, box: Box | None) ->
 
 
 def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box:
+    """The box of an n×n grid read (:func:`box_for`), ``box`` if given (any form
+    :func:`as_box` takes: :meth:`Grid.from_lists` is given it as it is); a fault as a
+    :class:`ParseError`.
+
+    >>> _box_or_parse_error(6, "2x3"), _box_or_parse_error(4, [2, 2])
+    ((2, 3), (2, 2))
+    """
     try:
+        if box is not None and (
+            type(box) is not tuple or len(box) != 2 or {*map(type, box)} != _INT
+        ):
+            box = as_box(box)
         return box_for(n, box)
     except InvalidArgument as exc:
         raise ParseError(str(exc), line=line) from None

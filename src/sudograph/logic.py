@@ -54,6 +54,7 @@ columns, then boxes or regions, then a variant's extra houses); cells are writte
 
 from __future__ import annotations
 
+import html
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -113,16 +114,102 @@ class Step:
             out["symbols"] = [symbol_of(d, alphabet) for d in self.digits]
         return out
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: ``technique: text``, the technique bold (HTML-escaped).
 
-@dataclass
+        >>> next_step(Grid.parse("4.3.1..42..3.1.."))._repr_html_()
+        '<div><b>naked single</b>: r1c2: 2 is the only candidate left in the cell</div>'
+        """
+        return f"<div>{_step_html(self)}</div>"
+
+
+def _step_html(step: Step) -> str:
+    """``<b>technique</b>: text``, HTML-escaped."""
+    return f"<b>{html.escape(step.technique)}</b>: {html.escape(step.text)}"
+
+
+SHOWN_STEPS = 200
+"""The most steps a notebook lists of a :class:`LogicResult` (the rest: ``result.steps``)."""
+
+
+@dataclass(repr=False)
 class LogicResult:
     """What :func:`solve_logically` did: the ``steps`` taken, the ``grid`` reached (solved or
-    stalled), ``solved`` and ``contradiction`` (the clues admit no solution)."""
+    stalled), ``solved`` and ``contradiction`` (the clues admit no solution).
+
+    ``repr`` is short (the figures, not the steps: the fields hold them); ``str`` is the
+    :meth:`summary`; a notebook shows the summary, the steps as a numbered list (folded) and
+    the grid reached, the clues bold and the digits placed blue.
+
+    >>> r = solve_logically(Grid.parse("4.3.1..42..3.1.."))
+    >>> r
+    LogicResult(solved=True, contradiction=False, steps=9, hardest='naked single', filled=16, \
+cells=16)
+    >>> print(r)
+    solved by logic in 9 steps (hardest: naked single)
+    >>> r.steps[0].technique
+    'naked single'
+    """
 
     steps: list[Step]
     grid: Grid
     solved: bool
     contradiction: bool = False
+
+    def hardest(self) -> str | None:
+        """The hardest technique of the steps (:data:`TECHNIQUES`), None without a step."""
+        step = max(self.steps, key=lambda st: TECHNIQUES.get(st.technique, 0.0), default=None)
+        return None if step is None else step.technique
+
+    def summary(self) -> str:
+        """One line: solved (in how many steps, the hardest technique), stalled (how many
+        cells filled) or a contradiction; the last line of :func:`describe` otherwise.
+
+        >>> solve_logically(Grid.parse("1.3.....2...4..1"), ["naked single"]).summary()
+        'stalled after 7 steps: no technique applies (12 of 16 cells filled)'
+        """
+        n = len(self.steps)
+        if self.solved and n:
+            return f"solved by logic in {n} step{'' if n == 1 else 's'} (hardest: {self.hardest()})"
+        return describe(self)[-1]
+
+    def __repr__(self) -> str:
+        return (
+            f"LogicResult(solved={self.solved}, contradiction={self.contradiction}, "
+            f"steps={len(self.steps)}, hardest={self.hardest()!r}, "
+            f"filled={self.grid.clues}, cells={len(self.grid.values)})"
+        )
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_html_(self) -> str:
+        """The summary, the steps as a numbered list (folded; the first
+        :data:`SHOWN_STEPS`), and the grid reached: the clues bold, the digits placed blue.
+
+        >>> page = solve_logically(Grid.parse("4.3.1..42..3.1.."))._repr_html_()
+        >>> page.count("<li>"), page.count("<text")
+        (9, 16)
+        """
+        from .render import grid_svg  # lazy: pictures are a face, not the core
+
+        parts = [f"<div>{html.escape(self.summary())}</div>"]
+        if self.steps:
+            n = len(self.steps)
+            items = "".join(f"<li>{_step_html(st)}</li>" for st in self.steps[:SHOWN_STEPS])
+            more = (
+                f"<div>... {n - SHOWN_STEPS} more (result.steps)</div>" if n > SHOWN_STEPS else ""
+            )
+            noun = "step" if n == 1 else "steps"
+            parts.append(f"<details><summary>{n} {noun}</summary><ol>{items}</ol>{more}</details>")
+        placed = {i for st in self.steps for i, _ in st.placements}
+        if placed:
+            values = tuple(0 if i in placed else d for i, d in enumerate(self.grid.values))
+            puzzle = self.grid.with_values(values)
+            parts.append(grid_svg(puzzle, solution=self.grid))
+        else:
+            parts.append(grid_svg(self.grid))
+        return "".join(parts)
 
 
 @dataclass(frozen=True)
@@ -152,6 +239,39 @@ class Rating:
             "guesses": self.guesses,
             "capped": self.capped,
         }
+
+    def summary(self) -> str:
+        """One line: the technique and score, then what logic did (and the search after it).
+
+        >>> Rating("naked single", 1.0, 9, True).summary()
+        'naked single (score 1.0): logic solves it in 9 steps'
+        >>> Rating(TRIAL, 11.0, 12, False, 100000, True).summary()
+        'trial and error (score 11.0): logic stalls after 12 steps, then at least 100000 \
+guesses (the search stopped at its budget)'
+        """
+        head = f"{self.technique} (score {self.score})"
+        if self.technique == NO_TECHNIQUE:
+            return f"{head}: {ALREADY_COMPLETE}"
+        steps = f"{self.steps} step{'' if self.steps == 1 else 's'}"
+        if self.solved:
+            return f"{head}: logic solves it in {steps}"
+        guesses = f"{self.guesses} guess{'' if self.guesses == 1 else 'es'}"
+        if self.capped:
+            guesses = f"at least {guesses} (the search stopped at its budget)"
+        return f"{head}: logic stalls after {steps}, then {guesses}"
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the :meth:`summary`, the technique bold (HTML-escaped).
+
+        >>> Rating("naked single", 1.0, 9, True)._repr_html_()
+        '<div><b>naked single</b> (score 1.0): logic solves it in 9 steps</div>'
+        """
+        head = f"{self.technique} (score {self.score})"
+        rest = self.summary()[len(head) :]
+        return (
+            f"<div><b>{html.escape(self.technique)}</b> (score {self.score}){html.escape(rest)}"
+            "</div>"
+        )
 
 
 TECHNIQUES: dict[str, float] = {

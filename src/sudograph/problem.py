@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 from operator import and_, eq, truth
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import MAX_SIDE, Graph, require_graph
@@ -31,6 +31,9 @@ Cage = tuple[tuple[int, ...], int]
 Status = Literal["solved", "unsatisfiable", "stopped"]
 STATUSES: tuple[Status, ...] = ("solved", "unsatisfiable", "stopped")
 
+_INT = frozenset({int})
+"""The one type of the colours and cage numbers kept, as a set (checked as a set of types)."""
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -40,7 +43,9 @@ class Problem:
     distinct and add up to ``sum`` (see :func:`check_cages`).
 
     ``k`` and the colours may be numpy integers (kept as ints); a precolouring that is not
-    a tuple (a list, a numpy array) is taken as one, None or empty as no colour given.
+    a tuple (a list, a numpy array) is taken as one, None or empty as no colour given. A
+    bool is no colour (``True`` would be read as 1): refused, numpy's too. ``cages`` may hold
+    lists, numpy arrays and numpy integers (kept as tuples of ints); None is no cage.
 
     Raises :class:`InvalidArgument` when ``graph`` is not a :class:`Graph`, k is out of
     ``1..64`` or the precolouring has the wrong length or a colour out of range, and
@@ -55,6 +60,10 @@ class Problem:
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: Problem takes a Graph, got NoneType
+    >>> Problem(petersen_graph(), 3, [True] + [0] * 9)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: vertex 0: colour True is not a whole number
     """
 
     graph: Graph
@@ -63,6 +72,33 @@ class Problem:
     cages: tuple[Cage, ...] = ()
 
     def __post_init__(self) -> None:
+        self._check(ints=False)
+
+    @classmethod
+    def _of_ints(
+        cls, graph: Graph, k: int, values: tuple[int, ...], cages: tuple[Cage, ...] = ()
+    ) -> Problem:
+        """``Problem(graph, k, values, cages)`` for ``values`` known to be a tuple of plain
+        ints (a :class:`~sudograph.grid.Grid`'s): checked as any, but for the scan of their
+        types (the hot path of ``solve(grid)``).
+
+        >>> from sudograph.graph import sudoku_graph
+        >>> Problem._of_ints(sudoku_graph(2), 4, (1,) + (0,) * 15) == Problem(
+        ...     sudoku_graph(2), 4, (1,) + (0,) * 15
+        ... )
+        True
+        """
+        problem = object.__new__(cls)
+        object.__setattr__(problem, "graph", graph)
+        object.__setattr__(problem, "k", k)
+        object.__setattr__(problem, "precolouring", values)
+        object.__setattr__(problem, "cages", cages)
+        problem._check(ints=True)
+        return problem
+
+    def _check(self, ints: bool) -> None:
+        """Check and normalise the fields (see the class docstring); ``ints``: the
+        precolouring is known to be a tuple of plain ints."""
         if not isinstance(self.graph, Graph):
             require_graph(self.graph, "Problem")
         if type(self.k) is not int:
@@ -72,8 +108,8 @@ class Problem:
         if not 1 <= self.k <= MAX_SIDE:
             raise InvalidArgument(f"k must be between 1 and {MAX_SIDE}, got {self.k}")
         pre = self.precolouring
-        if type(pre) is not tuple:
-            pre = _colour_tuple(pre, "precolouring")
+        if type(pre) is not tuple or not (ints or {*map(type, pre)} <= _INT):  # (bools too)
+            pre = _colour_tuple(pre, "precolouring", self.k)
         if not pre:
             pre = (0,) * self.graph.n
         if len(pre) != self.graph.n:
@@ -82,9 +118,7 @@ class Problem:
             )
         colours = _to_bytes(pre)
         if colours is None or colours.translate(None, bytes(range(self.k + 1))):
-            for v, c in enumerate(pre):  # a colour outside 0..k, or one that is no int
-                if not isinstance(c, Integral):  # (a bool is one: True is 1)
-                    raise InvalidArgument(f"vertex {v}: colour {c!r} is not a whole number")
+            for v, c in enumerate(pre):  # a colour outside 0..k (all ints: _colour_tuple)
                 if not 0 <= c <= self.k:
                     raise InvalidArgument(f"vertex {v}: colour {c} is outside 0..{self.k}")
         object.__setattr__(self, "precolouring", pre)
@@ -92,10 +126,12 @@ class Problem:
         if clash is not None:
             u, v = clash
             raise InvalidPuzzle(f"vertices {u} and {v} are adjacent and both coloured {pre[u]}")
-        if self.cages:
-            cages = self.cages
-            if not _frozen(cages):
-                cages = tuple((tuple(cells), total) for cells, total in cages)
+        cages = self.cages
+        if cages is None or (type(cages) is tuple and not cages):
+            object.__setattr__(self, "cages", ())
+        else:
+            if _PASSED.get((id(cages), self.graph.n, self.k)) is not cages:
+                cages = _cage_tuple(cages)
             check_cages(cages, self.graph.n, self.k, pre)
             object.__setattr__(self, "cages", cages)
 
@@ -117,7 +153,9 @@ def cage_sum_range(size: int, k: int) -> tuple[int, int]:
 def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[int] = ()) -> None:
     """Check killer cages against ``n`` vertices and ``k`` colours (and the clues, if given).
 
-    Raises :class:`InvalidArgument` when a cell is out of range or in two cages, and
+    A cage is a pair ``(cells, sum)``; the cells and the sum are whole numbers of any integral
+    type (numpy's too), not bools. Raises :class:`InvalidArgument` when a cage is no such
+    pair, a cell or a sum is no whole number, a cell is out of range or in two cages, and
     :class:`InvalidPuzzle` when a cage's sum cannot be made by distinct colours ``1..k``, or
     its clues repeat a colour or leave the sum unreachable.
 
@@ -126,16 +164,24 @@ def check_cages(cages: Sequence[Cage], n: int, k: int, precolouring: Sequence[in
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidPuzzle: cage 1 (cells 0, 1): sum 9 is impossible for 2 ... (3..7)
+    >>> import numpy as np
+    >>> check_cages([(np.array([0, 1]), np.int64(3))], 4, 4)
+    >>> check_cages([((0, 1.0), 3)], 4, 4)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: cage 1 (cells 0, 1.0): cell 1.0 is not a whole number
     """
+    normal = cages
     if _PASSED.get((id(cages), n, k)) is not cages:  # not this very tuple, checked before
-        _check_cage_cells(cages, n, k)
-        if _frozen(cages):  # immutable all through: remembered
+        normal = _cage_tuple(cages)
+        _check_cage_cells(normal, n, k)
+        if normal is cages:  # immutable all through, of plain ints: remembered
             if len(_PASSED) >= 256:
                 del _PASSED[next(iter(_PASSED))]
             _PASSED[id(cages), n, k] = cages
     if not precolouring:
         return
-    for i, (cells, total) in enumerate(cages, 1):
+    for i, (cells, total) in enumerate(normal, 1):
         given = [precolouring[v] for v in cells if precolouring[v]]
         if not given:
             continue
@@ -163,26 +209,83 @@ id is not reused): a killer's cages are checked at every solve, by its Variant a
 Problem, always the same tuple. (By identity, not by value: ``True`` equals ``1``.)"""
 
 
-def _frozen(cages: Sequence[Cage]) -> bool:
-    """Whether ``cages`` is a tuple of ``(tuple of cells, sum)`` pairs, as :class:`Problem`
-    keeps them: immutable all through."""
+def _frozen(cages: object) -> bool:
+    """Whether ``cages`` is a tuple of ``(tuple of cells, sum)`` pairs of plain ints, as
+    :class:`Problem` keeps them: immutable all through, and nothing to convert."""
     return type(cages) is tuple and all(
-        type(c) is tuple and len(c) == 2 and type(c[0]) is tuple for c in cages
+        type(c) is tuple
+        and len(c) == 2
+        and type(c[0]) is tuple
+        and type(c[1]) is int
+        and {*map(type, c[0])} <= _INT
+        for c in cages
     )
+
+
+def _whole(x: object) -> bool:
+    """True for a whole number of any integral type (numpy's too), not a bool."""
+    return isinstance(x, Integral) and not isinstance(x, bool)
+
+
+def _cage_tuple(cages: object) -> tuple[Cage, ...]:
+    """``cages`` as :class:`Problem` keeps them: a tuple of ``(cells, sum)`` pairs, the cells a
+    tuple, every number a plain int (lists, numpy arrays and numpy integers converted); None
+    is no cage. ``cages`` itself when it is one already. :class:`InvalidArgument` naming the
+    cage that is no pair, or the cell or sum that is no whole number (a bool is none); the
+    ranges are :func:`_check_cage_cells`'.
+
+    >>> import numpy as np
+    >>> _cage_tuple([(np.array([0, 1]), np.int64(3))])
+    (((0, 1), 3),)
+    >>> _cage_tuple([((0, 1), True)])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: cage 1 (cells 0, 1): sum must be an integer, got True
+    >>> _cage_tuple([(0, 1, 3)])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: cage 1 must be a pair (cells, sum), got (0, 1, 3)
+    """
+    if cages is None:
+        return ()
+    if _frozen(cages):
+        return cast(tuple[Cage, ...], cages)
+    if isinstance(cages, str | bytes) or not isinstance(cages, Iterable):
+        raise InvalidArgument(
+            f"cages must be a sequence of (cells, sum) pairs, got {type(cages).__name__}"
+        )
+    out = []
+    for i, cage in enumerate(cages, 1):
+        pair = () if isinstance(cage, str | bytes) or not isinstance(cage, Iterable) else cage
+        pair = tuple(pair)
+        if len(pair) != 2:
+            raise InvalidArgument(f"cage {i} must be a pair (cells, sum), got {cage!r}")
+        cells, total = pair
+        if isinstance(cells, str | bytes) or not isinstance(cells, Iterable):
+            raise InvalidArgument(
+                f"cage {i}: its cells must be a sequence of cell numbers, got {cells!r}"
+            )
+        cells = tuple(cells)
+        bad = next((v for v in cells if not _whole(v)), None)
+        if bad is not None:
+            raise InvalidArgument(f"{_cage_name(i, cells)}: cell {bad!r} is not a whole number")
+        if not _whole(total):
+            raise InvalidArgument(f"{_cage_name(i, cells)}: sum must be an integer, got {total!r}")
+        out.append((tuple(map(int, cells)), int(total)))
+    return tuple(out)
 
 
 def _check_cage_cells(cages: Sequence[Cage], n: int, k: int) -> None:
     """The part of :func:`check_cages` that reads no clue, done once per tuple of cages (a
-    killer puzzle is checked at every solve; an error is raised again each time)."""
+    killer puzzle is checked at every solve; an error is raised again each time), on cages
+    of plain ints (:func:`_cage_tuple`)."""
     owner: dict[int, int] = {}
     for i, (cells, total) in enumerate(cages, 1):
         if not cells:
             raise InvalidArgument(f"cage {i} has no cells")
-        if not isinstance(total, int) or isinstance(total, bool):
-            raise InvalidArgument(f"{_cage_name(i, cells)}: sum must be an integer, got {total!r}")
         for v in cells:
-            if not isinstance(v, int) or not 0 <= v < n:
-                raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v!r} out of range 0..{n - 1}")
+            if not 0 <= v < n:
+                raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v} out of range 0..{n - 1}")
             if v in owner:
                 other = "twice" if owner[v] == i else f"also in cage {owner[v]}"
                 raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v} is {other}")
@@ -217,17 +320,26 @@ def cages_hold(cages: Sequence[Cage], coloring: Sequence[int]) -> bool:
     return True
 
 
-def _colour_tuple(colours: object, what: str) -> tuple[int, ...]:
+def _colour_tuple(colours: object, what: str, k: int | None = None) -> tuple[int, ...]:
     """``colours`` (a list, a numpy array... or None: no colour given) as a tuple of ints, or
     ``()`` for None; :class:`InvalidArgument` naming ``what`` on a number, or the vertex of a
-    colour that is not a whole number (the range is the caller's to check).
+    colour that is not a whole number: a bool is none (``True`` would be read as 1), numpy's
+    neither. The range is the caller's to check; given ``k``, a colour outside ``0..k`` met
+    on the way is named too (the first fault in vertex order is the one named).
 
+    >>> import numpy as np
     >>> _colour_tuple([1, 0], "precolouring"), _colour_tuple(None, "precolouring")
     ((1, 0), ())
+    >>> _colour_tuple(np.array([2, 0], dtype=np.int8), "precolouring")
+    (2, 0)
     >>> _colour_tuple("10", "precolouring")
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: vertex 0: colour '1' is not a whole number
+    >>> _colour_tuple([0, np.True_], "precolouring")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: vertex 1: colour np.True_ is not a whole number
     """
     if colours is None:
         return ()
@@ -241,8 +353,10 @@ def _colour_tuple(colours: object, what: str) -> tuple[int, ...]:
         return tuple(items)
     out = []
     for v, c in enumerate(items):
-        if not isinstance(c, Integral):  # (a bool is one: True is 1)
+        if not _whole(c):  # (a bool is Integral: True is 1)
             raise InvalidArgument(f"vertex {v}: colour {c!r} is not a whole number")
+        if k is not None and not 0 <= c <= k:
+            raise InvalidArgument(f"vertex {v}: colour {c} is outside 0..{k}")
         out.append(int(c))
     return tuple(out)
 
@@ -334,16 +448,26 @@ def is_proper_coloring(graph: Graph, coloring: Sequence[int], k: int | None = No
     (True, False, False)
 
     Raises :class:`InvalidArgument` when ``graph`` is not a :class:`Graph` (a grid's is its
-    ``.graph``: the colouring of a grid is its values, ``grid.is_complete()`` tells) or
-    ``coloring`` is not a sequence of whole numbers.
+    ``.graph``: the colouring of a grid is its values, ``grid.is_complete()`` tells),
+    ``coloring`` is not a sequence of whole numbers or ``k`` is not a whole number (numpy's
+    taken; a bool is none: ``True`` would be read as 1) nor None.
 
     >>> is_proper_coloring(g, None)
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: coloring must be a sequence of colours (ints), got NoneType
+    >>> is_proper_coloring(g, (1, 2), True)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: k must be a whole number (or None: any colour >= 1), \
+got True
     """
     if not isinstance(graph, Graph):
         require_graph(graph, "is_proper_coloring")
+    if k is not None and type(k) is not int:
+        if not _whole(k):
+            raise InvalidArgument(f"k must be a whole number (or None: any colour >= 1), got {k!r}")
+        k = int(k)
     return _proper(graph, coloring, k)
 
 
@@ -462,6 +586,18 @@ class Result:
     ``len(solutions)``); ``solutions`` may hold fewer, where a store is capped (``keep``, or
     method ``fast``'s 10,000 when every solution is asked for). ``seed`` is the seed a
     randomized method used (to replay the run).
+
+    ``repr`` is short: the status, the method, the solutions found (and the count, when
+    there is one), nodes and seconds, not the solutions themselves (the fields hold them);
+    ``str`` is the :meth:`summary`, the line a person reads (``print(result)``).
+
+    >>> r = Result("solved", [(1, 2)], Stats(nodes=3, seconds=0.00021), "naive", complete=True)
+    >>> r
+    Result(status='solved', method='naive', solutions=1, complete=True, nodes=3, seconds=0.0002)
+    >>> print(r)
+    solved: 1 solution, 3 nodes, 0 backtracks, 0.0002 s
+    >>> r.solutions, r.stats.nodes
+    ([(1, 2)], 3)
     """
 
     status: Status
@@ -532,22 +668,71 @@ class Result:
             "stats": stats,
         }
 
+    def found(self) -> int:
+        """The number of solutions found: :attr:`count` when there is one (the solutions
+        kept may be fewer), else ``len(solutions)``; exact when :attr:`complete`, else a
+        lower bound.
+
+        >>> Result("solved", [(1,)], count=288, complete=True).found()
+        288
+        """
+        return len(self.solutions) if self.count is None else self.count
+
     def summary(self) -> str:
-        """One line: status, count, nodes, backtracks, time; a figure the engine that ran
+        """One line: status, solutions, nodes, backtracks, time; a figure the engine that ran
         does not count (:attr:`uncounted`) is left out, not written as 0.
 
+        The solutions are :meth:`found`: the exact number when the search was
+        :attr:`complete` (``288 solutions``, ``no solution``), else those found (``1 solution
+        found``: the search stopped at ``limit``, or at a node or time limit, so there may be
+        more; ``no solution found``); ``(2 kept)`` when the result holds fewer than it counted.
+
         >>> Result("solved", [(1,)], method="fast").summary()
-        'solved: 1 solution(s), 0 nodes, 0.0000 s'
-        >>> Result("solved", [(1,)], method="naive").summary()
-        'solved: 1 solution(s), 0 nodes, 0 backtracks, 0.0000 s'
+        'solved: 1 solution found, 0 nodes, 0.0000 s'
+        >>> Result("solved", [(1,), (2,)], method="naive", complete=True, count=288).summary()
+        'solved: 288 solutions (2 kept), 0 nodes, 0 backtracks, 0.0000 s'
+        >>> Result("unsatisfiable", method="naive", complete=True).summary()
+        'unsatisfiable: no solution, 0 nodes, 0 backtracks, 0.0000 s'
         """
         s = self.stats
         extra = f" ({self.reason})" if self.reason else ""
         backtracks = "" if "backtracks" in self.uncounted else f"{s.backtracks} backtracks, "
         return (
-            f"{self.status}{extra}: {len(self.solutions)} solution(s), {s.nodes} nodes, "
+            f"{self.status}{extra}: {self._solutions_text()}, {s.nodes} nodes, "
             f"{backtracks}{s.seconds:.4f} s"
         )
+
+    def _solutions_text(self) -> str:
+        """The solutions of :meth:`summary`: ``288 solutions (2 kept)``, ``at least 1
+        solution``, ``no solution``..."""
+        found = self.found()
+        if not found:
+            return "no solution" if self.complete else "no solution found"
+        text = f"{found} solution{'' if found == 1 else 's'}"
+        if not self.complete:  # a lower bound: the search stopped
+            text += " found"
+        if 0 < len(self.solutions) < found:
+            text += f" ({len(self.solutions)} kept)"
+        return text
+
+    def __repr__(self) -> str:
+        """``Result(status=..., method=..., solutions=N, ...)``: the figures, not the
+        solutions (see the class docstring)."""
+        parts = [f"status={self.status!r}", f"method={self.method!r}"]
+        if self.reason:
+            parts.append(f"reason={self.reason!r}")
+        parts.append(f"solutions={len(self.solutions)}")
+        if self.count is not None:
+            parts.append(f"count={self.count}")
+        parts.append(f"complete={self.complete}")
+        if self.seed is not None:
+            parts.append(f"seed={self.seed}")
+        parts.append(f"nodes={self.stats.nodes}")
+        parts.append(f"seconds={self.stats.seconds:.4f}")
+        return f"Result({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        return self.summary()
 
     def _repr_html_(self) -> str:
         """The summary (HTML-escaped), and the first solved grid: the clues bold, the digits
@@ -603,23 +788,37 @@ def clamp_timeout(timeout: float) -> float:
 
 
 def as_seed(seed: object) -> int | None:
-    """``seed`` as an int (numpy's integers converted), or None; :class:`InvalidArgument`
-    on anything else: ``random.Random`` would seed by a string's hash or a float's value, and
-    a method that draws no random numbers would ignore it, silently.
+    """``seed`` as an int ``>= 0`` (numpy's integers converted), or None;
+    :class:`InvalidArgument` on anything else: ``random.Random`` would seed by a string's
+    hash, a float's value or a negative number's absolute value (``-1`` as ``1``), and a
+    method that draws no random numbers would ignore it, silently (numpy's ``default_rng``
+    refuses a negative seed too).
 
     >>> import numpy as np
-    >>> as_seed(np.int64(3)), as_seed(None)
-    (3, None)
+    >>> as_seed(np.int64(3)), as_seed(None), as_seed(0)
+    (3, None, 0)
     >>> as_seed(1.5)
     Traceback (most recent call last):
     ...
-    sudograph.errors.InvalidArgument: seed must be a whole number (or None), got 1.5
+    sudograph.errors.InvalidArgument: seed must be a whole number >= 0 (or None), got 1.5
+    >>> as_seed(-1)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: seed must be a whole number >= 0, got -1
     """
-    if seed is None or type(seed) is int:
-        return seed
-    if isinstance(seed, Integral) and not isinstance(seed, bool):
-        return int(seed)
-    raise InvalidArgument(f"seed must be a whole number (or None), got {seed!r}")
+    if seed is None:
+        return None
+    if type(seed) is not int:
+        if not _whole(seed):
+            raise InvalidArgument(f"seed must be a whole number >= 0 (or None), got {seed!r}")
+        seed = int(cast(Integral, seed))
+    if seed < 0:
+        raise InvalidArgument(f"seed must be a whole number >= 0, got {seed}")
+    return seed
+
+
+ITERMAX = 1000
+"""The attempts a randomized method makes by default (:attr:`SolveOptions.itermax`)."""
 
 
 @dataclass
@@ -629,6 +828,23 @@ class SolveOptions:
     ``limit``: solutions wanted (None = all); ``max_nodes`` / ``timeout`` (seconds): stop with
     status ``stopped``; ``trace``: event callback; ``seed`` and ``itermax``: randomized methods;
     ``order`` / ``inference``: the search matrix; ``engine``: ``auto``, ``python`` or ``numba``.
+
+    None is "not given" for every option: no limit, no node cap, no timeout, no trace, a
+    fresh seed, no order or inference of its own (the method's), and the defaults of
+    ``itermax`` (:data:`ITERMAX`) and ``engine`` (``auto``). Anything else of the wrong type
+    (a string, a float count, a bool, a list...) is refused with :class:`InvalidArgument`
+    naming the option and the value given; numpy's integers are taken as ints.
+
+    >>> SolveOptions(itermax=None, engine=None).itermax, SolveOptions(engine=None).engine
+    (1000, 'auto')
+    >>> SolveOptions(itermax="5")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: itermax must be a whole number, got '5'
+    >>> SolveOptions(order=["mrv"])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: order must be a name such as 'mrv' (or None), got ['mrv']
     """
 
     limit: int | None = 1
@@ -636,16 +852,22 @@ class SolveOptions:
     timeout: float | None = None
     trace: TraceHook = None
     seed: int | None = None
-    itermax: int = 1000
+    itermax: int = ITERMAX
     order: str | None = None
     inference: str | None = None
     engine: str = "auto"
 
     def __post_init__(self) -> None:
+        if self.itermax is None:  # None: not given (as count() and the CLI pass it)
+            self.itermax = ITERMAX
+        if self.engine is None:
+            self.engine = "auto"
         for name in ("limit", "max_nodes", "itermax"):  # counts: whole numbers (2.5 nodes hung)
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, Integral)):
-                raise InvalidArgument(f"{name} must be a whole number, got {value!r}")
+            if value is not None and type(value) is not int:
+                if not _whole(value):
+                    raise InvalidArgument(f"{name} must be a whole number, got {value!r}")
+                setattr(self, name, int(value))  # a numpy integer
         if self.timeout is not None and (
             isinstance(self.timeout, bool) or not isinstance(self.timeout, Real)
         ):
@@ -658,7 +880,7 @@ class SolveOptions:
             self.timeout = clamp_timeout(self.timeout)
         elif self.timeout is not None and self.timeout > MAX_TIMEOUT:
             self.timeout = MAX_TIMEOUT
-        if self.seed is not None and type(self.seed) is not int:
+        if self.seed is not None:
             self.seed = as_seed(self.seed)
         if self.trace is not None and not callable(self.trace):
             raise InvalidArgument(
@@ -668,5 +890,21 @@ class SolveOptions:
             raise InvalidArgument(f"limit must be >= 1 (or None for all), got {self.limit}")
         if self.itermax < 1:
             raise InvalidArgument(f"itermax must be >= 1, got {self.itermax}")
-        if self.engine not in ("auto", "python", "numba"):
+        for name, example in (("order", "mrv"), ("inference", "singles")):
+            value = getattr(self, name)
+            if value is not None and type(value) is not str:
+                raise InvalidArgument(
+                    f"{name} must be a name such as {example!r} (or None), got {value!r}"
+                )
+        if (self.order, self.inference) not in _NAMES_PASSED:
+            from .methods import check_order_inference  # (methods imports this module)
+
+            check_order_inference(self.order, self.inference)
+            _NAMES_PASSED.add((self.order, self.inference))
+        if type(self.engine) is not str or self.engine not in ("auto", "python", "numba"):
             raise InvalidArgument(f"engine must be auto, python or numba, got {self.engine!r}")
+
+
+_NAMES_PASSED: set[tuple[str | None, str | None]] = {(None, None)}
+"""The pairs ``(order, inference)`` of :class:`SolveOptions` that passed (a dozen at most:
+the names are checked once, not at every solve)."""

@@ -36,13 +36,13 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from .errors import InvalidArgument, ParseError
 from .graph import Graph, sudoku_houses
-from .problem import Cage, Problem, check_cages
+from .problem import Cage, Problem, _cage_tuple, check_cages
 
 Box = tuple[int, int]
 
@@ -73,16 +73,25 @@ KING = ((0, 1), (1, -1), (1, 0), (1, 1))
 class Variant:
     """The rules added to (or replacing part of) a classic Sudoku.
 
-    ``names``: variant names in :data:`VARIANTS` (order kept, no repeats); ``regions``: for
-    ``jigsaw``, the region of every cell (``0..N-1``, row-major); ``cages``: for ``killer``,
-    ``(cells, sum)`` pairs. ``jigsaw`` needs regions and ``killer`` cages (and vice versa).
+    ``names``: variant names in :data:`VARIANTS` or aliases (order kept, no repeats), as a
+    sequence of names or one spec string read as :meth:`parse` reads it (``"x+anti-knight"``;
+    None or ``""``: a classic Sudoku); ``regions``: for ``jigsaw``, the region of every cell
+    (``0..N-1``, row-major); ``cages``: for ``killer``, ``(cells, sum)`` pairs (lists, numpy
+    arrays and numpy integers taken, kept as tuples of ints). ``jigsaw`` needs regions and
+    ``killer`` cages (and vice versa).
 
     >>> Variant.parse("hyper+x").names
     ('windoku', 'x')
+    >>> Variant("x+anti-knight").names, Variant(["Hyper"]).names, Variant(None).names
+    (('x', 'anti-knight'), ('windoku',), ())
     >>> Variant.parse("x+snake")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: unknown variant 'snake' (known: x, windoku, disjoint, ...)
+    >>> Variant(("killer",))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: variant 'killer' needs cages (--cages), in Python ...
     """
 
     names: tuple[str, ...] = ()
@@ -91,35 +100,45 @@ class Variant:
 
     def __post_init__(self) -> None:
         names: list[str] = []
-        for raw in self.names:
+        for raw in _name_list(self.names):
             name = _canonical(raw)
             if name not in names:
                 names.append(name)
+        cages = _cage_tuple(self.cages)
         if self.regions is not None and "jigsaw" not in names:
             names.append("jigsaw")
-        if self.cages and "killer" not in names:
+        if cages and "killer" not in names:
             names.append("killer")
         if "jigsaw" in names and self.regions is None:
-            raise InvalidArgument("variant 'jigsaw' needs a region map (--regions)")
-        if "killer" in names and not self.cages:
-            raise InvalidArgument("variant 'killer' needs cages (--cages)")
+            raise InvalidArgument(NEEDS_REGIONS)
+        if "killer" in names and not cages:
+            raise InvalidArgument(NEEDS_CAGES)
         object.__setattr__(self, "names", tuple(names))
         if self.regions is not None:
-            object.__setattr__(self, "regions", tuple(self.regions))
-        object.__setattr__(self, "cages", tuple((tuple(c), s) for c, s in self.cages))
+            object.__setattr__(self, "regions", _region_tuple(self.regions))
+        object.__setattr__(self, "cages", cages)
 
     @classmethod
     def parse(
         cls,
-        spec: str,
+        spec: str | None,
         *,
         regions: Sequence[int] | None = None,
-        cages: Sequence[Cage] = (),
+        cages: Sequence[Cage] | None = (),
     ) -> Variant:
-        """From ``NAME[+NAME...]`` (empty: classic), with a region map and cages if needed
-        (see :func:`variant_names`)."""
-        names = variant_names(spec)
-        return cls(names, None if regions is None else tuple(regions), tuple(cages))
+        """From ``NAME[+NAME...]`` (empty or None: classic), with a region map and cages if
+        needed (see :func:`variant_names`).
+
+        >>> Variant.parse(None) == Variant.parse("") == Variant()
+        True
+        >>> Variant.parse(3)
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: variant must be a spec such as 'x+anti-knight' \
+(or None), got 3
+        """
+        shape = None if regions is None else _region_tuple(regions)
+        return cls(variant_names(spec), shape, _cage_tuple(cages))
 
     @property
     def spec(self) -> str:
@@ -167,27 +186,84 @@ class Variant:
         return check_solution(self, box, values)
 
 
-def _canonical(raw: str) -> str:
-    """The name in :data:`VARIANTS` that ``raw`` (a name or an alias) stands for."""
-    name = ALIASES.get(raw, raw)
+NEEDS_REGIONS = (
+    "variant 'jigsaw' needs a region map (--regions), in Python Variant(..., regions=...)"
+)
+"""What a jigsaw without its regions is told (the command line's option and the API's)."""
+NEEDS_CAGES = "variant 'killer' needs cages (--cages), in Python Variant(..., cages=...)"
+"""What a killer without its cages is told (the command line's option and the API's)."""
+
+
+def _name_list(names: object) -> Sequence[object]:
+    """The names of :attr:`Variant.names`: a spec string split as :func:`variant_names`
+    splits it (not read letter by letter), None as none, a sequence as it is (a name in it
+    is stripped and lower-cased by :func:`_canonical`); :class:`InvalidArgument` otherwise.
+
+    >>> _name_list("x+anti-knight"), _name_list(None), _name_list(["x"])
+    (('x', 'anti-knight'), (), ['x'])
+    """
+    if names is None or isinstance(names, str):
+        return variant_names(names)
+    if isinstance(names, bytes) or not isinstance(names, Iterable):
+        raise InvalidArgument(
+            "variant names must be a spec such as 'x+anti-knight' or a sequence of names, "
+            f"got {names!r}"
+        )
+    return names if isinstance(names, Sequence) else tuple(names)
+
+
+def _canonical(raw: object) -> str:
+    """The name in :data:`VARIANTS` that ``raw`` (a name or an alias, any case, blanks
+    around it ignored) stands for.
+
+    >>> _canonical(" Diagonal ")
+    'x'
+    """
+    if not isinstance(raw, str):
+        raise InvalidArgument(f"a variant name must be a string, got {raw!r}")
+    key = raw.strip().lower()
+    name = ALIASES.get(key, key)
     if name not in VARIANTS:
         known = ", ".join([*VARIANTS, *ALIASES])
         raise InvalidArgument(f"unknown variant {raw!r} (known: {known})")
     return name
 
 
-def variant_names(spec: str) -> tuple[str, ...]:
-    """The names of ``NAME[+NAME...]``, lower-cased, aliases resolved, in order without
-    repeats; ``()`` for a blank spec. Raises :class:`InvalidArgument` for an unknown name or
-    an empty one (``x+``, ``+``).
+def _region_tuple(regions: object) -> tuple[int, ...]:
+    """A region map given to :class:`Variant` as a tuple, numpy's integers as ints (checked
+    against a grid by :func:`check_regions`); :class:`InvalidArgument` on a text (a map's
+    text is :func:`parse_regions`') or anything that is not a sequence.
 
-    >>> variant_names("Hyper + x+x")
-    ('windoku', 'x')
+    >>> import numpy as np
+    >>> _region_tuple(np.array([0, 0, 1, 1]))
+    (0, 0, 1, 1)
+    """
+    if isinstance(regions, str | bytes) or not isinstance(regions, Iterable):
+        hint = " (parse_regions reads a region map's text)" if isinstance(regions, str) else ""
+        raise InvalidArgument(
+            f"regions must be a sequence of region numbers, got {type(regions).__name__}{hint}"
+        )
+    return tuple(int(r) if type(r) is not int and _integral(r) else r for r in regions)
+
+
+def variant_names(spec: str | None) -> tuple[str, ...]:
+    """The names of ``NAME[+NAME...]``, lower-cased, aliases resolved, in order without
+    repeats; ``()`` for a blank spec or None. Raises :class:`InvalidArgument` for an unknown
+    name or an empty one (``x+``, ``+``), or a spec that is no string.
+
+    >>> variant_names("Hyper + x+x"), variant_names(None)
+    (('windoku', 'x'), ())
     >>> variant_names("x+")
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: empty variant name in 'x+'
     """
+    if spec is None:
+        return ()
+    if not isinstance(spec, str):
+        raise InvalidArgument(
+            f"variant must be a spec such as 'x+anti-knight' (or None), got {spec!r}"
+        )
     if not spec.strip():
         return ()
     parts = [s.strip().lower() for s in spec.split("+")]
