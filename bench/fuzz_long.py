@@ -281,7 +281,7 @@ def limits() -> dict[str, Any]:
             x, kw = tl.hard_case(method)
             for limit in (0.05, 0.2, 0.5):
                 start = time.perf_counter()
-                r = solve(x, method, timeout=limit, engine=engine, seed=1, **kw)
+                r = solve(x, method, timeout=limit, engine=engine, **(tl.seeded(method) | kw))
                 elapsed = time.perf_counter() - start
                 total += 1
                 ok = elapsed <= 1.1 * limit + 0.05
@@ -290,7 +290,7 @@ def limits() -> dict[str, Any]:
                     worst = max(worst, elapsed - limit)
                 rows.append((method, engine, limit, r.status, r.reason, round(elapsed, 3), ok))
             for cap in (1, 100, 5000):
-                r = solve(x, method, max_nodes=cap, engine=engine, seed=1, **kw)
+                r = solve(x, method, max_nodes=cap, engine=engine, **(tl.seeded(method) | kw))
                 node_runs += 1
                 done = r.stats.attempts if METHODS[method].randomized else r.stats.nodes
                 exact += method == "logic" or (done == cap and r.reason == "node limit")

@@ -56,3 +56,24 @@ def driver() -> Iterator[Any]:
         yield d
     finally:
         d.quit()
+
+
+@pytest.fixture
+def late_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generator's clock jumps past any deadline once its first full grid is made: the
+    time is up before a clue can go (what ``generate(4, timeout=0.001)`` met by chance)."""
+    import importlib
+    from types import SimpleNamespace
+
+    gen = importlib.import_module("sudograph.generate")
+    late = False
+    real = gen._full_grid
+
+    def filled(*args: Any) -> Any:
+        nonlocal late
+        grid = real(*args)
+        late = True
+        return grid
+
+    monkeypatch.setattr(gen, "_full_grid", filled)
+    monkeypatch.setattr(gen, "time", SimpleNamespace(perf_counter=lambda: 1e9 if late else 0.0))

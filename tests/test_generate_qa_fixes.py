@@ -133,27 +133,20 @@ def test_the_default_time_limit_fails_with_what_to_try(monkeypatch: pytest.Monke
     assert time.perf_counter() - start < 3
     message = str(caught.value)
     assert message.startswith("no puzzle found within 0.5 s (the default time limit), ")
-    assert "9x9, dihedral symmetry, minimal, expert: try a longer timeout (--timeout)" in message
+    assert (
+        "9x9, dihedral symmetry, minimal, expert: try a longer timeout (timeout=, or --timeout)"
+        in message
+    )
     assert message.endswith("or without symmetry or minimal or difficulty")
     assert GENERATE_SECONDS == 60
 
 
+@pytest.mark.usefixtures("late_clock")
 def test_no_target_without_timeout_says_how_to_get_a_best_effort_puzzle(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The time runs out in the clue removal (a clock that jumps once the full grid is
     made): a request with no target is failed, not cut short, without a timeout."""
-    late = False
-    real = GEN._full_grid
-
-    def filled(*args: Any) -> Grid:
-        nonlocal late
-        grid = real(*args)
-        late = True
-        return grid  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(GEN, "_full_grid", filled)
-    monkeypatch.setattr(GEN, "time", SimpleNamespace(perf_counter=lambda: 1e9 if late else 0.0))
     with pytest.raises(SudographError, match=r"9x9: give a timeout .* for a best-effort puzzle"):
         generate(3, seed=1)
 

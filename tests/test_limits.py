@@ -92,7 +92,13 @@ def hard_case(method: str) -> tuple[Any, dict[str, Any]]:
         for _ in range(4):
             g = mycielskian(g)
         return Problem(g, 6), {}
-    return pigeonhole(14), {"itermax": 10**9}
+    return pigeonhole(14), seeded(method, itermax=10**9)
+
+
+def seeded(method: str, **kw: Any) -> dict[str, Any]:
+    """``seed=1`` and ``kw`` for a randomized method; nothing for the others, which refuse a
+    seed or an itermax (they draw no random numbers)."""
+    return {"seed": 1, **kw} if METHODS[method].randomized else {}
 
 
 def mycielskian(g: Graph) -> Graph:
@@ -138,13 +144,13 @@ def test_timeout_stops_every_method(method: str, engine: str) -> None:
     if method == "fast":
         solve(Grid.empty(3), "fast", limit=1)
     elif engine == "numba":
-        solve(Grid.parse("...3..4.1.....2."), method, engine="numba", seed=1)
+        solve(Grid.parse("...3..4.1.....2."), method, engine="numba", **seeded(method))
     # nor a full collection of the garbage that thousands of tests left, due at any time (a
     # guess: fast-auto took 0.47 s in two CI runs, where it builds 10,000 grids, and passed in
     # the next one and in every run of these files alone)
     gc.collect()
     start = time.perf_counter()
-    r = solve(x, method, timeout=TIMEOUT, engine=engine, seed=1, **kw)
+    r = solve(x, method, timeout=TIMEOUT, engine=engine, **(seeded(method) | kw))
     elapsed = time.perf_counter() - start
     why = (method, engine, elapsed, r.stats.seconds, r.stats.nodes, len(r.solutions), r.reason)
     assert elapsed <= SLACK * TIMEOUT + GRACE, why
@@ -159,7 +165,7 @@ def test_timeout_stops_every_method(method: str, engine: str) -> None:
 @pytest.mark.parametrize("max_nodes", [0, 1, 37, 500])
 def test_max_nodes_is_exact(method: str, engine: str, max_nodes: int) -> None:
     x, kw = hard_case(method)
-    r = solve(x, method, max_nodes=max_nodes, timeout=30, engine=engine, seed=1, **kw)
+    r = solve(x, method, max_nodes=max_nodes, timeout=30, engine=engine, **(seeded(method) | kw))
     if method == "logic":  # no search node: the limit never binds, logic ends by itself
         assert r.stats.nodes == 0 and r.reason != "time limit"
         return
@@ -345,6 +351,8 @@ def test_limits_of_the_wrong_type_are_refused(
     from sudograph.solve import solve
 
     grid = Grid.empty(3) if method == "fast" else Grid.empty(2)
+    if "itermax" in kwargs and not METHODS[method].randomized:  # refused whatever its type
+        message = f"itermax: method {method!r} draws no random numbers"
     with pytest.raises(InvalidArgument, match=re.escape(message)):
         solve(grid, method, **kwargs)  # type: ignore[arg-type]
 

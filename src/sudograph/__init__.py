@@ -12,16 +12,24 @@ algorithm, and the same solvers colour any graph.
 The core model (graphs, grids, problems, errors) is imported at once; the solvers, the
 generator, the logic solver and the batch runner load on first use, so that importing
 sudograph (and starting the CLI) stays fast. The French API of the seeds lives in
-:mod:`sudograph.fr`.
+:mod:`sudograph.fr`. ``dir(sudograph)`` shows the public names (:data:`__all__`), the dunders
+and the submodules loaded, not the helpers of this module.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
-from .errors import InvalidArgument, InvalidPuzzle, MissingExtra, ParseError, SudographError
-from .generate import full_grid, generate, is_minimal
+from .errors import (
+    InvalidArgument,
+    InvalidPuzzle,
+    MissingExtra,
+    ParseError,
+    SudographError,
+    UniquenessUnknown,
+)
+from .generate import full_grid, generate, generate_variant, is_minimal
 from .graph import Graph, petersen_graph, sudoku_graph
 from .grid import Conflict, Grid
 from .problem import Problem, Result, SolveOptions, Stats, is_proper_coloring, is_solution
@@ -31,9 +39,18 @@ from .solve import color, count, count_solutions, is_unique, solve
 # so that loading the submodule later cannot shadow them (the import system sets a package
 # attribute when it loads a submodule). The rest loads on first use, through __getattr__.
 
-if TYPE_CHECKING:  # pragma: no cover
+if _typing.TYPE_CHECKING:  # pragma: no cover
     from .batch import BatchResult, solve_many
-    from .logic import LogicResult, Rating, Step, explain, next_step, rate, solve_logically
+    from .logic import (
+        LogicResult,
+        Rating,
+        Step,
+        explain,
+        hint,
+        next_step,
+        rate,
+        solve_logically,
+    )
     from .search.chromatic import ChromaticResult, chromatic_number
     from .search.greedy import GreedyColoring, greedy_color
     from .search.trace import TraceEvent
@@ -48,6 +65,7 @@ _LAZY = {
     "Rating": "logic",
     "Step": "logic",
     "explain": "logic",
+    "hint": "logic",
     "next_step": "logic",
     "rate": "logic",
     "solve_logically": "logic",
@@ -59,18 +77,28 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     """Load the solvers and faces on first use (PEP 562)."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'sudograph' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(_importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    """The public names, loaded or not, the dunders and the submodules loaded; not this
+    module's helpers (``_LAZY``, ``_importlib``...).
+
+    >>> import sudograph
+    >>> {"hint", "generate_variant", "solve"} <= set(dir(sudograph))
+    True
+    >>> [name for name in dir(sudograph) if name in ("Any", "TYPE_CHECKING", "importlib")]
+    []
+    """
+    names = set(globals()) | set(_LAZY)
+    return sorted(n for n in names if not n.startswith("_") or n.startswith("__"))
 
 
 __all__ = [
@@ -93,6 +121,7 @@ __all__ = [
     "Step",
     "SudographError",
     "TraceEvent",
+    "UniquenessUnknown",
     "__version__",
     "chromatic_number",
     "color",
@@ -101,7 +130,9 @@ __all__ = [
     "explain",
     "full_grid",
     "generate",
+    "generate_variant",
     "greedy_color",
+    "hint",
     "is_minimal",
     "is_proper_coloring",
     "is_solution",
@@ -114,3 +145,5 @@ __all__ = [
     "solve_many",
     "sudoku_graph",
 ]
+
+del annotations  # bound by the __future__ import: not a name of the package

@@ -176,6 +176,7 @@ def solve_many(
     """
     from .graph import whole_number
     from .methods import get_method
+    from .solve import check_method_options
 
     if puzzles is None or isinstance(puzzles, str | bytes):
         raise InvalidArgument(
@@ -194,8 +195,7 @@ def solve_many(
         get_method(fallback)
     if engine not in ("auto", "python", "numba"):
         raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
-    if method == "fast" and engine == "python":
-        raise InvalidArgument("method 'fast' has no Python engine: use engine auto or numba")
+    check_method_options(method, engine=engine)  # an engine the method has not: refused once
     if workers is not None and workers < 1:
         raise InvalidArgument(f"workers must be >= 1, got {workers}")
     if limit is not None and limit < 1:

@@ -318,7 +318,7 @@ def run_one(
         method,
         max_nodes=max_nodes,
         timeout=limit_seconds,
-        seed=seed,
+        seed=seed if get_method(method).randomized else None,  # the others refuse one
         engine=engine,
     )
     seconds = time.perf_counter() - start

@@ -57,6 +57,12 @@ class InvalidArgument(SudographError, ValueError):
     """A bad argument value (k out of range, negative limit, unknown method...)."""
 
 
+class UniquenessUnknown(SudographError):
+    """:func:`~sudograph.solve.is_unique` could not tell: its count stopped (``max_nodes``,
+    ``timeout`` or an interrupt) before a second solution or the end of the search. The
+    arguments were fine: not an :class:`InvalidArgument`."""
+
+
 class MissingExtra(SudographError, ImportError):
     """An optional dependency is needed: the message names the extra to install."""
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from numbers import Integral
 
 from .engine import resolve_engine
-from .errors import InvalidArgument, SudographError
+from .errors import InvalidArgument, SudographError, UniquenessUnknown
 from .graph import whole_number
 from .grid import Box, Grid, as_box, require_grid
 from .logic import STALLED_SCORE, TECHNIQUES, check_timeout, solve_logically
@@ -130,7 +130,8 @@ MINIMAL_CLUES = {4: (4, 6)}
 
 
 class _OutOfTime(Exception):
-    """The time of a :func:`generate` call ran out inside a try."""
+    """The time of a :func:`generate` call ran out inside a try (its message, when it has
+    one, a note for :func:`_no_puzzle` on how far the try got)."""
 
 
 # -- counting through the core ------------------------------------------------------------------
@@ -202,7 +203,7 @@ class _Counter:
         (uniqueness unknown); without one, always True or False."""
         try:
             return self._check(puzzle, deadline)
-        except InvalidArgument:  # a count stopped: by the deadline, else not ours to hide
+        except UniquenessUnknown:  # a count stopped: by the deadline, else not ours to hide
             if deadline is not None and time.perf_counter() >= deadline:
                 return None
             raise
@@ -221,7 +222,7 @@ class _Counter:
                 return is_unique(
                     puzzle, "propagate", engine="numba", max_nodes=CHECK_TWIN_NODES, **left()
                 )
-            except InvalidArgument:  # the twin ran out of nodes (or time): uniqueness unknown
+            except UniquenessUnknown:  # the twin ran out of nodes (or time)
                 if deadline is None:
                     return _sat_unique(puzzle.problem) is True
                 if _seconds_to(deadline) == 0:
@@ -496,25 +497,34 @@ def full_grid(box: Box | int = (3, 3), *, seed: int | random.Random | None = Non
 
 def random_source(seed: object) -> random.Random:
     """The generator a ``seed`` argument gives: itself when it is a ``random.Random``, else
-    one seeded by the whole number (numpy's converted), or from the OS for None;
-    :class:`InvalidArgument` on anything else (a string or a float would seed by its hash
-    or value, silently; ``sudograph generate --seed S`` hands ``random.Random("S:k")``).
+    one seeded by the whole number ``>= 0`` (numpy's converted, through
+    :func:`~sudograph.problem.as_seed`), or from the OS for None; :class:`InvalidArgument` on
+    anything else (a string or a float would seed by its hash or value, silently; a negative
+    number by its absolute value: ``generate(seed=-1)`` was ``generate(seed=1)``; ``sudograph
+    generate --seed S`` hands ``random.Random("S:k")``).
 
     >>> random_source(3).random() == random.Random(3).random()
     True
     >>> random_source("3")
     Traceback (most recent call last):
     ...
-    sudograph.errors.InvalidArgument: seed must be a whole number, a random.Random or None, got '3'
+    sudograph.errors.InvalidArgument: seed must be a whole number >= 0, a random.Random or None, \
+got '3'
+    >>> random_source(-1)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: seed must be a whole number >= 0, a random.Random or None, \
+got -1
     """
     if isinstance(seed, random.Random):
         return seed
     try:
-        return random.Random(as_seed(seed))
+        value = as_seed(seed)  # (a negative one refused)
     except InvalidArgument:
         raise InvalidArgument(
-            f"seed must be a whole number, a random.Random or None, got {seed!r}"
+            f"seed must be a whole number >= 0, a random.Random or None, got {seed!r}"
         ) from None
+    return random.Random(value)
 
 
 def _check_flag(name: str, value: object) -> bool:
@@ -695,8 +705,10 @@ def generate(
     allows (a puzzle that is minimal for its symmetry orbits); with a ``timeout`` given and
     no target (no ``clues``, ``minimal`` or ``difficulty``: best effort, for large grids) the
     removal stops when time is up and the puzzle so far, still unique, is returned, the
-    clock deciding how far it got. Raises :class:`InvalidArgument` for impossible requests
-    (see :func:`check_options`).
+    clock deciding how far it got; a puzzle has at least one empty cell, so when the time
+    is up before a clue could go (and be checked), :class:`SudographError` says so, never
+    the full grid. Raises :class:`InvalidArgument` for impossible requests (see
+    :func:`check_options`).
 
     >>> p = generate(2, clues=6, symmetry="central", seed=5)
     >>> p.clues, is_symmetric(p, "central"), is_unique(p)
@@ -745,13 +757,21 @@ def generate(
             if band is not None and not _in_band(puzzle, band):
                 continue
             if best_effort and grace is not None:
-                return _checked_best_effort(solution, removed, counter, deadline, grace)
+                found = _checked_best_effort(solution, removed, counter, deadline, grace)
+                if found is None:  # the full grid: no puzzle
+                    raise _OutOfTime(
+                        f"the time was up before a clue of the full {n}x{n} grid could go"
+                        if not removed
+                        else "the time was up before a puzzle with a clue removed was checked"
+                    )
+                return found
             until = None if grace is None else max(deadline, time.perf_counter()) + grace
             if _verify(puzzle, solution, counter, until):
                 return puzzle
-    except _OutOfTime:
+    except _OutOfTime as out:
+        why = str(out) or None
         raise SudographError(
-            _no_puzzle(n, seconds, timeout is None, tries, clues, sym, minimal, band, fewest)
+            _no_puzzle(n, seconds, timeout is None, tries, clues, sym, minimal, band, fewest, why)
         ) from None
 
 
@@ -771,6 +791,11 @@ def _in_band(puzzle: Grid, band: Band) -> bool:
     return band.low <= hardest <= band.high
 
 
+TIMEOUT_OPTION = "(timeout=, or --timeout)"
+"""How :func:`generate`'s errors name the time limit: its argument and the option of
+``sudograph generate``, which shows the same message."""
+
+
 def _no_puzzle(
     n: int,
     seconds: float,
@@ -781,8 +806,17 @@ def _no_puzzle(
     minimal: bool,
     band: Band | None,
     fewest: int,
+    why: str | None = None,
 ) -> str:
-    """What :func:`generate` says when its time is up: what was asked, and what to try."""
+    """What :func:`generate` says when its time is up: what was asked, how far a try got
+    (``why``, a note), and what to try. The time limit is named both ways,
+    :data:`TIMEOUT_OPTION`: the same message reaches a Python caller and ``sudograph
+    generate``.
+
+    >>> _no_puzzle(16, 0.5, False, 1, None, "none", False, None, 256, "no clue went")
+    'no puzzle found within 0.5 s, 1 try: 16x16 (no clue went): try a longer timeout \
+(timeout=, or --timeout)'
+    """
     asked = [f"{n}x{n}"]
     drop = []
     if clues is not None:
@@ -801,11 +835,11 @@ def _no_puzzle(
         return (
             f"no puzzle found within {limit}: the first full {n}x{n} grid was not filled yet "
             "(a fill of a 64x64 grid takes about 1 s, and one that runs out of its budget is "
-            "drawn again): try a longer timeout (--timeout)"
+            f"drawn again): try a longer timeout {TIMEOUT_OPTION}"
         )
     tried = "1 try" if tries == 1 else f"{tries:,} tries"
     head = f"no puzzle found within {limit}, {tried}: {', '.join(asked)}"
-    notes = []
+    notes = [] if why is None else [why]
     if clues is not None and fewest > clues:
         notes.append(f"the fewest clues a try reached: {fewest}")
     known = FEWEST_KNOWN_CLUES.get(n)
@@ -816,14 +850,14 @@ def _no_puzzle(
             f"{band.name} puzzles are rare on a {n}x{n} grid: most of its puzzles are solved "
             "by singles"
         )
-    advice = "try a longer timeout (--timeout)"
+    advice = f"try a longer timeout {TIMEOUT_OPTION}"
     if clues is not None:
         advice += ", another clue count"
     if drop:
         advice += f", or without {' or '.join(drop)}"
     if len(asked) == 1 and default:  # nothing asked but a puzzle, in time: a large grid
         advice = (
-            "give a timeout (--timeout) for a best-effort puzzle: the clue removal stops "
+            f"give a timeout {TIMEOUT_OPTION} for a best-effort puzzle: the clue removal stops "
             "then, and the puzzle so far, unique, is returned"
         )
     return f"{head} ({'; '.join(notes)}): {advice}" if notes else f"{head}: {advice}"
@@ -848,13 +882,15 @@ def _checked_best_effort(
     counter: _Counter,
     deadline: float,
     grace: float,
-) -> Grid:
+) -> Grid | None:
     """The best-effort puzzle (``solution`` without the ``removed`` orbits), checked by the
     independent check within half the ``grace`` past ``deadline``; when that check cannot
     tell in time, the puzzle with only the first half of the removals, and so on (each such
     puzzle was unique when the removal passed it, and a denser puzzle checks faster: a 64×64
     puzzle of 2,380 clues took the twin 100,000 nodes and CaDiCaL 11 s, one of 3,700 clues
-    0.03 s), each within a quarter of the grace. The complete grid ends it: unique as it is."""
+    0.03 s), each within a quarter of the grace. None when no removal is left to check (none
+    was made, or none checked in time): the complete grid is no puzzle, and
+    ``generate(4, timeout=0.001)`` returned it, 256 clues."""
     until = max(deadline, time.perf_counter()) + grace / 2
     keep = len(removed)
     while keep:
@@ -864,7 +900,7 @@ def _checked_best_effort(
             return puzzle
         keep //= 2
         until = time.perf_counter() + grace / 4
-    return solution
+    return None
 
 
 def _without(puzzle: Sequence[int], cells: Sequence[int]) -> list[int]:

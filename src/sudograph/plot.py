@@ -10,10 +10,12 @@ pyplot so that notebooks show it) and returns the Axes it drew on.
 
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from numbers import Real
 from typing import Any
 
 from .bench import STALLED, Row, Run
@@ -62,6 +64,9 @@ solution), super and hyper expert as printed in figure 10, ultra expert as in fi
 
 SEED002_NAMES = {"naive": "GC (naive)", "mrv": "GC_BIS (mrv)"}
 """Seed 002's names of the two methods it compares."""
+
+SEED002_SET = "seed002"
+"""The set name of the runs :func:`seed002_runs` makes."""
 
 METRICS = ("nodes", "backtracks", "seconds", "attempts")
 
@@ -194,16 +199,32 @@ def plot_success_rates(
 ) -> Any:
     """Bars: the share of puzzles each method (e.g. each greedy heuristic) solved, in %.
 
-    ``rates`` maps a method to a rate in ``0..1``, or is bench rows (their ``success_rate``;
-    several sets are pooled by puzzles). Returns the Axes.
+    ``rates`` maps a method to a rate, a number in ``0..1`` (numpy's too), or is bench rows
+    (:class:`~sudograph.bench.Row`: their ``success_rate``; several sets are pooled by
+    puzzles). Returns the Axes.
 
-    Raises :class:`InvalidArgument` on a rate outside ``0..1`` or nothing to plot.
+    Raises :class:`InvalidArgument` on a rate that is not a number in ``0..1`` (text, True,
+    NaN), rows that are not bench rows, or nothing to plot.
+
+    >>> plot_success_rates({"greedy": "0.5"})
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: success rate of 'greedy' must be a number in 0..1, got '0.5'
     """
     if isinstance(rates, Mapping):
         table = dict(rates)
+    elif isinstance(rates, str | bytes):
+        raise InvalidArgument(
+            f"rates must map methods to rates in 0..1 or be bench rows, got {type(rates).__name__}"
+        )
     else:
         solved: dict[str, list[int]] = {}
         for row in rates:
+            if not isinstance(row, Row):
+                raise InvalidArgument(
+                    "rates must map methods to rates in 0..1 or be bench rows (sudograph.bench"
+                    f".Row), got a {type(row).__name__} among the rows"
+                )
             acc = solved.setdefault(row.method, [0, 0])
             acc[0] += row.solved
             acc[1] += row.total
@@ -211,8 +232,9 @@ def plot_success_rates(
     if not table:
         raise InvalidArgument("no success rates to plot")
     for m, v in table.items():
-        if not 0 <= v <= 1:
-            raise InvalidArgument(f"success rate of {m} is {v}, not in 0..1")
+        number = isinstance(v, Real) and not isinstance(v, bool)
+        if not number or not math.isfinite(v) or not 0 <= v <= 1:
+            raise InvalidArgument(f"success rate of {m!r} must be a number in 0..1, got {v!r}")
     ax = _new_axes() if ax is None else ax
     names = list(table)
     values = [100 * table[m] for m in names]
@@ -261,9 +283,36 @@ def seed002_runs(
         for i, (_, _, line) in enumerate(SEED002_LEVELS):
             runs.append(
                 run_one(Grid.parse(line), method, limit_seconds=limit_seconds,
-                        max_nodes=max_nodes, engine=engine, set_name="seed002", index=i)
+                        max_nodes=max_nodes, engine=engine, set_name=SEED002_SET, index=i)
             )  # fmt: skip
     return runs
+
+
+def _check_seed002_run(run: object) -> None:
+    """:class:`InvalidArgument` unless ``run`` is a :class:`~sudograph.bench.Run` of one of
+    seed 002's levels: its ``index`` one of the seven, its set :data:`SEED002_SET` or its
+    clue count that of that level (a bench of ``examples/seed002_levels.txt``).
+
+    >>> _check_seed002_run(Run("top95", 0, 17, "naive", "solved", "", 1, 0, 0, 0.1))
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: run of set 'top95', index 0, 17 clues, is not seed 002's \
+level 0 (easy, 38 clues): give seed002_runs() results or runs of examples/seed002_levels.txt
+    """
+    if not isinstance(run, Run):
+        raise InvalidArgument(f"runs must be bench runs (sudograph.bench.Run), got {run!r}")
+    if not isinstance(run.index, int) or not 0 <= run.index < len(SEED002_LEVELS):
+        raise InvalidArgument(
+            f"run index {run.index!r} is not one of the seven levels (0 to "
+            f"{len(SEED002_LEVELS) - 1})"
+        )
+    name, clues, _ = SEED002_LEVELS[run.index]
+    if run.set != SEED002_SET and run.clues != clues:
+        raise InvalidArgument(
+            f"run of set {run.set!r}, index {run.index}, {run.clues} clues, is not seed 002's "
+            f"level {run.index} ({name}, {clues} clues): give seed002_runs() results or runs "
+            "of examples/seed002_levels.txt"
+        )
 
 
 def plot_seed002_comparison(
@@ -278,11 +327,17 @@ def plot_seed002_comparison(
     levels, easy (38 clues) to ultra expert (17 clues, built against naive backtracking).
 
     ``runs`` are :func:`seed002_runs` results (computed with the caps given when None; runs
-    carry the level as ``index``). Both y axes are logarithmic; a run stopped at the cap is
-    drawn hollow and labelled ``stopped``. Returns the two Axes (time, nodes).
+    carry the level as ``index``), or bench runs of ``examples/seed002_levels.txt``: a run
+    is taken for the level of its ``index`` when its set is :data:`SEED002_SET` (the name
+    :func:`seed002_runs` gives) or its puzzle has that level's clues. Others are refused, not
+    drawn as seed 002's levels (runs of any set were, by their index alone, under the
+    labels "easy, 38 clues" to "ultra expert, 17 clues"). Both y axes are logarithmic; a
+    run stopped at the cap is drawn hollow and labelled ``stopped``. Returns the two Axes
+    (time, nodes).
 
-    Raises :class:`InvalidArgument` on no runs, when ``axes`` is not two Axes or a run's level
-    is unknown, :class:`MissingExtra` without matplotlib.
+    Raises :class:`InvalidArgument` on no runs, when ``axes`` is not two Axes, a run is not
+    a :class:`~sudograph.bench.Run` or not one of seed 002's levels, :class:`MissingExtra`
+    without matplotlib.
     """
     data = list(runs) if runs is not None else seed002_runs(
         limit_seconds=limit_seconds, max_nodes=max_nodes, engine=engine
@@ -296,8 +351,7 @@ def plot_seed002_comparison(
     levels = [f"{name.replace(' ', chr(10))}\n{clues} clues" for name, clues, _ in SEED002_LEVELS]
     methods: list[str] = []
     for r in data:
-        if not 0 <= r.index < len(SEED002_LEVELS):
-            raise InvalidArgument(f"run index {r.index} is not one of the seven levels")
+        _check_seed002_run(r)
         if r.method not in methods:
             methods.append(r.method)
     ax_time, ax_nodes = axes

@@ -17,6 +17,7 @@ import colorsys
 import io
 import math
 import os
+import re
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -177,13 +178,100 @@ def _width(n: int, size: float | None) -> float:
 
 
 # -- grids ------------------------------------------------------------------------------------
+def _grids(what: str, grid: object, solution: object) -> Grid:
+    """``grid`` when it is a :class:`~sudograph.grid.Grid` and ``solution`` None or a Grid of
+    its box; else :class:`InvalidArgument` naming the function (``what``) and what it got (a
+    string: 'str' object has no attribute 'n', deep inside).
+
+    >>> _grids("grid_svg", "1.3.....2...4..1", None)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: grid_svg takes a Grid (Grid.parse reads one from text), \
+got str
+    """
+    from .grid import Grid, require_grid
+
+    checked = require_grid(grid, what)
+    if solution is not None:
+        if not isinstance(solution, Grid):
+            raise InvalidArgument(
+                f"{what}: solution must be a Grid (Grid.parse reads one from text), "
+                f"got {type(solution).__name__}"
+            )
+        if solution.box != checked.box:
+            raise InvalidArgument(
+                f"solution box {solution.box} differs from the grid's {checked.box}"
+            )
+    return checked
+
+
+Highlight = Mapping[int, str] | Mapping[tuple[int, int], str] | Mapping[int | tuple[int, int], str]
+"""The cells to highlight, by index or ``(row, col)``, and their colours (any mapping)."""
+
+SVG_COLOUR = re.compile(
+    r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})"
+    r"|[a-zA-Z]+"
+    r"|(?:rgba?|hsla?)\([0-9a-zA-Z.,%/+\- ]*\)"
+)
+"""What :func:`grid_svg` takes for a highlight's colour: ``#rgb``, ``#rgba``, ``#rrggbb``,
+``#rrggbbaa``, a name (``gold``) or ``rgb(...)``, ``rgba(...)``, ``hsl(...)``, ``hsla(...)``."""
+
+
+def _highlights(grid: Grid, highlight: object, *, svg: bool) -> dict[int, str]:
+    """``highlight`` as ``{cell index: colour}``: its cells as :meth:`Grid.index
+    <sudograph.grid.Grid.index>` takes them (an index or a ``(row, col)`` pair, on the grid),
+    each once, its colours strings of :data:`SVG_COLOUR` (``svg``) or colours matplotlib
+    knows. :class:`InvalidArgument` naming the entry otherwise (a pair failed in ``divmod``,
+    a cell past the grid was drawn off the canvas, silently).
+
+    >>> from sudograph.grid import Grid
+    >>> _highlights(Grid.empty(2), {(1, 2): "gold", 0: "#fc8d62"}, svg=True)
+    {6: 'gold', 0: '#fc8d62'}
+    >>> _highlights(Grid.empty(3), {99: "red"}, svg=True)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: highlight: cell 99 is outside 0..80
+    """
+    if highlight is None:
+        return {}
+    if not isinstance(highlight, Mapping):
+        raise InvalidArgument(
+            f"highlight must map cells to colours, got {type(highlight).__name__}"
+        )
+    out: dict[int, str] = {}
+    named: dict[int, object] = {}
+    for cell, fill in highlight.items():
+        try:
+            i = grid.index(cell)
+        except InvalidArgument as exc:
+            raise InvalidArgument(f"highlight: {exc}") from None
+        if i in out:
+            raise InvalidArgument(f"highlight names one cell twice: {named[i]!r} and {cell!r}")
+        if not isinstance(fill, str) or not _is_colour(fill.strip(), svg=svg):
+            form = "#rrggbb, a name or rgb(...)" if svg else "a colour matplotlib knows"
+            raise InvalidArgument(
+                f"highlight: the colour of cell {cell!r} must be {form}, got {fill!r}"
+            )
+        out[i], named[i] = fill.strip(), cell
+    return out
+
+
+def _is_colour(fill: str, *, svg: bool) -> bool:
+    """``fill`` is a colour of :data:`SVG_COLOUR` (``svg``), else one matplotlib knows."""
+    if svg:
+        return SVG_COLOUR.fullmatch(fill) is not None
+    from matplotlib.colors import is_color_like
+
+    return bool(is_color_like(fill))
+
+
 def grid_svg(
     grid: Grid,
     *,
     solution: Grid | None = None,
     candidates: bool = False,
     size: int | None = None,
-    highlight: Mapping[int, str] | None = None,
+    highlight: Highlight | None = None,
     caption: str | None = None,
 ) -> str:
     """The grid as an SVG document: one ``<text>`` per filled cell.
@@ -192,21 +280,27 @@ def grid_svg(
     the same shape) the other cells show its digits in blue; with ``candidates`` each empty
     cell shows its candidates small (one ``<text class="pencil">`` per empty cell).
     ``size`` is the picture's width in pixels (default: 40 per cell, at least 360).
-    ``highlight`` maps cells to a background colour; ``caption`` adds a line of text under
-    the grid (one more ``<text class="caption">``).
+    ``highlight`` maps cells (an index or a ``(row, col)`` pair, as :meth:`Grid.index
+    <sudograph.grid.Grid.index>` takes them) to a background colour (:data:`SVG_COLOUR`:
+    ``#rrggbb``, a name, ``rgb(...)``...); ``caption`` adds a line of text under the grid
+    (one more ``<text class="caption">``).
 
     >>> from sudograph.grid import Grid
     >>> g = Grid.parse("1.3.....2...4..1")
     >>> svg = grid_svg(g, solution=Grid.parse("1234341221434321"), size=200)
     >>> svg.count("<text"), 'width="200"' in svg
     (16, True)
+    >>> grid_svg(g, highlight={(0, 1): "gold"}).count('fill="gold"')
+    1
 
-    Raises :class:`InvalidArgument` when ``solution`` has another shape or ``size`` is not a
-    number >= 1 (NaN included).
+    Raises :class:`InvalidArgument` when ``grid`` or ``solution`` is not a Grid (text:
+    :meth:`Grid.parse <sudograph.grid.Grid.parse>` reads it), ``solution`` has another
+    shape, a ``highlight`` cell is off the grid (or named twice) or its colour is not one,
+    or ``size`` is not a number >= 1 (NaN included).
     """
+    grid = _grids("grid_svg", grid, solution)
     n, (br, bc) = grid.n, grid.box
-    if solution is not None and solution.box != grid.box:
-        raise InvalidArgument(f"solution box {solution.box} differs from the grid's {grid.box}")
+    fills = _highlights(grid, highlight, svg=True)
     width = _width(n, size)
     cell = width / n
     height = width + (cell * 0.8 if caption else 0)
@@ -215,15 +309,15 @@ def grid_svg(
         f'viewBox="0 0 {width:.2f} {height:.2f}">',
         f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" fill="#ffffff"/>',
     ]
-    for i, fill in sorted((highlight or {}).items()):
+    for i, fill in sorted(fills.items()):
         r, c = divmod(i, n)
         parts.append(
             f'<rect x="{c * cell:.2f}" y="{r * cell:.2f}" width="{cell:.2f}" '
-            f'height="{cell:.2f}" fill="{fill}"/>'
+            f'height="{cell:.2f}" fill="{_escape(fill, quote=True)}"/>'
         )
     marks = variant_marks(grid)
     jigsaw = bool(marks.regions)
-    parts += _variant_shading(marks, n, cell, set(highlight or ()))
+    parts += _variant_shading(marks, n, cell, set(fills))
     for i in range(1, n):
         x = i * cell
         thick = 2.5 if i % bc == 0 and not jigsaw else 0.8
@@ -402,8 +496,14 @@ def _caption_font(width: float, band: float, caption: str) -> float:
     return min(band * 0.5, 0.95 * width / (0.6 * max(len(caption), 1)))
 
 
-def _escape(s: str) -> str:
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _escape(s: str, *, quote: bool = False) -> str:
+    """``s`` as SVG text, or (``quote``) as an attribute's value between double quotes.
+
+    >>> _escape('a<b & "c"'), _escape('"', quote=True)
+    ('a&lt;b &amp; "c"', '&quot;')
+    """
+    out = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return out.replace('"', "&quot;") if quote else out
 
 
 PENCIL_TOP = 0.38
@@ -470,10 +570,12 @@ def save_grid(
 
     The PNG is exactly ``size`` × ``size`` pixels (default as :func:`grid_svg`).
 
-    Raises :class:`InvalidArgument` on another format or a ``size`` that is not a number >= 1,
+    Raises :class:`InvalidArgument` on another format, a ``grid`` or ``solution`` that is not
+    a Grid (or a solution of another shape) or a ``size`` that is not a number >= 1,
     :class:`MissingExtra` for a PNG without matplotlib, OSError when the file cannot be
     written.
     """
+    grid = _grids("save_grid", grid, solution)
     kind = _kind(path, fmt)
     width = _width(grid.n, size)
     if kind == "svg":
@@ -494,16 +596,21 @@ def draw_grid(
     *,
     solution: Grid | None = None,
     candidates: bool = False,
-    highlight: Mapping[int, str] | None = None,
+    highlight: Highlight | None = None,
     size: int | None = None,
 ) -> Any:
     """Draw the grid on a matplotlib Axes (as :func:`grid_svg` does) and return the Axes.
 
-    ``size`` is the Axes' width in pixels, used to scale the digits (default as grid_svg).
+    ``size`` is the Axes' width in pixels, used to scale the digits (default as grid_svg);
+    ``highlight`` as in :func:`grid_svg`, its colours ones matplotlib knows.
 
-    Raises :class:`InvalidArgument` when ``size`` is not a number >= 1.
+    Raises :class:`InvalidArgument` as :func:`grid_svg` does (a ``grid`` or ``solution``
+    that is not a Grid, a solution of another shape, a ``highlight`` cell off the grid or a
+    colour matplotlib does not know, a ``size`` that is not a number >= 1).
     """
+    grid = _grids("draw_grid", grid, solution)
     n, (br, bc) = grid.n, grid.box
+    fills = _highlights(grid, highlight, svg=False)
     width = _width(n, size)
     ax.set_xlim(0, n)
     ax.set_ylim(n, 0)
@@ -511,10 +618,10 @@ def draw_grid(
     ax.axis("off")
     dpi = ax.figure.dpi
     marks = variant_marks(grid)
-    for i, fill in (highlight or {}).items():
+    for i, fill in fills.items():
         r, c = divmod(i, n)
         ax.add_patch(_rectangle((c, r), 1, 1, fill))
-    for i in sorted(marks.shaded - set(highlight or ())):
+    for i in sorted(marks.shaded - set(fills)):
         ax.add_patch(_rectangle((i % n, i // n), 1, 1, VARIANT_SHADE))
     jigsaw = bool(marks.regions)  # the regions' borders are thick, the box lines thin
     for i in range(n + 1):

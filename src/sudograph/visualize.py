@@ -42,7 +42,7 @@ from .errors import InvalidArgument, naming
 from .graph import MAX_SIDE, Graph, sudoku_graph
 from .grid import Grid, default_alphabet
 from .methods import METHODS, SEARCH_RUNNER, get_method
-from .problem import Problem, Result
+from .problem import Problem, Result, as_seed
 from .search.trace import KINDS, Recorder, TraceEvent
 
 TRACEABLE: tuple[str, ...] = tuple(n for n, m in METHODS.items() if m.runner == SEARCH_RUNNER)
@@ -458,7 +458,7 @@ def force_layout(graph: Graph, *, seed: int = 0, iterations: int = 80) -> list[t
     n = graph.n
     if n <= 1:
         return [(0.5, 0.5)] * n
-    rng = random.Random(seed)
+    rng = random.Random(as_seed(seed))  # a negative seed refused (random takes its abs)
     xs = [rng.random() for _ in range(n)]
     ys = [rng.random() for _ in range(n)]
     edges = list(graph.edges())

@@ -93,7 +93,7 @@ def register(subparsers: Any) -> None:
         choices=("python", "numba", "auto"),
         help=f"search engine (default {DEFAULT_ENGINE}, the reference)",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the randomized methods (0)")
+    p.add_argument("--seed", type=whole(0), default=0, help="seed of the randomized methods (0)")
     p.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3 (6x6 grids)")
     add_variant_options(p)
     p.add_argument("--plot", metavar="FILE", help="also draw nodes per puzzle (.png or .svg)")

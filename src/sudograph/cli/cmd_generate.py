@@ -84,7 +84,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--difficulty", type=str.lower, choices=list(DIFFICULTIES), help="rating band")
     p.add_argument(
         "--seed",
-        type=int,
+        type=whole(0),
         help="random seed (printed on stderr when not given); puzzle K of the run is seeded "
         'with random.Random("SEED:K"): generate(seed=random.Random("5:1")) in Python is the '
         "first puzzle of --seed 5, generate(seed=5) is not",

@@ -33,7 +33,7 @@ from typing import Any, BinaryIO
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError
 from ..grid import Grid
 from ..methods import INFERENCES, METHODS, ORDERS, get_method
-from ..problem import Result
+from ..problem import ITERMAX, Result
 from .common import (
     STDIN,
     VARIANT_MAX_BYTES,
@@ -56,8 +56,6 @@ from .common import (
 
 FORMATS = ("line", "boxed", "lists", "json")
 DEFAULT_TRACE_STEPS = 200
-DEFAULT_ITERMAX = 1000
-"""Attempts of a randomized method when ``--itermax`` is not given."""
 SEARCHES = ", ".join(name for name, m in METHODS.items() if m.order is not None)
 """The search methods: the ones ``--order``, ``--inference`` and ``--engine`` adjust."""
 RANDOMIZED = ", ".join(name for name, m in METHODS.items() if m.randomized)
@@ -119,13 +117,13 @@ def register(sub: Any) -> None:
         help="grid format of one puzzle (default boxed); a file of several puzzles, or any "
         "with -o or --json, prints one line per puzzle",
     )
-    p.add_argument("--seed", type=int, help=f"seed of the randomized methods ({RANDOMIZED})")
+    p.add_argument("--seed", type=whole(0), help=f"seed of the randomized methods ({RANDOMIZED})")
     p.add_argument(
         "--itermax",
         type=whole(1),
         default=None,
         metavar="N",
-        help=f"attempts of the randomized methods (default {DEFAULT_ITERMAX})",
+        help=f"attempts of the randomized methods (default {ITERMAX})",
     )
     p.add_argument(
         "--engine",
@@ -167,17 +165,21 @@ def wanted_limit(args: argparse.Namespace) -> int | None:
 
 
 def solve_kwargs(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword arguments of :func:`sudograph.solve.solve` from the options."""
-    return {
+    """Keyword arguments of :func:`sudograph.solve.solve` (and :func:`~sudograph.solve.count`)
+    from the options: ``seed`` and ``itermax`` only when given (:func:`check_solve_options`
+    let them through for a randomized method only; the library refuses them elsewhere)."""
+    kwargs = {
         "order": args.order,
         "inference": args.inference,
         "limit": wanted_limit(args),
         "max_nodes": args.max_nodes,
         "timeout": args.timeout,
-        "seed": args.seed,
-        "itermax": DEFAULT_ITERMAX if args.itermax is None else args.itermax,
         "engine": args.engine,
     }
+    for name in ("seed", "itermax"):
+        if getattr(args, name) is not None:
+            kwargs[name] = getattr(args, name)
+    return kwargs
 
 
 def check_solve_options(args: argparse.Namespace, method: str) -> None:
@@ -207,28 +209,17 @@ def check_solve_options(args: argparse.Namespace, method: str) -> None:
             f"{tuned[0][0]}: method {method!r} is not a search; --order and --inference "
             f"adjust the search methods ({SEARCHES})"
         )
-    engine = getattr(args, "engine", None) or "auto"
-    if engine != "auto" and m.order is None:
-        if method == "fast" and engine == "python":
-            raise InvalidArgument("method 'fast' has no Python engine: use engine auto or numba")
-        if method != "fast":
-            raise InvalidArgument(
-                f"--engine {engine}: method {method!r} runs on its own engine only; --engine "
-                f"picks the engine of the search methods ({SEARCHES}) and of fast (numba)"
-            )
+    from ..solve import check_method_options
+
+    # --engine, --seed, --itermax: the library's rule (the API refuses alike), in CLI words
+    check_method_options(method, engine=getattr(args, "engine", None), cli=True)
     if getattr(args, "max_nodes", None) is not None and not (m.complete or m.randomized):
         raise InvalidArgument(
             f"--max-nodes: method {method!r} makes no search nodes (it never guesses); "
             "bound it with --timeout"
         )
-    if not m.randomized:
-        given = [o for o, a in (("--seed", "seed"), ("--itermax", "itermax"))
-                 if getattr(args, a, None) is not None]  # fmt: skip
-        if given:
-            raise InvalidArgument(
-                f"{given[0]}: method {method!r} draws no random numbers; --seed and --itermax "
-                f"tune the randomized methods ({RANDOMIZED})"
-            )
+    seed, itermax = getattr(args, "seed", None), getattr(args, "itermax", None)
+    check_method_options(method, seed=seed, itermax=itermax, cli=True)
     limit = getattr(args, "limit", None)
     many = (
         "--all" if getattr(args, "all", False) else f"--limit {limit}" if (limit or 1) > 1 else ""

@@ -101,7 +101,7 @@ def register(subparsers: Any) -> None:
         metavar="S",
         help="stop a search after S seconds (default 30)",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the force layout (graphs)")
+    p.add_argument("--seed", type=whole(0), default=0, help="seed of the force layout (graphs)")
     p.add_argument("--title", help="heading of the page (as written: @DATA@ stays text)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="page.html, or -")
     add_grid_options(p, json_flag=False)

@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 
 from ..graph import Graph
-from ..problem import Coloring
+from ..problem import Coloring, as_seed
 
 CLOCK_EVERY = 256
 """Iterations (or nodes) between two reads of the clock."""
@@ -357,7 +357,7 @@ def tabucol(
         return ()
     if k < 1:
         return None
-    rng = random.Random(seed)
+    rng = random.Random(as_seed(seed))  # a negative seed refused (random takes its abs)
     nbrs = graph.neighbors
     col = [
         (c - 1 if start is not None and 1 <= (c := start[v]) <= k else rng.randrange(k))
