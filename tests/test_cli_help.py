@@ -24,7 +24,8 @@ COMMANDS = {
 def subparsers() -> dict[str, argparse.ArgumentParser]:
     parser = build_parser()
     action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(action.choices)
+    # the commands, not their aliases (``colour`` is ``color``'s parser under another name)
+    return {name: p for name, p in action.choices.items() if p.prog.split()[-1] == name}
 
 
 def method_help(command: str) -> str:

@@ -14,6 +14,7 @@ box_cols``), cell ``row * N + col`` is vertex ``v`` (the numbering of networkx).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -166,8 +167,10 @@ class Graph:
     def from_networkx(cls, g: nx.Graph, *, name: str = "") -> Graph:
         """Build from a networkx graph; vertices are renumbered in ``g.nodes`` order.
 
-        Labels keep the original node names (as strings). Raises :class:`InvalidArgument` on
-        anything but a networkx graph (:meth:`from_edges` takes an edge list).
+        Labels keep the original node names (as strings). A self-loop is dropped with a
+        :class:`~sudograph.formats.dimacs.SelfLoopWarning`, as the DIMACS reader drops one
+        (:meth:`from_edges` refuses it). Raises :class:`InvalidArgument` on anything but a
+        networkx graph (:meth:`from_edges` takes an edge list).
         """
         if not (hasattr(g, "nodes") and hasattr(g, "edges") and hasattr(g, "name")):
             raise InvalidArgument(
@@ -177,6 +180,11 @@ class Graph:
         nodes = list(g.nodes)
         index = {node: i for i, node in enumerate(nodes)}
         edges = [(index[a], index[b]) for a, b in g.edges if a != b]
+        for a, b in g.edges:
+            if a == b:  # as the DIMACS reader drops one (a vertex cannot differ from itself)
+                from .formats.dimacs import SelfLoopWarning
+
+                warnings.warn(f"self-loop on vertex {a} dropped", SelfLoopWarning, stacklevel=2)
         return cls.from_edges(
             len(nodes), edges, labels=[str(x) for x in nodes], name=name or str(g.name or "")
         )
@@ -388,8 +396,16 @@ def require_graph(x: Any, what: str) -> Graph:
     sudograph.errors.InvalidArgument: color takes a Graph, got NoneType
     """
     if not isinstance(x, Graph):
-        hint = " (give its .graph)" if isinstance(getattr(x, "graph", None), Graph) else ""
-        raise InvalidArgument(f"{what} takes a Graph, got {type(x).__name__}{hint}")
+        kind = type(x)
+        name = kind.__name__
+        if isinstance(getattr(x, "graph", None), Graph):
+            hint = " (give its .graph)"
+        elif kind.__module__.split(".")[0] == "networkx":
+            name = f"networkx.{name}"
+            hint = " (Graph.from_networkx(g) converts it)"
+        else:
+            hint = ""
+        raise InvalidArgument(f"{what} takes a Graph, got {name}{hint}")
     return x
 
 

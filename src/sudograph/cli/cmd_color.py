@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import threading
 import time
 from typing import Any
 
@@ -22,6 +23,9 @@ SEEDED_METHODS = [m for m in methods_for("graph") if METHODS[m].randomized]
 """The methods of ``color`` that draw random numbers: the only ones ``--seed`` seeds."""
 SEEDED_ORDER = "random-sequential"
 """The one ``--greedy`` order that draws random numbers (see ``greedy_color``)."""
+NOTE_SECONDS = 10.0
+"""``chromatic`` without ``--timeout`` or ``--progress`` says once, on a terminal, after this
+long, that it is still searching and how to stop it (a proof can take hours)."""
 ROW_KEYS = ("status", "method", "coloring", "colors", "nodes", "backtracks", "reason", "seed")
 """The keys of every ``color --json`` row, in this order (docs/formats.md)."""
 
@@ -30,6 +34,7 @@ def register(sub: Any) -> None:
     """Add the ``color`` and ``chromatic`` sub-commands."""
     p = sub.add_parser(
         "color",
+        aliases=["colour"],
         help="colour a graph with k colours",
         description="Find a proper k-colouring of GRAPH, or a greedy colouring with --greedy "
         "ORDER (then -k is optional). Exit 0 coloured, 1 none or stopped by a limit, 2 bad "
@@ -42,12 +47,13 @@ def register(sub: Any) -> None:
         "-m",
         default="auto",
         metavar="{" + ",".join(COLOR_CHOICES) + "}",
-        help="auto (default): sat with the sat extra, else dsatur; sat also takes k > 64",
+        help="auto (default): sat with the sat extra, else dsatur; sat tries DSATUR's "
+        "greedy colouring and TabuCol (1 s at most) before its solver, and takes k > 64",
     )
     p.add_argument("--greedy", metavar="ORDER", help="a greedy colouring in ORDER instead")
     p.add_argument(
         "--seed",
-        type=int,
+        type=whole(0),
         help=f"seed of the randomized methods ({', '.join(SEEDED_METHODS)}) and of "
         f"--greedy {SEEDED_ORDER}; drawn and reported (--json) when not given",
     )
@@ -73,7 +79,7 @@ def register(sub: Any) -> None:
         choices=["auto", "sat", "pure"],
         help="auto (default): SAT steps when python-sat is installed; pure: without them",
     )
-    q.add_argument("--seed", type=int, default=0, help="seed of the local search")
+    q.add_argument("--seed", type=whole(0), default=0, help="seed of the local search")
     q.add_argument(
         "--progress", action="store_true", help="a line on standard error at each new bound"
     )
@@ -257,17 +263,37 @@ def run_chromatic(args: argparse.Namespace) -> int:
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
     graph = load_graph(args.graph)
 
-    def show(b: Bounds) -> None:
-        print(b.line(), file=sys.stderr, flush=True)
+    latest: list[Bounds] = []
 
+    def show(b: Bounds) -> None:
+        latest[:] = [b]
+        if args.progress:
+            print(b.line(), file=sys.stderr, flush=True)
+
+    def still_searching() -> None:  # once, on a terminal, when the search goes on silently
+        bounds = f" ({latest[0].lower} <= chi <= {latest[0].upper} so far)" if latest else ""
+        warn(
+            f"still searching after {NOTE_SECONDS:g} s{bounds}: Ctrl-C stops with the bounds "
+            "found, --timeout S sets a limit, --progress shows each new bound"
+        )
+
+    note = None
+    if not args.progress and args.timeout is None and sys.stderr.isatty():
+        note = threading.Timer(NOTE_SECONDS, still_searching)
+        note.daemon = True
+        note.start()
     use_sat = {"auto": None, "sat": True, "pure": False}[args.method]
-    r = chromatic_number(
-        graph,
-        timeout=_time_left(args.timeout, begin),
-        progress=show if args.progress else None,
-        use_sat=use_sat,
-        seed=args.seed,
-    )
+    try:
+        r = chromatic_number(
+            graph,
+            timeout=_time_left(args.timeout, begin),
+            progress=show,
+            use_sat=use_sat,
+            seed=args.seed,
+        )
+    finally:
+        if note is not None:
+            note.cancel()
     if args.json:
         print_json(
             {  # null unless proven: the bounds are lower_bound and upper_bound
