@@ -17,7 +17,7 @@ from sudograph.cli import cmd_color, main
 from sudograph.errors import InvalidArgument
 from sudograph.formats.dimacs import SelfLoopWarning
 from sudograph.graph import Graph, petersen_graph
-from sudograph.problem import is_proper_coloring
+from sudograph.problem import Problem, is_proper_coloring
 
 solve_module = importlib.import_module("sudograph.solve")
 pytest.importorskip("pysat")
@@ -146,3 +146,49 @@ def test_solve_many_refuses_an_engine_the_method_has_not_once() -> None:
 
     with pytest.raises(InvalidArgument, match="runs on its own engine"):
         list(solve_many(["...3.2.1...4.1.2"], "sat", engine="numba"))
+
+
+def test_every_colouring_is_the_solvers_not_the_heuristics() -> None:
+    path = Graph.from_edges(3, [(0, 1), (1, 2)])
+    r = solve_module.color(path, 2, "sat", limit=None)
+    assert r.complete and r.count == 2 and len(r.solutions) == 2
+
+
+def test_the_heuristics_count_in_the_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    def slow(*args: object, **kw: object) -> None:  # they find nothing, after 0.3 s
+        time.sleep(0.3)
+        return None
+
+    seen: dict[str, object] = {}
+    real = solve_module.solve
+
+    def solver(*args: object, **kw: object) -> object:
+        seen.update(kw)
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solve_module, "_heuristic_colouring", slow)
+    monkeypatch.setattr(solve_module, "solve", solver)
+    r = solve_module.color(petersen_graph(), 3, "sat", timeout=5)
+    assert r.status == "solved" and r.stats.seconds >= 0.3
+    assert 4.0 < seen["timeout"] <= 4.7  # type: ignore[operator]
+
+
+def test_max_nodes_keeps_the_heuristics_and_timeout_zero_takes_no_step() -> None:
+    graph = random_graph(300, 0.5, 1)
+    r = solve_module.color(graph, 44, "sat", max_nodes=10)
+    assert r.status == "solved" and r.stats.engine == "dsatur+tabucol"
+    r = solve_module.color(graph, 44, "sat", timeout=0)
+    assert r.status == "stopped" and r.reason == "time limit"
+
+
+def test_a_clique_above_k_counts_no_solution() -> None:
+    r = solve_module.solve(Problem(petersen_graph(), 1), "sat")
+    assert r.status == "unsatisfiable" and r.count == 0
+
+
+def test_from_networkx_reads_a_multigraph() -> None:
+    nx = pytest.importorskip("networkx")
+    g = Graph.from_networkx(nx.MultiGraph([(0, 1), (0, 1), (1, 2)]))
+    assert g.edges() == [(0, 1), (1, 2)]

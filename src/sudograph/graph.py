@@ -179,8 +179,9 @@ class Graph:
             )
         nodes = list(g.nodes)
         index = {node: i for i, node in enumerate(nodes)}
-        edges = [(index[a], index[b]) for a, b in g.edges if a != b]
-        for a, b in g.edges:
+        pairs = [(e[0], e[1]) for e in g.edges]  # (a multigraph's edges carry their key too)
+        edges = [(index[a], index[b]) for a, b in pairs if a != b]
+        for a, b in pairs:
             if a == b:  # as the DIMACS reader drops one (a vertex cannot differ from itself)
                 from .formats.dimacs import SelfLoopWarning
 

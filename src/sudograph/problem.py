@@ -565,6 +565,7 @@ UNCOUNTED: dict[str, tuple[str, ...]] = {
     "fast9": ("backtracks", "deductions", "max_depth"),
     "houses": ("deductions",),
     "sat": ("max_depth",),
+    "dsatur+tabucol": ("backtracks", "deductions", "max_depth"),
 }
 """The fields of :class:`Stats` that an engine (``Stats.engine``) does not count, leaving
 them at 0: the 9×9 kernel counts only its guesses (``nodes``); the house kernel its guesses,
@@ -703,8 +704,8 @@ class Result:
         )
 
     def _solutions_text(self) -> str:
-        """The solutions of :meth:`summary`: ``288 solutions (2 kept)``, ``at least 1
-        solution``, ``no solution``..."""
+        """The solutions of :meth:`summary`: ``288 solutions (2 kept)``, ``1 solution
+        found``, ``no solution``..."""
         found = self.found()
         if not found:
             return "no solution" if self.complete else "no solution found"

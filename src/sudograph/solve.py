@@ -837,6 +837,12 @@ def color(
     (what a :class:`Problem` holds) is coloured by method ``sat`` only, on the graph itself
     (``kw``: ``timeout``; one colouring, so ``limit`` 1 only), as DIMACS graphs of chromatic
     number 65 and 73 need.
+    Method ``sat`` asked for one colouring without a precolouring (no option but
+    ``timeout`` and ``max_nodes``) first tries DSATUR's greedy colouring, then TabuCol for
+    ``HEURISTIC_SECONDS`` at most (a tenth of ``timeout``), and loads the solver only when they
+    find no k-colouring (its time counted in the ``timeout`` and the result's seconds); a
+    colouring they find comes with ``stats.engine == "dsatur+tabucol"``, no nodes and
+    ``complete`` False (they never prove that there is none).
     Raises :class:`InvalidArgument` on a bad graph, k or precolouring,
     :class:`InvalidPuzzle` when the precolouring clashes.
 
@@ -863,10 +869,20 @@ def color(
             return _color_sat(graph, k, method, kw)
     problem = Problem(graph, k, pre or ())
     given = {name for name, value in kw.items() if value is not None}
-    if method == "sat" and not pre and given <= {"timeout"} and _sat_installed():
-        found = _heuristic_colouring(graph, k, SolveOptions(timeout=kw.get("timeout")).timeout)
-        if found is not None:
-            return found
+    one = kw.get("limit", 1) == 1  # (limit=None asks for every colouring: the solver's)
+    if method == "sat" and not pre and one and given <= {"timeout", "max_nodes", "limit"}:
+        options = SolveOptions(timeout=kw.get("timeout"), max_nodes=kw.get("max_nodes"))
+        if options.timeout != 0 and _sat_installed():  # (0: no step at all, as solve says)
+            start = time.perf_counter()
+            found = _heuristic_colouring(graph, k, options.timeout)
+            if found is not None:
+                return found
+            spent = time.perf_counter() - start
+            if options.timeout is not None:  # what is left of it for the solver
+                kw = {**kw, "timeout": max(0.0, options.timeout - spent)}
+            result = solve(problem, method, **kw)
+            result.stats.seconds += spent
+            return result
     return solve(problem, method, **kw)
 
 

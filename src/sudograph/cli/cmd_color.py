@@ -48,7 +48,8 @@ def register(sub: Any) -> None:
         default="auto",
         metavar="{" + ",".join(COLOR_CHOICES) + "}",
         help="auto (default): sat with the sat extra, else dsatur; sat tries DSATUR's "
-        "greedy colouring and TabuCol (1 s at most) before its solver, and takes k > 64",
+        "greedy colouring and TabuCol (1 s at most, a tenth of --timeout) before its "
+        "solver, and takes k > 64",
     )
     p.add_argument("--greedy", metavar="ORDER", help="a greedy colouring in ORDER instead")
     p.add_argument(
@@ -292,8 +293,9 @@ def run_chromatic(args: argparse.Namespace) -> int:
             seed=args.seed,
         )
     finally:
-        if note is not None:
+        if note is not None:  # (a note being written ends before the result is)
             note.cancel()
+            note.join()
     if args.json:
         print_json(
             {  # null unless proven: the bounds are lower_bound and upper_bound

@@ -475,7 +475,10 @@ def _count(grid: Grid, limit: int | None, alone: bool = False) -> int:
     if budget:
         result = count(grid, limit=limit, engine="python", max_nodes=budget)
     if result is None or result.reason == "node limit":
-        result = count(grid, limit=limit)
+        try:
+            result = count(grid, limit=limit)
+        except KeyboardInterrupt:  # between the two (the kernels loading): what the first had
+            raise CountInterrupted(0 if result is None else result.count or 0) from None
     if result.reason == "interrupted":  # Ctrl-C: the run stops, no count made up
         raise CountInterrupted(result.count or 0)
     return result.count or 0
@@ -546,6 +549,8 @@ def _count_line(
 
     >>> _count_line(None, 3, None, False, interrupted=True)
     'at least 3 solutions (interrupted)'
+    >>> _count_line(None, 0, None, False, interrupted=True)
+    'no solution found (interrupted)'
     """
     capped = interrupted or (limit is not None and count >= limit)
     if as_json:
@@ -554,6 +559,8 @@ def _count_line(
         return json.dumps(record, ensure_ascii=False)
     why = "interrupted" if interrupted else f"--limit {limit}"
     what = f"at least {plural(count, 'solution')} ({why})" if capped else plural(count, "solution")
+    if interrupted and count == 0:
+        what = "no solution found (interrupted)"
     if count == 1 and not capped:
         what += " (unique)"
     return f"{_prefix(no)}{what}"

@@ -189,10 +189,10 @@ def _hidden_singles(
 #: ``TRACK_MIN`` vertices that are sparse enough: ``TRACK_SPARSITY`` vertices or more per
 #: neighbour a vertex has on average (plus one). Its choice of vertex and its naked singles then
 #: cost the vertices that changed, not a sweep of every vertex, which made the search quadratic
-#: on large sparse graphs (16,000 isolated vertices: 20 s by ``dsatur``, 0.06 s tracked); on
-#: Sudoku grids (9×9: 4 vertices per neighbour, 16×16: 6.4) the sweeps are as fast or faster
-#: (``bench/ab_tracked.py``; ``docs/benchmarks.md``, "The reference search on large graphs").
-#: The steps taken are the same either way.
+#: on large sparse graphs (16,000 isolated vertices: 20 s by ``dsatur``, 0.06–0.10 s tracked);
+#: on Sudoku grids (9×9: 3.9 vertices per neighbour plus one, 16×16: 6.4) the sweeps are as fast
+#: or faster (``bench/ab_tracked.py``; ``docs/benchmarks.md``, "The reference search on large
+#: graphs"). The steps taken are the same either way.
 TRACK_MIN = 64
 TRACK_SPARSITY = 8
 

@@ -769,7 +769,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
         clique = greedy_clique(problem.graph)
         if len(clique) > k:
             stats = Stats(seconds=time.perf_counter() - start)
-            return Result("unsatisfiable", [], stats, method="sat", complete=True)
+            return Result("unsatisfiable", [], stats, method="sat", complete=True, count=0)
     deadline = None if options.timeout is None else start + options.timeout
     try:
         # one solution: no at-most-one clauses (a vertex's colours true at once are each
