@@ -422,7 +422,7 @@ def test_a_full_disk_is_named_for_a_folder_of_frames(
 
 @needs_full
 def test_library_writers_name_the_path(tmp_path: Path) -> None:
-    from sudograph.cli.common import write_text
+    from sudograph.errors import write_text
     from sudograph.visualize import write_page
 
     target = tmp_path / "f.svg"

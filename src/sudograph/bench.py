@@ -310,7 +310,8 @@ def run_one(
     """
     from .solve import solve
 
-    if engine != "auto" and engine not in get_method(method).engines:
+    m = get_method(method)
+    if engine != "auto" and engine not in m.engines:
         engine = "auto"  # a method of its own engine (fast: compiled; see engine_ignored)
     start = time.perf_counter()
     result = solve(
@@ -318,7 +319,7 @@ def run_one(
         method,
         max_nodes=max_nodes,
         timeout=limit_seconds,
-        seed=seed if get_method(method).randomized else None,  # the others refuse one
+        seed=seed if m.randomized else None,  # the others refuse one
         engine=engine,
     )
     seconds = time.perf_counter() - start
@@ -375,14 +376,13 @@ def run_bench(
                     warmed.add((name, grid.box))
                     warm_up(grid, name, limit_seconds=limit_seconds, seed=seed, engine=engine)
         for name in names:
-            randomized = METHODS[name].randomized
             for i, grid in enumerate(pset.grids):
                 run = run_one(
                     grid,
                     name,
                     limit_seconds=limit_seconds,
                     max_nodes=max_nodes,
-                    seed=seed + i if randomized else None,
+                    seed=None if seed is None else seed + i,  # (run_one drops it where unused)
                     engine=engine,
                     set_name=pset.name,
                     index=i,

@@ -100,3 +100,11 @@ def naming(path: str | os.PathLike[str]) -> Iterator[None]:
         if exc.filename is not None:
             raise
         raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to the file ``path`` (UTF-8); an OSError names ``path`` (:func:`naming`:
+    a full disk is found when the file is closed, with no name: ``page.html: No space left on
+    device``), for the pictures, the search page and the CLI's outputs alike."""
+    with naming(path), open(path, "w", encoding="utf-8") as out:
+        out.write(text)

@@ -38,7 +38,7 @@ from numbers import Integral
 
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError, UniquenessUnknown
-from .graph import whole_number
+from .graph import check_flag, whole_number
 from .grid import Box, Grid, as_box, require_grid
 from .logic import STALLED_SCORE, TECHNIQUES, check_timeout, solve_logically
 from .problem import Problem, as_seed
@@ -527,14 +527,6 @@ got -1
     return random.Random(value)
 
 
-def _check_flag(name: str, value: object) -> bool:
-    """``value`` when it is True or False; :class:`InvalidArgument` otherwise (``"no"`` is
-    true to Python: a flag given as text would be read the wrong way, silently)."""
-    if type(value) is not bool:
-        raise InvalidArgument(f"{name} must be True or False, got {value!r}")
-    return value
-
-
 def _full_grid(shape: Box, rng: random.Random, deadline: float | None) -> Grid:
     """:func:`full_grid`, its fills stopped at ``deadline`` (``time.perf_counter()``): then
     :class:`_OutOfTime`, never another fill drawn (the grid of a seed does not depend on the
@@ -629,7 +621,7 @@ def check_options(
     ...     print(exc)
     no minimal 4x4 puzzle has a dihedral clue pattern (all 85,632 minimal 4x4 puzzles enumerated)
     """
-    _check_flag("minimal", minimal)
+    check_flag("minimal", minimal)
     sym = check_symmetry(symmetry)
     band = _difficulty(difficulty)
     _check_clues(n, clues, [len(o) for o in orbits(n, sym)], sym)
@@ -720,7 +712,6 @@ def generate(
     """
     shape = as_box(box)
     n = shape[0] * shape[1]
-    _check_flag("minimal", minimal)
     sym = check_options(n, clues, symmetry, timeout, minimal=minimal, difficulty=difficulty)
     band = _difficulty(difficulty)
     cells_by_orbit = orbits(n, sym)
@@ -1136,8 +1127,8 @@ def variant_puzzle(
     when the time was up (the puzzle unique all the same, maybe not minimal). Told by the
     removal itself, not by the whole call's time: the final check can take longer."""
     shape = as_box(box)
-    _check_flag("minimal", minimal)
-    _check_flag("killer", killer)
+    check_flag("minimal", minimal)
+    check_flag("killer", killer)
     cage_sizes = check_cage_sizes(cage_sizes, shape[0] * shape[1])
     sym = check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
     timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)

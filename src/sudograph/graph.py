@@ -410,6 +410,20 @@ def require_graph(x: Any, what: str) -> Graph:
     return x
 
 
+def check_flag(name: str, value: object) -> bool:
+    """``value`` when it is True or False; :class:`InvalidArgument` otherwise (``"no"`` is
+    true to Python: a flag given as text would be read the wrong way, silently).
+
+    >>> check_flag("minimal", "no")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: minimal must be True or False, got 'no'
+    """
+    if type(value) is not bool:
+        raise InvalidArgument(f"{name} must be True or False, got {value!r}")
+    return value
+
+
 def whole_number(what: str, x: object) -> int:
     """``x`` as an int (an ``int`` or an integer type such as numpy's, never a bool).
 

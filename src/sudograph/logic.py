@@ -63,7 +63,7 @@ from itertools import combinations
 from numbers import Integral, Real
 
 from .errors import InvalidArgument, InvalidPuzzle
-from .graph import sudoku_graph
+from .graph import check_flag, sudoku_graph
 from .grid import Grid, cell_name, require_grid, symbol_of
 from .problem import Problem, Result, SolveOptions, Stats, clamp_timeout, is_solution
 from .search.cages import cage_combinations
@@ -1345,15 +1345,13 @@ def rate(grid: Grid, *, check_unique: bool = True) -> Rating:
     sudograph.errors.InvalidPuzzle: more than one solution: nothing to rate
     """
     require_grid(grid, "rate")
-    if type(check_unique) is not bool:
-        raise InvalidArgument(f"check_unique must be True or False, got {check_unique!r}")
+    check_flag("check_unique", check_unique)
     if 0 not in grid.values:
         _checked_state(grid, "rate")  # a complete grid may still break the rules
         return Rating(NO_TECHNIQUE, 0.0, 0, True)
     result = solve_logically(grid)
     if result.solved:
-        hardest = max(result.steps, key=lambda st: TECHNIQUES[st.technique], default=None)
-        name = hardest.technique if hardest else "naked single"
+        name = result.hardest() or "naked single"
         return Rating(name, TECHNIQUES[name], len(result.steps), True)
     if result.contradiction:  # a rating is of a puzzle, which has a solution
         raise InvalidPuzzle(

@@ -163,6 +163,9 @@ METHODS: dict[str, Method] = {
     )
 }
 
+RANDOMIZED = tuple(name for name, m in METHODS.items() if m.randomized)
+"""The methods that draw random numbers: the only ones ``seed`` and ``itermax`` tune."""
+
 
 def get_method(name: str) -> Method:
     """The method called ``name``; :class:`InvalidArgument` lists the known ones otherwise."""

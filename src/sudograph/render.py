@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidArgument, MissingExtra, naming
+from .errors import InvalidArgument, MissingExtra, naming, write_text
 from .graph import Graph
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -161,12 +161,6 @@ def _check_positive(name: str, value: float, minimum: float = 1) -> None:
     ok = isinstance(value, int | float) and not isinstance(value, bool)
     if not ok or not math.isfinite(value) or value < minimum:
         raise InvalidArgument(f"{name} must be a number >= {minimum:g}, got {value!r}")
-
-
-def _write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` (UTF-8); an error names the path (:func:`naming`)."""
-    with naming(path):
-        Path(path).write_text(text, encoding="utf-8")
 
 
 def _width(n: int, size: float | None) -> float:
@@ -580,7 +574,7 @@ def save_grid(
     width = _width(grid.n, size)
     if kind == "svg":
         text = grid_svg(grid, solution=solution, candidates=candidates, size=size)
-        _write_text(path, text)
+        write_text(path, text)
         return
     px = round(width)
     fig = _figure(px, px)
@@ -903,7 +897,7 @@ def save_graph(
     if kind == "svg":
         text = graph_svg(graph, coloring, layout=layout, size=size, labels=labels,
                          symbols=symbols, max_edges=max_edges)  # fmt: skip
-        _write_text(path, text)
+        write_text(path, text)
         return
     pos = _positions(graph, coloring, layout, 1.0)
     px = size
@@ -1089,12 +1083,13 @@ class FrameSampler:
         search page words it (:mod:`sudograph.visualize`): the first empty cell left with no
         digit (forward checking, and most of the singles' dead ends), else what else can have
         failed (a digit with no place left in a house, a killer cage)."""
+        from .grid import cell_name
         from .visualize import LABELS, dead_end_cause, stuck_vertices
 
         stuck = stuck_vertices(self.problem, self.values)
         if stuck:
             v = stuck[0]
-            where = f"r{v // self.n + 1}c{v % self.n + 1}"
+            where = cell_name(v, self.n)
             return v, LABELS["en"]["fail_empty"].format(where=where)
         return -1, dead_end_cause(self.problem)
 
@@ -1262,12 +1257,12 @@ def save_frames(
         out = []
         for i, f in enumerate(states, 1):
             file = target / f"frame-{i:04d}.svg"
-            _write_text(file, frame_svg(grid, f, size=size))
+            write_text(file, frame_svg(grid, f, size=size))
             out.append(file)
         return out
     if kind == "svg":
         frames = [frame_svg(grid, f, size=size) for f in states]
-        _write_text(target, animated_svg(frames, interval_ms=interval_ms))
+        write_text(target, animated_svg(frames, interval_ms=interval_ms))
         return [target]
     _save_gif(target, grid, states, interval_ms, size)
     return [target]

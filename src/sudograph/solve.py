@@ -24,7 +24,14 @@ from typing import Any
 from .errors import InvalidArgument, MissingExtra, UniquenessUnknown
 from .graph import MAX_SIDE, Graph, require_graph
 from .grid import Grid
-from .methods import METHODS, Method, check_method, check_order_inference, get_method
+from .methods import (
+    METHODS,
+    RANDOMIZED,
+    Method,
+    check_method,
+    check_order_inference,
+    get_method,
+)
 from .problem import (
     ITERMAX,
     Coloring,
@@ -288,10 +295,6 @@ def _check_trace(m: Method, trace: object, engine: object) -> None:
             "trace: the compiled twin emits no trace events: a traced search runs on the "
             "Python engine (engine 'python' or 'auto')"
         )
-
-
-RANDOMIZED = tuple(name for name, m in METHODS.items() if m.randomized)
-"""The methods that draw random numbers: the only ones ``seed`` and ``itermax`` tune."""
 
 
 def check_method_options(

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidArgument, naming
+from .errors import InvalidArgument, write_text
 from .graph import MAX_SIDE, Graph, sudoku_graph
 from .grid import Grid, default_alphabet
 from .methods import METHODS, SEARCH_RUNNER, get_method
@@ -908,8 +908,7 @@ def write_page(path: str | Path, x: Any, methods: Sequence[str] | str = ("naive"
     """
     out = Path(path)
     page = visualize(x, methods, **options)
-    with naming(out):
-        out.write_text(page, encoding="utf-8")
+    write_text(out, page)
     return out
 
 

@@ -322,15 +322,7 @@ def _generate_variants(
                     "short: unique, maybe not minimal"
                 )
             if args.json:  # the keys of a classic row too (read back, they are ignored)
-                minimal = _known_minimal(puzzle, args.minimal and not cut)
-                meta = {
-                    "clues": puzzle.clues,
-                    "seed": seed,
-                    "index": k,
-                    "symmetry": args.symmetry or "none",
-                    "minimal": minimal,
-                    "rating": rate(puzzle, check_unique=False).as_dict(),  # made unique
-                }
+                meta = _made(puzzle, seed, k, args.symmetry, args.minimal and not cut)
                 write(format_variant_json(puzzle, **meta))
             else:
                 write(("\n" if k > 1 else "") + format_variant_text(puzzle))
@@ -372,15 +364,24 @@ def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
         record = {
             "puzzle": puzzle.to_line(),
             "box": list(puzzle.box),
-            "clues": puzzle.clues,
-            "seed": spec["seed"],
-            "index": k,
-            "symmetry": spec["symmetry"] or "none",
-            "minimal": _known_minimal(puzzle, spec["minimal"]),
-            "rating": rate(puzzle, check_unique=False).as_dict(),  # made unique
+            **_made(puzzle, spec["seed"], k, spec["symmetry"], spec["minimal"]),
         }
         out.append(json.dumps(record))
     return out
+
+
+def _made(puzzle: Grid, seed: Any, k: int, symmetry: str | None, minimal: bool) -> dict[str, Any]:
+    """What a ``generate --json`` row says of how puzzle ``k`` of the run was made, classic or
+    variant alike: clues, seed, index, symmetry, minimal (a fact, :func:`_known_minimal`) and
+    its rating."""
+    return {
+        "clues": puzzle.clues,
+        "seed": seed,
+        "index": k,
+        "symmetry": symmetry or "none",
+        "minimal": _known_minimal(puzzle, minimal),
+        "rating": rate(puzzle, check_unique=False).as_dict(),  # made unique
+    }
 
 
 MINIMAL_CHECK_SIDE = 9

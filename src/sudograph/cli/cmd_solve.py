@@ -30,9 +30,9 @@ import sys
 import time
 from typing import Any, BinaryIO
 
-from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError, write_text
 from ..grid import Grid
-from ..methods import INFERENCES, METHODS, ORDERS, get_method
+from ..methods import INFERENCES, METHODS, ORDERS, RANDOMIZED, get_method
 from ..problem import ITERMAX, Result
 from .common import (
     STDIN,
@@ -51,15 +51,12 @@ from .common import (
     variant_kind,
     warn,
     whole,
-    write_text,
 )
 
 FORMATS = ("line", "boxed", "lists", "json")
 DEFAULT_TRACE_STEPS = 200
 SEARCHES = ", ".join(name for name, m in METHODS.items() if m.order is not None)
 """The search methods: the ones ``--order``, ``--inference`` and ``--engine`` adjust."""
-RANDOMIZED = ", ".join(name for name, m in METHODS.items() if m.randomized)
-"""The methods that draw random numbers: the ones ``--seed`` and ``--itermax`` tune."""
 COMPLETE = ", ".join(name for name, m in METHODS.items() if m.complete)
 """The methods that explore every possibility (find more than one solution, count them)."""
 FILE_MODE_OPTIONS = (("-o", "output"), ("--json", "json"), ("--workers", "workers"),
@@ -117,7 +114,8 @@ def register(sub: Any) -> None:
         help="grid format of one puzzle (default boxed); a file of several puzzles, or any "
         "with -o or --json, prints one line per puzzle",
     )
-    p.add_argument("--seed", type=whole(0), help=f"seed of the randomized methods ({RANDOMIZED})")
+    randomized = ", ".join(RANDOMIZED)
+    p.add_argument("--seed", type=whole(0), help=f"seed of the randomized methods ({randomized})")
     p.add_argument(
         "--itermax",
         type=whole(1),

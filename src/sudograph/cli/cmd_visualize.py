@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, write_text
 from .cmd_draw import is_graph_arg, load_named_graph, only_grid
 from .common import (
     add_grid_options,
@@ -35,7 +35,6 @@ from .common import (
     seconds,
     warn,
     whole,
-    write_text,
 )
 
 if TYPE_CHECKING:

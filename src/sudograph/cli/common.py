@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from ..formats.puzzles import iter_grids, open_source
 from ..graph import MAX_SIDE
 from ..grid import Grid, check_alphabet, parse_box
@@ -590,16 +590,6 @@ def check_writable(output: str) -> None:
     target = path if path.exists() else folder
     if not os.access(target, os.W_OK):
         raise InvalidArgument(f"{output}: {target} is not writable")
-
-
-def write_text(output: str, text: str) -> None:
-    """Write ``text`` to the file ``output`` (UTF-8); an OSError names ``output`` (a full disk
-    is found when the file is closed, with no name: ``page.html: No space left on device``).
-
-    Raises OSError when the file cannot be written.
-    """
-    with naming(output), open(output, "w", encoding="utf-8") as out:
-        out.write(text)
 
 
 GRAPH_NAMES = ("petersen",)

@@ -207,8 +207,7 @@ def tracks(problem: Problem) -> bool:
     n = problem.graph.n
     if problem.cages or n < TRACK_MIN:
         return False
-    ends = sum(len(a) for a in problem.graph.neighbors)  # twice the edges
-    return n * n >= TRACK_SPARSITY * (ends + n)
+    return n * n >= TRACK_SPARSITY * (2 * problem.graph.num_edges + n)
 
 
 @dataclass
