@@ -315,7 +315,7 @@ def test_is_proper_and_is_solution_as_the_plain_checks(
     case: tuple[Graph, list[Any]], k: int | None, from_clues: bool
 ) -> None:
     graph, coloring = case
-    if any(isinstance(c, float) for c in coloring):  # refused since the API pass: not a colour
+    if any(isinstance(c, float | bool) for c in coloring):  # refused: not a colour (True is 1)
         with pytest.raises(InvalidArgument, match="is not a whole number"):
             is_proper_coloring(graph, coloring, k)
         return

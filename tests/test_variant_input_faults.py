@@ -209,25 +209,61 @@ def test_empty_variant_options(
     assert message in err
 
 
-def test_generate_variant_timeout_is_best_effort() -> None:
+def clock_late_after(monkeypatch: pytest.MonkeyPatch, removals: int) -> None:
+    """The generator's clock jumps past any deadline once ``removals`` clue removals were
+    tried: the removal is cut short, some clues gone (by chance with a real tiny timeout)."""
+    import importlib
+    from types import SimpleNamespace
+
+    gen = importlib.import_module("sudograph.generate")
+    real, tried = gen._without, [0]
+
+    def without(*args: object) -> object:
+        tried[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(gen, "_without", without)
+    clock = SimpleNamespace(perf_counter=lambda: 1e9 if tried[0] >= removals else 0.0)
+    monkeypatch.setattr(gen, "time", clock)
+
+
+def test_generate_variant_timeout_is_best_effort(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudograph.errors import SudographError
     from sudograph.generate import generate_variant, is_minimal
     from sudograph.solve import is_unique
 
     # a long time limit changes nothing
     assert generate_variant("x", 3, seed=1, timeout=600) == generate_variant("x", 3, seed=1)
-    # one that is up before the removal begins: the whole solution, unique
-    cut = generate_variant("anti-knight", 3, seed=0, timeout=1e-9)
-    assert cut.clues == 81 and is_unique(cut) and not is_minimal(cut)
+    # one that is up before the removal begins: no puzzle (the full grid was returned), as
+    # generate() says
+    with pytest.raises(SudographError) as caught:
+        generate_variant("anti-knight", 3, seed=0, timeout=1e-9)
+    assert str(caught.value) == (
+        "no puzzle found within 1e-09 s, 1 try: 9x9 anti-knight (the time was up before a "
+        "clue of the full 9x9 grid could go): try a longer timeout (timeout=, or --timeout)"
+    )
+    # one that is up during the removal: the puzzle so far, unique, maybe not minimal
+    clock_late_after(monkeypatch, 5)
+    cut = generate_variant("anti-knight", 3, seed=0, timeout=600)
+    assert 0 < cut.values.count(0) < 5 and is_unique(cut) and not is_minimal(cut)
     assert cut.variant is not None and cut.variant.spec == "anti-knight"
 
 
-@pytest.mark.parametrize(("timeout", "cut"), [(None, False), (600.0, False), (1e-9, True)])
-def test_variant_puzzle_tells_when_the_removal_was_cut(timeout: float | None, cut: bool) -> None:
-    """The flag behind the CLI's "cut its clue removal short" line comes from the removal."""
+@pytest.mark.parametrize(
+    ("timeout", "late_after", "cut"),
+    [(None, None, False), (600.0, None, False), (600.0, 5, True)],
+)
+def test_variant_puzzle_tells_when_the_removal_was_cut(
+    timeout: float | None, late_after: int | None, cut: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flag behind the CLI's "cut its clue removal short" line comes from the removal
+    (cut before any clue went, it is an error: see the test above)."""
     from sudograph.generate import generate_variant, is_minimal, variant_puzzle
 
+    if late_after is not None:
+        clock_late_after(monkeypatch, late_after)
     puzzle, was_cut = variant_puzzle("x", 3, None, (2, 4), 1, timeout)
-    assert was_cut is cut and is_minimal(puzzle) is not cut
+    assert was_cut is cut and is_minimal(puzzle) is not cut and 0 in puzzle.values
     if not cut:
         assert puzzle == generate_variant("x", 3, seed=1)
 
@@ -249,10 +285,18 @@ def test_generate_variant_timeout_must_be_positive(
     )
 
 
-def test_cli_generate_variant_timeout_says_when_cut(capfd: pytest.CaptureFixture[str]) -> None:
+def test_cli_generate_variant_timeout_says_when_cut(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     argv = ["generate", "--variant", "anti-knight", "--size", "16", "--seed", "1"]
-    code, out, err = run([*argv, "--timeout", "0.05", "--json"], capfd)
-    assert code == 0 and '"variant": "anti-knight"' in out
-    assert "puzzle 1: the time limit (0.05 s) cut its clue removal short" in err
+    # up before a clue could go (0.05 s: by chance, the first fill of a process took longer):
+    # no puzzle, as for a classic one, not the full grid flagged as cut
+    code, out, err = run([*argv, "--timeout", "1e-9", "--json"], capfd)
+    assert code == 2 and out == ""
+    assert "no puzzle found within 1e-09 s, 1 try: 16x16 anti-knight (the time was up" in err
     code, _, err = run(["generate", "--variant", "x", "--size", "4", "--timeout", "60"], capfd)
     assert code == 0 and "cut" not in err
+    clock_late_after(monkeypatch, 5)  # up during the removal: the clock, not the machine
+    code, out, err = run([*argv, "--timeout", "60", "--json"], capfd)
+    assert code == 0 and '"variant": "anti-knight"' in out
+    assert "puzzle 1: the time limit (60 s) cut its clue removal short" in err

@@ -34,14 +34,13 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from numbers import Integral
 
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError, UniquenessUnknown
 from .graph import check_flag, whole_number
 from .grid import Box, Grid, as_box, require_grid
 from .logic import STALLED_SCORE, TECHNIQUES, check_timeout, solve_logically
-from .problem import Problem, as_seed
+from .problem import Problem, as_seed, is_whole
 from .solve import is_unique, solve
 from .variants import Variant
 
@@ -798,17 +797,21 @@ def _no_puzzle(
     band: Band | None,
     fewest: int,
     why: str | None = None,
+    variant: str = "",
 ) -> str:
-    """What :func:`generate` says when its time is up: what was asked, how far a try got
-    (``why``, a note), and what to try. The time limit is named both ways,
-    :data:`TIMEOUT_OPTION`: the same message reaches a Python caller and ``sudograph
-    generate``.
+    """What :func:`generate` (and :func:`generate_variant`, naming its ``variant``) says when
+    its time is up: what was asked, how far a try got (``why``, a note), and what to try.
+    The time limit is named both ways, :data:`TIMEOUT_OPTION`: the same message reaches a
+    Python caller and ``sudograph generate``.
 
     >>> _no_puzzle(16, 0.5, False, 1, None, "none", False, None, 256, "no clue went")
     'no puzzle found within 0.5 s, 1 try: 16x16 (no clue went): try a longer timeout \
 (timeout=, or --timeout)'
+    >>> _no_puzzle(9, 0.5, False, 1, None, "none", False, None, 81, "no clue went", "x")
+    'no puzzle found within 0.5 s, 1 try: 9x9 x (no clue went): try a longer timeout \
+(timeout=, or --timeout)'
     """
-    asked = [f"{n}x{n}"]
+    asked = [f"{n}x{n} {variant}" if variant else f"{n}x{n}"]
     drop = []
     if clues is not None:
         asked.append(f"{clues} clues")
@@ -1091,7 +1094,10 @@ def generate_variant(
     :data:`SETTLE_MAX_SIDE`, see :func:`_settle`). Checked unique again another way (see
     :class:`_Counter`). ``timeout`` (seconds) makes it best effort: when the time is up the
     removal stops, and the puzzle so far is returned, unique (checked all the same, which
-    takes its own time) but not minimal (some 16×16 variants take minutes otherwise).
+    takes its own time) but not minimal (some 16×16 variants take minutes otherwise). A
+    puzzle has at least one empty cell, so when the time is up before a clue could go,
+    :class:`SudographError` says so, naming the variant, never the full grid (as
+    :func:`generate` does).
 
     With a ``symmetry``, the puzzle is minimal for its orbits: an orbit's clues go together,
     and one of them alone may still go. ``minimal=True`` asks for no removable clue at all:
@@ -1108,6 +1114,12 @@ def generate_variant(
     'jigsaw+killer'
     >>> is_minimal(generate_variant("x", 3, symmetry="central", minimal=True, seed=1))
     True
+    >>> generate_variant("anti-knight", 3, seed=0, timeout=1e-9)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.SudographError: no puzzle found within 1e-09 s, 1 try: 9x9 anti-knight \
+(the time was up before a clue of the full 9x9 grid could go): try a longer timeout \
+(timeout=, or --timeout)
     """
     return variant_puzzle(variant, box, symmetry, cage_sizes, seed, timeout, minimal, killer)[0]
 
@@ -1125,7 +1137,8 @@ def variant_puzzle(
     """:func:`generate_variant`'s puzzle (same arguments, by position), and whether
     ``timeout`` cut its removal short: a removal left untried, or the settling still asking
     when the time was up (the puzzle unique all the same, maybe not minimal). Told by the
-    removal itself, not by the whole call's time: the final check can take longer."""
+    removal itself, not by the whole call's time: the final check can take longer. A cut
+    removal that took no clue at all is :class:`SudographError`, never the full grid."""
     shape = as_box(box)
     check_flag("minimal", minimal)
     check_flag("killer", killer)
@@ -1146,6 +1159,13 @@ def variant_puzzle(
         puzzle, cut = _variant_attempt(variant, shape, symmetry, cage_sizes, rng, deadline, killer)
         tries += 1
         if not minimal:
+            if cut and 0 not in puzzle.values:  # the full grid: no puzzle
+                n = shape[0] * shape[1]
+                why = f"the time was up before a clue of the full {n}x{n} grid could go"
+                spec = puzzle.variant.spec if puzzle.variant is not None else ""
+                raise SudographError(
+                    _no_puzzle(n, seconds, False, tries, None, sym, False, None, n * n, why, spec)
+                )
             return puzzle, cut  # (a puzzle the clock cut short: best effort, as it is)
         if not cut and (sym == "none" or is_minimal(puzzle)):
             return puzzle, False
@@ -1224,11 +1244,7 @@ def check_cage_sizes(sizes: object, n: int) -> tuple[int, int]:
     """
     if sizes is None:
         return (min(CAGE_SIZES[0], n), min(CAGE_SIZES[1], n))
-    pair = (
-        isinstance(sizes, (tuple, list))
-        and len(sizes) == 2
-        and all(isinstance(x, Integral) and not isinstance(x, bool) for x in sizes)
-    )
+    pair = isinstance(sizes, (tuple, list)) and len(sizes) == 2 and all(map(is_whole, sizes))
     if not pair or not 1 <= sizes[0] <= sizes[1] <= n:  # type: ignore[index]
         raise InvalidArgument(
             f"cage_sizes must be (lo, hi), whole numbers, 1 <= lo <= hi <= {n} cells, got {sizes!r}"

@@ -102,7 +102,7 @@ class Problem:
         if not isinstance(self.graph, Graph):
             require_graph(self.graph, "Problem")
         if type(self.k) is not int:
-            if not isinstance(self.k, Integral) or isinstance(self.k, bool):
+            if not is_whole(self.k):
                 raise InvalidArgument(f"k must be an integer, got {self.k!r}")
             object.__setattr__(self, "k", int(self.k))
         if not 1 <= self.k <= MAX_SIDE:
@@ -222,8 +222,17 @@ def _frozen(cages: object) -> bool:
     )
 
 
-def _whole(x: object) -> bool:
-    """True for a whole number of any integral type (numpy's too), not a bool."""
+def is_whole(x: object) -> bool:
+    """True for a whole number: an ``int`` or an integer of another integral type (numpy's
+    too), never a bool (``True`` would be read as 1), nor numpy's bool, a float or a string.
+    The one test of "an integral number, not a bool" for the package's argument checks.
+
+    >>> import numpy as np
+    >>> is_whole(3), is_whole(np.int64(3)), is_whole(np.uint8(0))
+    (True, True, True)
+    >>> is_whole(True), is_whole(np.True_), is_whole(3.0), is_whole("3"), is_whole(None)
+    (False, False, False, False, False)
+    """
     return isinstance(x, Integral) and not isinstance(x, bool)
 
 
@@ -266,10 +275,10 @@ def _cage_tuple(cages: object) -> tuple[Cage, ...]:
                 f"cage {i}: its cells must be a sequence of cell numbers, got {cells!r}"
             )
         cells = tuple(cells)
-        bad = next((v for v in cells if not _whole(v)), None)
+        bad = next((v for v in cells if not is_whole(v)), None)
         if bad is not None:
             raise InvalidArgument(f"{_cage_name(i, cells)}: cell {bad!r} is not a whole number")
-        if not _whole(total):
+        if not is_whole(total):
             raise InvalidArgument(f"{_cage_name(i, cells)}: sum must be an integer, got {total!r}")
         out.append((tuple(map(int, cells)), int(total)))
     return tuple(out)
@@ -353,7 +362,7 @@ def _colour_tuple(colours: object, what: str, k: int | None = None) -> tuple[int
         return tuple(items)
     out = []
     for v, c in enumerate(items):
-        if not _whole(c):  # (a bool is Integral: True is 1)
+        if not is_whole(c):  # (a bool is Integral: True is 1)
             raise InvalidArgument(f"vertex {v}: colour {c!r} is not a whole number")
         if k is not None and not 0 <= c <= k:
             raise InvalidArgument(f"vertex {v}: colour {c} is outside 0..{k}")
@@ -450,8 +459,14 @@ def is_proper_coloring(graph: Graph, coloring: Sequence[int], k: int | None = No
     Raises :class:`InvalidArgument` when ``graph`` is not a :class:`Graph` (a grid's is its
     ``.graph``: the colouring of a grid is its values, ``grid.is_complete()`` tells),
     ``coloring`` is not a sequence of whole numbers or ``k`` is not a whole number (numpy's
-    taken; a bool is none: ``True`` would be read as 1) nor None.
+    taken; a bool is none: ``True`` would be read as 1) nor None (:func:`is_whole`). A bool
+    colour is refused so, as a colour ``None`` or ``1.5`` is, not answered False: a colouring
+    that holds one is malformed, not improper (``Problem`` refuses it as a precolouring too).
 
+    >>> is_proper_coloring(g, (True, 2))
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: coloring: vertex 0: colour True is not a whole number
     >>> is_proper_coloring(g, None)
     Traceback (most recent call last):
     ...
@@ -465,7 +480,7 @@ got True
     if not isinstance(graph, Graph):
         require_graph(graph, "is_proper_coloring")
     if k is not None and type(k) is not int:
-        if not _whole(k):
+        if not is_whole(k):
             raise InvalidArgument(f"k must be a whole number (or None: any colour >= 1), got {k!r}")
         k = int(k)
     return _proper(graph, coloring, k)
@@ -482,10 +497,14 @@ def _proper(graph: Graph, coloring: Sequence[int], k: int | None) -> bool:
     if len(coloring) != graph.n:
         return False
     colours = _to_bytes(coloring)
-    if colours is None:  # colours that are no bytes, compared one by one
-        for v, c in enumerate(coloring):
-            if not isinstance(c, Integral):
+    types = {*map(type, coloring)}
+    if not types <= _INT and not all(
+        issubclass(t, Integral) and not issubclass(t, bool) for t in types
+    ):
+        for v, c in enumerate(coloring):  # a bool among them (True is 1), or no number
+            if not is_whole(c):
                 raise InvalidArgument(f"coloring: vertex {v}: colour {c!r} is not a whole number")
+    if colours is None:  # colours that are no bytes, compared one by one
         if any(c < 1 or (k is not None and c > k) for c in coloring):
             return False
     elif colours.translate(None, _KEYS if k is None else bytes(range(1, min(k, 255) + 1))):
@@ -499,7 +518,7 @@ def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
 
     Raises :class:`InvalidArgument` when ``problem`` is not a :class:`Problem` (a grid's is
     its ``.problem``; ``grid.is_solution_of(puzzle)`` checks a solved grid) or ``coloring``
-    is not a sequence of whole numbers.
+    is not a sequence of whole numbers (a bool is none, as for :func:`is_proper_coloring`).
 
     >>> from sudograph.grid import Grid
     >>> is_solution(Grid.empty(2), (1,) * 16)
@@ -537,14 +556,21 @@ class Stats:
     """What a solver did: ``nodes`` (tentative assignments), ``backtracks`` (assignments undone),
     ``deductions`` (forced assignments or eliminations by inference), ``attempts`` (runs of a
     randomized method), ``max_depth`` and wall ``seconds``; ``engine`` names the compiled engine
-    that ran, when one did (``houses``: the house kernel)."""
+    that ran, when one did (``houses``: the house kernel).
+
+    ``==`` compares the counters and the engine, not ``seconds`` (the clock's, never the same
+    twice): the stats of two runs of a deterministic method are equal.
+
+    >>> Stats(nodes=3, seconds=0.1) == Stats(nodes=3, seconds=0.2), Stats(nodes=3) == Stats()
+    (True, False)
+    """
 
     nodes: int = 0
     backtracks: int = 0
     deductions: int = 0
     attempts: int = 0
     max_depth: int = 0
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)
     engine: str = ""
 
     def as_dict(self) -> dict[str, Any]:
@@ -591,6 +617,10 @@ class Result:
     ``repr`` is short: the status, the method, the solutions found (and the count, when
     there is one), nodes and seconds, not the solutions themselves (the fields hold them);
     ``str`` is the :meth:`summary`, the line a person reads (``print(result)``).
+
+    ``==`` compares what a result says: every field, the stats' counters included, but not
+    the time taken (:class:`Stats`), so two solves of a puzzle by a deterministic method
+    give equal results.
 
     >>> r = Result("solved", [(1, 2)], Stats(nodes=3, seconds=0.00021), "naive", complete=True)
     >>> r
@@ -810,7 +840,7 @@ def as_seed(seed: object) -> int | None:
     if seed is None:
         return None
     if type(seed) is not int:
-        if not _whole(seed):
+        if not is_whole(seed):
             raise InvalidArgument(f"seed must be a whole number >= 0 (or None), got {seed!r}")
         seed = int(cast(Integral, seed))
     if seed < 0:
@@ -866,7 +896,7 @@ class SolveOptions:
         for name in ("limit", "max_nodes", "itermax"):  # counts: whole numbers (2.5 nodes hung)
             value = getattr(self, name)
             if value is not None and type(value) is not int:
-                if not _whole(value):
+                if not is_whole(value):
                     raise InvalidArgument(f"{name} must be a whole number, got {value!r}")
                 setattr(self, name, int(value))  # a numpy integer
         if self.timeout is not None and (
