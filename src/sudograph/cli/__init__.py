@@ -15,11 +15,11 @@ import os
 import pkgutil
 import sys
 import warnings
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .. import __version__
 from ..errors import SudographError
-from .common import fail, warn
+from .common import STDOUT, fail, warn
 
 
 class Parser(argparse.ArgumentParser):
@@ -91,10 +91,15 @@ def main(argv: list[str] | None = None) -> int:
     announce_with(warn)  # a first-ever compilation of a kernel is announced, once
     if sys.stdin is None:  # started with standard input closed (`<&-`): read it as empty
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as stdin
+    stdout = sys.stdout
+    if stdout is not None:  # (started with standard output closed: print writes nothing)
+        sys.stdout = _Stdout(stdout)
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warn_line
             code: int = args.func(args)
+        if sys.stdout is not None:  # the last rows: a full disk, a closed pipe said here
+            sys.stdout.flush()  # (not at exit, as 'Exception ignored', status 120)
         return code
     except SudographError as exc:
         return fail(str(exc))
@@ -104,10 +109,15 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except OSError as exc:
+        if getattr(exc, "filename", None) == STDOUT:  # what is left unwritten: not at exit
+            _silence_stdout()
+            return fail(f"cannot write to standard output: {exc.strerror or exc}")
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
         return fail(f"{where}{exc.strerror or exc}")
     except RecursionError:  # pragma: no cover - the engines are iterative
         return fail("input too deeply nested")
+    finally:
+        sys.stdout = stdout
 
 
 def _warn_line(
@@ -121,6 +131,37 @@ def _warn_line(
     """A warning as one line on standard error (``sudograph: warning: ...``), never the
     source line of the library that raised it."""
     warn(f"warning: {message}")
+
+
+class _Stdout:
+    """``sys.stdout`` while a command runs: a write or flush that fails raises its OSError
+    named :data:`~sudograph.cli.common.STDOUT` (a closed pipe stays a BrokenPipeError), told
+    from the errors of an input or a socket, which name no file either."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise _named(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise _named(exc) from None
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding...: the stream's
+        return getattr(self._stream, name)
+
+
+def _named(exc: OSError) -> OSError:
+    """``exc`` named :data:`~sudograph.cli.common.STDOUT`, of its class (BrokenPipeError...)."""
+    if exc.errno is None or exc.filename is not None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, STDOUT)
 
 
 def _silence_stdout() -> None:

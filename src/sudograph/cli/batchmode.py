@@ -56,6 +56,7 @@ from ..grid import MAX_LINE, Grid
 from .cmd_solve import check_solve_options, json_row, listing_row, row_status
 from .common import (
     STDIN,
+    STDOUT,
     fail,
     has_variant,
     is_variant_file,
@@ -505,9 +506,10 @@ class _Writer:
                     try:
                         written = os.write(self.fd, view)
                     except OSError as exc:
-                        if self.lock is None or exc.filename is not None:
-                            raise  # standard output: the CLI says what it says
-                        raise type(exc)(exc.errno, exc.strerror, self.lock.output) from None
+                        if exc.filename is not None:
+                            raise
+                        name = STDOUT if self.lock is None else self.lock.output
+                        raise type(exc)(exc.errno, exc.strerror, name) from None
                     view = view[written:]
                 self.lines = []
         self.last = time.monotonic()

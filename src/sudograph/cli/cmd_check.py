@@ -16,6 +16,7 @@ from .common import (
     describe_item,
     no_grid_error,
     plural,
+    print_error_json,
     print_json,
     read_items,
     report_error,
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             unreadable += 1
             report_error(item)
             if args.json:
-                print_json({"line": no, "error": str(item)})
+                print_error_json(no, str(item))
             continue
         if args.json:
             record = check_json(no, item)

@@ -44,11 +44,13 @@ from .common import (
     box_arg,
     dask_address,
     describe_item,
+    error_json,
     fail,
     looks_like_path,
     no_grid_error,
     plural,
     positive_seconds,
+    print_error_json,
     print_json,
     progress_wanted,
     python_first_budget,
@@ -457,7 +459,7 @@ def _error_line(no: int | None, message: str, as_json: bool) -> str:
     """The row of a puzzle that could not be read or counted: ``line N: error: ...``, or
     ``{"line": N, "error": ...}`` (the batch mode's rows and the others', alike)."""
     if as_json:
-        return json.dumps({"line": no, "error": message}, ensure_ascii=False)
+        return error_json(no, message)
     return f"{describe_item(no)}: error: {message}"
 
 
@@ -585,7 +587,7 @@ def run_rate(args: argparse.Namespace) -> int:
         if problem:
             unrated()
             if args.json:
-                print_json({"line": no, "error": problem})
+                print_error_json(no, problem)
             else:
                 print(f"{_prefix(no)}{problem}: {NOTHING_TO_RATE}")
             return 1

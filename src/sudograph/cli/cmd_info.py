@@ -29,6 +29,7 @@ from .common import (
     no_grid_error,
     no_variant_on_graph,
     plural,
+    print_error_json,
     print_json,
     read_items,
     regions_box,
@@ -243,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
             unreadable += 1
             report_error(item)
             if args.json:  # the row of the line, as check, count and rate write it
-                print_json({"line": no, "error": str(item)})
+                print_error_json(no, str(item))
             continue
         info = graph_info(item.graph, item.n, item)
         pinfo = puzzle_info(no, item)

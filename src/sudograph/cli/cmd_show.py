@@ -21,6 +21,7 @@ from .common import (
     add_grid_options,
     no_grid_error,
     plural,
+    print_error_json,
     print_json,
     read_items,
     report_error,
@@ -146,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
             unreadable += 1
             report_error(item)
             if fmt == "json" and not pictures:  # a row in its place (check, count write theirs)
-                print_json({"line_no": no, "error": str(item)})  # "line" is the grid here
+                print_error_json(no, str(item), key="line_no")  # "line" is the grid
             continue
         shown += 1
         if item.variant is not None and not pictures and fmt != "json" and not warned:

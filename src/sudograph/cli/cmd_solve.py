@@ -43,6 +43,7 @@ from .common import (
     looks_like_path,
     no_grid_error,
     plural,
+    print_error_json,
     print_json,
     python_first_budget,
     read_items,
@@ -531,7 +532,7 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
         )
     if isinstance(item, ParseError):
         if args.json:  # the object of a puzzle that cannot be read, as check and count write
-            print_json({"line": None, "error": str(item)})
+            print_error_json(None, str(item))
         raise item
     grid = item
     printer = None
@@ -559,7 +560,7 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
             result = run()
     except InvalidPuzzle as exc:  # clashing clues: with --json, an error object too
         if args.json:
-            print_json({"line": None, "error": str(exc)})
+            print_error_json(None, str(exc))
         raise
     if printer is not None:
         printer.close()

@@ -359,6 +359,11 @@ VARIANT_HEAD = 8192
 STDIN = "<stdin>"
 """The source name given to errors in what standard input (``-``) holds."""
 
+STDOUT = "<stdout>"
+"""The file name given to an OSError of a write to standard output (a full disk): the CLI
+says ``cannot write to standard output: ...``, told from an input's or a socket's error, which
+name no file either."""
+
 
 def variant_kind(head: bytes) -> str | None:
     """The variant format (see ``looks_like_variant``) of an input starting with ``head``, or
@@ -547,6 +552,22 @@ def no_grid_error(arg: str) -> str:
 def print_json(obj: Any) -> None:
     """One JSON document (a line) on standard output."""
     print(json.dumps(obj, ensure_ascii=False))
+
+
+def error_json(no: int | None, message: str, *, key: str = "line") -> str:
+    """The JSON row of a puzzle that could not be read (or solved, counted...): its line
+    (None for a puzzle written inline) and the error, as every command writes it; ``key``
+    names the line (``show`` writes ``line_no``: its ``line`` is the grid).
+
+    >>> error_json(2, "in.txt:2: bad"), error_json(None, "é", key="line_no")
+    ('{"line": 2, "error": "in.txt:2: bad"}', '{"line_no": null, "error": "é"}')
+    """
+    return json.dumps({key: no, "error": message}, ensure_ascii=False)
+
+
+def print_error_json(no: int | None, message: str, *, key: str = "line") -> None:
+    """:func:`error_json`'s row on standard output."""
+    print(error_json(no, message, key=key))
 
 
 def stdout_is_tty() -> bool:
