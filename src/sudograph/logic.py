@@ -60,12 +60,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from numbers import Integral, Real
+from numbers import Real
 
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import check_flag, sudoku_graph
 from .grid import Grid, cell_name, require_grid, symbol_of
-from .problem import Problem, Result, SolveOptions, Stats, clamp_timeout, is_solution
+from .problem import Problem, Result, SolveOptions, Stats, clamp_timeout, is_solution, is_whole
 from .search.cages import cage_combinations
 from .variants import Variant, variant_graph
 
@@ -1070,7 +1070,7 @@ def _narrow(state: _State, grid: Grid, candidates: Sequence[Iterable[int]] | Non
             )
         mask = 0
         for d in digits:
-            if type(d) is not int and isinstance(d, Integral) and not isinstance(d, bool):
+            if type(d) is not int and is_whole(d):
                 d = int(d)  # a numpy integer
             if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= n:
                 raise InvalidArgument(f"{cell_name(i, n)}: candidate {d!r} is outside 1..{n}")

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from numbers import Integral
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from .errors import InvalidArgument, MissingExtra, UniquenessUnknown
 from .graph import MAX_SIDE, Graph, require_graph
@@ -41,6 +41,7 @@ from .problem import (
     TraceHook,
     _colour_tuple,
     is_solution,
+    is_whole,
 )
 
 AUTO_NODE_BUDGET = 20_000
@@ -718,8 +719,8 @@ found), got True
     """
     if keep is None or (type(keep) is int and keep >= 0):
         return keep
-    if isinstance(keep, Integral) and not isinstance(keep, bool) and int(keep) >= 0:
-        return int(keep)
+    if is_whole(keep) and int(cast(Integral, keep)) >= 0:
+        return int(cast(Integral, keep))
     raise InvalidArgument(
         f"keep must be a whole number >= 0 (or None: every solution found), got {keep!r}"
     )
@@ -861,7 +862,7 @@ def color(
     require_graph(graph, "color")
     if set(kw) - SOLVE_OPTIONS:
         raise _unknown_options("color", set(kw) - SOLVE_OPTIONS)
-    if type(k) is not int and isinstance(k, Integral) and not isinstance(k, bool):
+    if type(k) is not int and is_whole(k):
         k = int(k)  # a numpy integer
     pre = precolouring
     if pre is not None and type(pre) is not tuple:
@@ -935,7 +936,7 @@ def _color_sat(graph: Graph, k: int, method: str, kw: dict[str, Any]) -> Result:
     if method != "sat":
         raise InvalidArgument(f"k={k} is above {MAX_SIDE}: only method 'sat' takes it")
     limit = kw.get("limit", 1)
-    if not (isinstance(limit, Integral) and not isinstance(limit, bool) and limit == 1):
+    if not (is_whole(limit) and limit == 1):
         raise InvalidArgument(
             f"with k above {MAX_SIDE}, method 'sat' finds one colouring: limit must be 1, "
             f"got {limit!r}"

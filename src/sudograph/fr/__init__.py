@@ -35,13 +35,12 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from numbers import Integral
 from typing import Any, cast
 
 from ..errors import InvalidArgument, ParseError
 from ..graph import MAX_SIDE, Graph, whole_number
 from ..grid import Grid
-from ..problem import Problem, Result, check_nonnegative
+from ..problem import Problem, Result, check_nonnegative, is_whole
 
 Grille = list[list[int]]
 """Une grille à la manière des documents : ``N`` lignes de ``N`` entiers, 0 pour une case vide."""
@@ -252,7 +251,7 @@ def vers_graphe(graphe: object, nom: str = "graphe") -> Graph:
                 f"{nom}: vertex {v}: its neighbours must be a list, got {type(vs).__name__}"
             )
         for u in vs:
-            if isinstance(u, bool) or not isinstance(u, Integral):
+            if not is_whole(u):
                 raise InvalidArgument(f"{nom}: vertex {v}: neighbour {u!r} is not a vertex number")
             w = int(u)
             if not 0 <= w < n:
