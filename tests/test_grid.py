@@ -249,7 +249,7 @@ def test_candidates_and_indexing() -> None:
         ("1 2 3", {}, "3 values is not a square"),
         ("1 0 0 5", {}, "side 2 is not a square"),
         ("1 . . 9" + " ." * 12, {}, "value 9 is outside 0..4"),
-        ("1 2 3 4\n1 2 3 4\n|1 2 | 3\n1 2 3 4", {}, "3: row has 3 cells, expected 4"),
+        ("1 2 3 4\n1 2 3 4\n|1 2 | 3\n1 2 3 4", {}, "3:9: row has 3 cells, expected 4"),
     ],
 )
 def test_parse_errors(text: str, kwargs: dict[str, object], message: str) -> None:

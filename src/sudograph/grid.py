@@ -489,9 +489,10 @@ class Grid:
                 row = text.count("\n", 0, at) + 1
                 col = at - (text.rfind("\n", 0, at) + 1) + 1
                 raise ParseError(what.format(found.group()), line=row, column=col)
+        written = _LINE_BREAK.split(text)
         lines = [
             (no, line.strip())
-            for no, line in enumerate(_LINE_BREAK.split(text), 1)
+            for no, line in enumerate(written, 1)
             if line.strip() and not line.lstrip().startswith("#")
         ]
         if not lines:
@@ -502,7 +503,9 @@ class Grid:
         if len(lines) == 1:
             no, line = lines[0]
             return cls._parse_line(line, line_no=no, box=box, alphabet=alphabet)
-        return cls._parse_rows(lines, box=box, alphabet=alphabet)
+        # the rows as written, indented or not: a fault's column is that of the text
+        rows = [(no, written[no - 1].rstrip()) for no, _ in lines]
+        return cls._parse_rows(rows, box=box, alphabet=alphabet)
 
     @classmethod
     def _parse_json(cls, text: str, *, box: Box | None, alphabet: str | None) -> Grid:
@@ -533,14 +536,56 @@ class Grid:
         """The ``json`` format's object: rows, box, alphabet, and the variant's rules when it
         has them (``variant``, ``regions``, ``cages``: the keys of the variant JSON format)."""
         box, alphabet, rows = _unpack_json(data, box, alphabet)
-        if not isinstance(rows, list):
-            raise ParseError("expected a list of rows")
-        grid = cls.from_lists(rows, box=box, alphabet=alphabet)
+        if rows is None:  # the cells on one line only
+            grid = cls._object_line(data["line"], box=box, alphabet=alphabet)
+        else:
+            if not isinstance(rows, list):
+                raise ParseError("expected a list of rows")
+            grid = cls.from_lists(rows, box=box, alphabet=alphabet)
+            if "line" in data:  # both: they must say the same grid
+                cls._check_object_line(data["line"], grid, alphabet)
         if not any(key in data for key in ("variant", "regions", "cages")):
             return grid
         from .formats.variant import with_json_variant
 
         return with_json_variant(data, grid)
+
+    @classmethod
+    def _object_line(cls, text: str, *, box: Box | None, alphabet: str | None) -> Grid:
+        """The grid of a grid object's ``line`` (a string: :func:`_unpack_json`); a fault is a
+        :class:`JsonFault` placed at its character in the string."""
+        if not text.strip():
+            raise JsonFault("bad line: no cells", path=("line",))
+        try:
+            return cls._parse_line(text, line_no=None, box=box, alphabet=alphabet)
+        except ParseError as exc:
+            inner = exc.column - 1 if exc.column else None
+            raise JsonFault(f"line: {exc.message}", path=("line",), inner=inner) from None
+
+    @classmethod
+    def _check_object_line(cls, text: str, grid: Grid, alphabet: str | None) -> None:
+        """Refuse a grid object whose ``line`` is not the grid of its ``rows`` (one of the two
+        would be dropped without a word): a :class:`JsonFault` at the first cell they
+        disagree on."""
+        other = cls._object_line(text, box=grid.box, alphabet=alphabet)
+        if other.values == grid.values:
+            return
+        i = next(
+            k for k, (a, b) in enumerate(zip(other.values, grid.values, strict=True)) if a != b
+        )
+        cells = _line_cells(text)
+        at = cells[i] if len(cells) == len(grid.values) else None
+
+        def said(d: int, alpha: str) -> str:
+            return symbol_of(d, alpha) if d else "empty"
+
+        raise JsonFault(
+            f"line and rows disagree at {cell_name(i, grid.n)}: "
+            f"{said(other.values[i], other.alphabet)} in the line, "
+            f"{said(grid.values[i], grid.alphabet)} in the rows",
+            path=("line",),
+            inner=at,
+        )
 
     @classmethod
     def _parse_line(
@@ -602,8 +647,9 @@ class Grid:
     ) -> Grid:
         rows: list[tuple[int, list[tuple[str, int]]]] = []
         chars: list[list[tuple[str, int]]] = []  # the same rows read symbol by symbol
+        texts = dict(lines)
         for no, raw in lines:
-            used = set(raw.replace(" ", ""))
+            used = set(raw.strip().replace(" ", ""))
             if used <= RULER_CHARS and ("*" not in used or used & RULER_DASHES):
                 continue  # a ruler (in multi-line text, write empty cells as . or 0)
             toks: list[tuple[str, int]] = []
@@ -633,7 +679,8 @@ class Grid:
         shape = _box_or_parse_error(n, box, rows[0][0])
         for no, toks in rows:
             if len(toks) != n:
-                raise ParseError(f"row has {len(toks)} cells, expected {n}", line=no)
+                column = _odd_row_column(texts[no], toks, n, shape[1])
+                raise ParseError(f"row has {len(toks)} cells, expected {n}", line=no, column=column)
         placed = [(tok, no, col) for no, toks in rows for tok, col in toks]
         values, alpha = _read_values(n, alphabet, placed)
         return cls._read(shape, tuple(values), alpha)
@@ -1111,6 +1158,30 @@ def _wrong_length(cells: str, offset: int, line: int | None, box: Box | None) ->
     )
 
 
+def _odd_row_column(text: str, toks: Sequence[tuple[str, int]], n: int, width: int) -> int:
+    """The column of a row of multi-line text (``text``, its cells ``toks`` with their
+    columns) that has not ``n`` cells: with too many, that of the first one too many, in the
+    first box of more than ``width`` cells when ``|`` marks the boxes (``| 9 . . 4 | 3 . 5 |``:
+    the ``4``), else the ``n+1``-th; with too few, the end of the line.
+
+    >>> _odd_row_column("| 9 . . 4 | 3 . 5 | . . 1 |", [("9", 3), (".", 5), (".", 7),
+    ...     ("4", 9), ("3", 13), (".", 15), ("5", 17), (".", 21), (".", 23), ("1", 25)], 9, 3)
+    9
+    >>> _odd_row_column("1 2 3", [("1", 1), ("2", 3), ("3", 5)], 4, 2)
+    6
+    """
+    if len(toks) < n:
+        return len(text) + 1
+    if "|" in text:
+        counts: dict[int, int] = {}
+        for _, col in toks:
+            box = text.count("|", 0, col - 1)  # the bars before it: which box it is in
+            counts[box] = counts.get(box, 0) + 1
+            if counts[box] > width:
+                return col
+    return toks[n][1]
+
+
 def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box:
     """The box of an n×n grid read (:func:`box_for`), ``box`` if given (any form
     :func:`as_box` takes: :meth:`Grid.from_lists` is given it as it is); a fault as a
@@ -1130,17 +1201,25 @@ def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box
 
 
 GRID_JSON_KEYS = ("box", "alphabet", "line", "rows", "variant", "regions", "cages")
-"""The keys of a grid object read (:meth:`Grid.to_json`; ``line``, the rows on one line, is
-not read back; a variant's rules in the last three). Other keys are the caller's (``show``
-adds ``line_no``), except one that looks like a misspelt key of these: refused."""
+"""The keys of a grid object read (:meth:`Grid.to_json`; ``line``, the cells on one line, is
+read when ``rows`` is not there and must agree with them when both are; a variant's rules in
+the last three). Other keys are the caller's (``show`` adds ``line_no``), except one that
+looks like a misspelt key of these: refused."""
 
 
 def _unpack_json(
     data: dict[str, Any], box: Box | None, alphabet: str | None
 ) -> tuple[Box | None, str | None, Any]:
-    """Box, alphabet and rows of the ``json`` format (a box given must be the object's, and
-    an unknown key is refused: a misspelt ``cages`` would drop its rules without a word).
-    A fault is a :class:`~sudograph.formats.jsonplaces.JsonFault` naming its key."""
+    """Box, alphabet and rows of the ``json`` format (None for the rows when only ``line``
+    holds the cells). A box or an alphabet given must be the object's, and an unknown key is
+    refused: a misspelt ``cages`` would drop its rules without a word. A fault is a
+    :class:`~sudograph.formats.jsonplaces.JsonFault` naming its key.
+
+    >>> _unpack_json({"alphabet": "ABCD", "rows": []}, None, "1234")
+    Traceback (most recent call last):
+    ...
+    sudograph.formats.jsonplaces.JsonFault: alphabet 1234 given, but the grid's is ABCD
+    """
     for key in data:
         if key not in GRID_JSON_KEYS:
             like = difflib.get_close_matches(str(key), GRID_JSON_KEYS, n=1, cutoff=0.75)
@@ -1167,13 +1246,36 @@ def _unpack_json(
                 path=("box",),
             )
         box = (shape[0], shape[1])
-    if alphabet is None and "alphabet" in data:
-        if not isinstance(data["alphabet"], str):
+    if "alphabet" in data:
+        own = data["alphabet"]
+        if not isinstance(own, str):
             raise JsonFault("bad alphabet: expected a string", path=("alphabet",))
-        alphabet = data["alphabet"]
+        if alphabet is not None and alphabet != own:  # as a box given: not silently replaced
+            raise JsonFault(
+                f"alphabet {alphabet} given, but the grid's is {own}", path=("alphabet",)
+            )
+        alphabet = own
+    if "line" in data and not isinstance(data["line"], str):
+        raise JsonFault(
+            "bad line: expected the cells as one string ('1.3.....2...4..1')", path=("line",)
+        )
     if "rows" not in data:
-        raise JsonFault("a grid object needs a 'rows' key", path=())
+        if "line" in data:
+            return box, alphabet, None
+        raise JsonFault(
+            "a grid object needs a 'rows' key (or 'line', its cells as one string)", path=()
+        )
     return box, alphabet, data["rows"]
+
+
+def _line_cells(text: str) -> list[int]:
+    """The index in ``text`` of each cell of a one-line grid written without separators
+    (every character that is not a blank), to place a fault at its cell.
+
+    >>> _line_cells(" 1.3. ..")
+    [1, 2, 3, 4, 6, 7]
+    """
+    return [k for k, ch in enumerate(text) if not ch.isspace()]
 
 
 def _guess_alphabet(n: int, cells: str) -> str:

@@ -303,7 +303,8 @@ def _check_cage_cells(cages: Sequence[Cage], n: int, k: int) -> None:
         if len(cells) > k or not lo <= total <= hi:
             where = _cage_name(i, cells)
             raise InvalidPuzzle(
-                f"{where}: sum {total} is impossible for {len(cells)} distinct digits "
+                f"{where}: sum {total} is impossible for {len(cells)} distinct "
+                f"digit{'s' * (len(cells) != 1)} "
                 f"1..{k} ({lo}..{hi})"
                 if len(cells) <= k
                 else f"{where}: {len(cells)} cells cannot hold distinct digits 1..{k}"

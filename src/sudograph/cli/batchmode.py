@@ -13,7 +13,9 @@ reported on standard error (``sudograph: error: file:line[:column]: what``).
 A file of one puzzle per line is streamed; a file of grids written over several lines
 (boxed, as ``sudograph show`` prints them) is read as
 :func:`sudograph.formats.puzzles.iter_grids` reads it, its first lines deciding. ``-o``
-naming an input is refused: OUT is truncated before the input is read.
+naming an input is refused: OUT is truncated before the input is read. ``-o -`` is standard
+output, as without ``-o`` (:func:`output_file`): the same rows, no file and no lock;
+``--resume`` refuses it (there is no file to continue).
 
 Durability: only complete lines are written, each batch with a single ``os.write`` and no
 buffering in between, so Ctrl-C, a crash or SIGKILL leaves OUT holding every result written
@@ -188,11 +190,40 @@ class OutputLock:
         self.release()
 
 
+def output_file(output: str | None, resume: bool = False) -> str | None:
+    """The file that ``-o`` names: None without ``-o`` and for ``-o -``, standard output (the
+    rows go there as without ``-o``, complete lines still, no lock). ``--resume`` without a
+    file is :class:`InvalidArgument`: standard output holds nothing to continue.
+
+    >>> output_file("out.txt"), output_file("-"), output_file(None)
+    ('out.txt', None, None)
+    >>> output_file("-", resume=True)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: --resume needs -o OUT (the file to continue), not -o - ...
+    """
+    if output == STDOUT_ARG:
+        output = None
+        if resume:
+            raise InvalidArgument(
+                "--resume needs -o OUT (the file to continue), not -o - (standard output, "
+                "which holds nothing to continue)"
+            )
+    if resume and not output:
+        raise InvalidArgument("--resume needs -o OUT (the file to continue)")
+    return output or None
+
+
+STDOUT_ARG = "-"
+"""What ``-o`` takes for standard output (as ``visualize -o -``)."""
+
+
 def refuse_input_as_output(output: str | None, inputs: Iterable[str | None]) -> None:
     """Raise :class:`InvalidArgument` when ``-o OUT`` is one of the files ``inputs`` (``-``:
     what standard input reads): OUT is truncated before the input is read (or, with
     ``--resume``, appended to while it is read), so the input would be lost. Inputs that are
-    no file (inline text, a pipe, a device) are left alone.
+    no file (inline text, a pipe, a device) are left alone, and so is ``-o -`` (standard
+    output).
 
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "in.txt")
@@ -202,7 +233,7 @@ def refuse_input_as_output(output: str | None, inputs: Iterable[str | None]) -> 
     ...
     sudograph.errors.InvalidArgument: -o .../in.txt is the input file .../in.txt: writing there ...
     """
-    if not output:
+    if not output or output == STDOUT_ARG:
         return
     try:
         out = os.stat(output)
@@ -229,11 +260,12 @@ def open_output(
     output: str | None, resume: bool, check: Callable[[str], None] | None = None
 ) -> tuple[int, int, OutputLock | None]:
     """``(file descriptor, complete lines kept, lock)`` for the results: standard output
-    without ``output``; with it, OUT locked (:class:`OutputLock`, released by the caller) then
-    truncated, or kept up to its last complete line with ``resume``. ``check(OUT)``, given,
-    runs under the lock before OUT is touched (see :func:`resume_check`): what it raises
-    leaves OUT as it was."""
-    if not output:
+    without ``output`` or for ``-`` (:func:`output_file`: ``resume`` refused); with a file,
+    OUT locked (:class:`OutputLock`, released by the caller) then truncated, or kept up to its
+    last complete line with ``resume``. ``check(OUT)``, given, runs under the lock before OUT
+    is touched (see :func:`resume_check`): what it raises leaves OUT as it was."""
+    output = output_file(output, resume)
+    if output is None:
         return 1, 0, None
     lock = OutputLock(output).acquire()
     try:
@@ -519,10 +551,10 @@ def resume_hint(output: str | None) -> str:
     """How to go on after Ctrl-C or SIGTERM: ``--resume`` continues an ``-o OUT``; without
     one, the rows went to standard output.
 
-    >>> resume_hint("out.txt"), resume_hint(None)
-    ('continue with --resume', 'to continue a run later, write it with -o OUT and --resume')
+    >>> resume_hint("out.txt"), resume_hint(None), resume_hint("-") == resume_hint(None)
+    ('continue with --resume', 'to continue a run later, write it with -o OUT and --resume', True)
     """
-    if output:
+    if output_file(output):
         return "continue with --resume"
     return "to continue a run later, write it with -o OUT and --resume"
 
@@ -593,15 +625,14 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     located ``FILE:LINE: message``, reported on standard error as a bad line is; the summary
     counts it among the errors, and the bad (unreadable) lines apart.
 
-    Raises :class:`InvalidArgument` for ``--resume`` without ``-o``, ``-o`` naming an input,
+    Raises :class:`InvalidArgument` for ``--resume`` without a file (no ``-o``, or ``-o -``:
+    the rows then go to standard output), ``-o`` naming an input,
     or ``--dask`` with ``--all``; OSError when a file cannot be opened (the CLI reports them).
     """
     from ..batch import solve_many
 
-    output = getattr(args, "output", None)
     resume = bool(getattr(args, "resume", False))
-    if resume and not output:
-        raise InvalidArgument("--resume needs -o OUT (the file to continue)")
+    output = output_file(getattr(args, "output", None), resume)  # -o -: standard output
     source = getattr(args, "source", None) or args.puzzle
     inputs = [str(source), getattr(args, "regions", None), getattr(args, "cages", None)]
     refuse_input_as_output(output, inputs)  # the one check of solve and count FILE -o OUT
@@ -826,12 +857,10 @@ def run_numbered(
     last complete line. ``make`` must give the same lines for a number whatever the chunk.
 
     Returns 0, or 130 on Ctrl-C (what is done is written). Raises :class:`InvalidArgument`
-    for ``--resume`` without ``-o``.
+    for ``--resume`` without a file (no ``-o``, or ``-o -``: standard output).
     """
-    output = getattr(args, "output", None)
     resume = bool(getattr(args, "resume", False))
-    if resume and not output:
-        raise InvalidArgument("--resume needs -o OUT (the file to continue)")
+    output = output_file(getattr(args, "output", None), resume)  # -o -: standard output
     client = dask_client(args)
     try:
         fd, skip, lock = open_output(output, resume)

@@ -74,7 +74,8 @@ def check_text(no: int | None, grid: Grid) -> str:
         return f"{where}: {plural(len(clashes), 'conflict')}: {listed}"
     if 0 not in grid.values:
         return f"{where}: valid, complete"
-    return f"{where}: valid, {grid.clues} clues, {len(grid.values) - grid.clues} empty"
+    clues = plural(grid.clues, "clue", grouped=False)
+    return f"{where}: valid, {clues}, {len(grid.values) - grid.clues} empty"
 
 
 def run(args: argparse.Namespace) -> int:

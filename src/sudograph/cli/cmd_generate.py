@@ -101,7 +101,12 @@ def register(subparsers: Any) -> None:
         "at the limit the clue removal stops and the puzzle so far, unique, is written (for "
         "large grids: --size 25 --timeout 20)",
     )
-    p.add_argument("-o", "--output", metavar="FILE", help="write the puzzles to FILE")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the puzzles to FILE, complete lines only (-: standard output)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     p.add_argument("--resume", action="store_true", help="continue the -o FILE of a run")
     p.add_argument(
@@ -124,7 +129,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
     p.add_argument("--limit", type=whole(1), metavar="N", help="stop counting at N solutions")
-    p.add_argument("-o", "--output", metavar="OUT", help="file mode: one line per puzzle to OUT")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="file mode: one line per puzzle to OUT (-: standard output)",
+    )
     p.add_argument("--workers", type=whole(1), metavar="N", help="file mode: worker processes")
     p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
     _add_dask_option(p)
@@ -191,6 +201,9 @@ def run_generate(args: argparse.Namespace) -> int:
         if args.resume and args.seed is None:
             raise InvalidArgument("generate --resume needs the --seed of the run it continues")
         _check_options(args, box)
+    from .batchmode import output_file
+
+    output = output_file(args.output, args.resume)  # -o -: standard output, no --resume
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -215,9 +228,9 @@ def run_generate(args: argparse.Namespace) -> int:
             _check_same_run(args.output, spec)
 
         return run_numbered(args, puzzle_lines, spec, args.count)
-    show = progress_wanted(args.output) and args.count > 1
+    show = progress_wanted(output) and args.count > 1
     with ExitStack() as stack:
-        write = _writer(stack, args.output)
+        write = _writer(stack, output)
         for k in range(1, args.count + 1):
             write(*puzzle_lines(range(k, k + 1), spec))
             if show:
@@ -243,11 +256,14 @@ def _check_options(args: argparse.Namespace, box: tuple[int, int]) -> None:
 def _writer(
     stack: ExitStack, path: str | None, inputs: tuple[str | None, ...] = ()
 ) -> Callable[..., None]:
-    """A ``print`` to standard output, or to ``path``, opened in ``stack`` at the first line:
-    locked before it is truncated (one run writes a file at a time), so that an error before
-    any line (an option that the first puzzle finds bad) leaves the file as it was; refused
-    at once when it is one of the ``inputs`` files (``--regions``), which truncating would
-    erase."""
+    """A ``print`` to standard output (no ``path``, or ``-``), or to ``path``, opened in
+    ``stack`` at the first line: locked before it is truncated (one run writes a file at a
+    time), so that an error before any line (an option that the first puzzle finds bad) leaves
+    the file as it was; refused at once when it is one of the ``inputs`` files
+    (``--regions``), which truncating would erase."""
+    from .batchmode import output_file
+
+    path = output_file(path)
     out: IO[str] | None = None if path else sys.stdout
     if path:
         from .batchmode import refuse_input_as_output

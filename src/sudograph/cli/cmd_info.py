@@ -3,7 +3,8 @@
 With a puzzle, also its clues, empty cells and the brute-force search space of the NSI
 exercise (seed 000): ``k^empty`` grids to try, and the time at 10^6 grids per second (plain
 numbers from a millionth to a thousand million millions, ``2.2e70`` past them). With a GRAPH
-(``petersen``, ``sudoku:RxC`` in any case, a DIMACS ``.col`` file), that graph's figures.
+(``petersen``, ``sudoku:RxC`` in any case, a DIMACS file: named ``.col`` or ``.dimacs``, or
+any file whose head holds a ``p edge N M`` line, as ``color`` reads it), that graph's figures.
 Without a puzzle, a ``--regions`` map of N×N cells gives the grid's side (6×6 for 36 cells,
 its boxes 2×3 unless ``--box`` says otherwise: the regions replace the boxes). The options
 that would change nothing are refused in one line: ``--size``/``--box`` and the rules of a
@@ -20,8 +21,10 @@ from ..errors import InvalidArgument, ParseError, SudographError
 from ..graph import Graph
 from ..grid import Box, Grid, box_for
 from ..variants import Variant
+from .cmd_bench import DIMACS_HEADER, is_dimacs_file
 from .cmd_draw import is_graph_arg
 from .common import (
+    VARIANT_HEAD,
     add_grid_options,
     describe_item,
     graph_arg,
@@ -41,6 +44,9 @@ from .common import (
 RATE = 10**6
 """Grids per second of the brute-force estimate (the NSI document's machine)."""
 
+BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte-order mark, which a file written on Windows may begin with."""
+
 MAX_EXACT_DIGITS = 4000
 """Larger brute-force counts are given as ``k^e`` and a logarithm only (not as an integer)."""
 
@@ -52,7 +58,8 @@ def register(subparsers: Any) -> None:
         help="graph figures; with a puzzle, clues, empty cells and the brute-force space",
         description="Vertices, edges, degree and houses of the Sudoku graph; with a puzzle "
         "also its clues, empty cells and k^empty grids for brute force at 10^6 grids/s; with "
-        "a GRAPH (petersen, sudoku:RxC, a DIMACS .col file) that graph's figures.",
+        "a GRAPH (petersen, sudoku:RxC, a DIMACS file: .col, or any file with a 'p edge' "
+        "line) that graph's figures.",
     )
     p.add_argument(
         "source", nargs="?", metavar="PUZZLE|FILE|-|GRAPH", help="optional puzzle(s) or a graph"
@@ -212,6 +219,21 @@ def _grid_figures(grid: Grid, as_json: bool) -> int:
     return 0
 
 
+def is_graph_source(source: str) -> bool:
+    """True for a GRAPH argument: a graph's name or a graph file's suffix
+    (:func:`~sudograph.cli.cmd_draw.is_graph_arg`), or a file whose content is DIMACS (its
+    head holds a ``p edge N M`` line, a byte-order mark before it or not), whatever its name:
+    ``color`` reads such a file, and as a puzzle file it would only give errors."""
+    if is_graph_arg(graph_arg(source)) or is_dimacs_file(source):
+        return True
+    try:
+        with open(source, "rb") as f:
+            head = f.read(VARIANT_HEAD)
+    except OSError:  # a puzzle written inline, standard input, a file that cannot be read
+        return False
+    return head.startswith(BOM) and DIMACS_HEADER.search(head[len(BOM) :]) is not None
+
+
 def _box(args: argparse.Namespace) -> Box | None:
     if args.size is not None:
         try:
@@ -223,7 +245,7 @@ def _box(args: argparse.Namespace) -> Box | None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the figures of the graph (and of each puzzle given); return the exit code."""
-    if args.source is not None and is_graph_arg(graph_arg(args.source)):
+    if args.source is not None and is_graph_source(args.source):
         return _graph_figures(args)
     box = _box(args)
     if args.source is None:

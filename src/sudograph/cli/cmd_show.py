@@ -1,11 +1,13 @@
 """``sudograph show PUZZLE|FILE|-``: print grids (boxed, one line, lists, JSON) or draw them.
 
 ``--svg FILE`` / ``--png FILE`` call :func:`sudograph.render.save_grid` (imported only then);
-with several grids the picture files are numbered (``grid-1.svg``, ``grid-2.svg``..., in the
-order the grids are read, bad lines left out) and a line on standard error says which were
-written (``wrote grid-1.svg ... grid-50.svg (50 puzzles)``). A file must be named for its
-format (``--svg`` a ``.svg``, ``--png`` a ``.png``), as ``draw`` wants; the grids are then
-drawn, not printed, so ``--format`` and ``--json`` are refused with them.
+with several grids the picture files are numbered by the line of the input each grid starts
+on (``grid-1.svg``, ``grid-2.svg``...; a bad line, a comment or a blank line gives no picture
+and leaves its number out, so ``grid-7.svg`` is always the grid of line 7) and a line on
+standard error says which were written (``wrote grid-1.svg ... grid-50.svg (50 puzzles)``).
+A file must be named for its format (``--svg`` a ``.svg``, ``--png`` a ``.png``), as ``draw``
+wants; the grids are then drawn, not printed, so ``--format`` and ``--json`` are refused with
+them.
 """
 
 from __future__ import annotations
@@ -41,8 +43,18 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
     p.add_argument("--format", choices=FORMATS, help=f"text format (default {DEFAULT_FORMAT})")
-    p.add_argument("--svg", metavar="FILE", help="save the grid as an SVG picture")
-    p.add_argument("--png", metavar="FILE", help="save the grid as a PNG picture")
+    p.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="save the grid as an SVG picture; with several grids, FILE-N.svg for the grid "
+        "on line N of the input",
+    )
+    p.add_argument(
+        "--png",
+        metavar="FILE",
+        help="save the grid as a PNG picture; with several grids, FILE-N.png for the grid "
+        "on line N of the input",
+    )
     p.add_argument("--candidates", action="store_true", help="show each empty cell's candidates")
     add_grid_options(p)
     p.set_defaults(func=run)
@@ -81,25 +93,38 @@ def format_candidates(grid: Grid) -> str:
 
 
 def picture_path(path: str, index: int, many: bool) -> str:
-    """``path``, or ``stem-index.ext`` when several grids are drawn."""
+    """``path``, or ``stem-index.ext`` when several grids are drawn (``index``: the grid's
+    line in the input)."""
     if not many:
         return path
     p = Path(path)
     return str(p.with_name(f"{p.stem}-{index}{p.suffix}"))
 
 
-def written_line(path: str, count: int) -> str:
-    """What ``show`` says on standard error after drawing ``count`` grids of a file of several
-    as numbered pictures (:func:`picture_path`).
+def written_line(path: str, numbers: list[int]) -> str:
+    """What ``show`` says on standard error after drawing the grids of a file of several as
+    pictures numbered ``numbers`` (their lines in the input: :func:`picture_path`); when the
+    numbers are not ``1..count``, it says that they are the lines.
 
-    >>> written_line("grid.svg", 50)
+    >>> written_line("grid.svg", list(range(1, 51)))
     'wrote grid-1.svg ... grid-50.svg (50 puzzles)'
-    >>> written_line("grid.png", 2), written_line("grid.png", 1)
+    >>> written_line("grid.png", [1, 2]), written_line("grid.png", [1])
     ('wrote grid-1.png and grid-2.png (2 puzzles)', 'wrote grid-1.png (1 puzzle)')
+    >>> written_line("m.svg", [1, 2, 3, 5])
+    'wrote m-1.svg ... m-5.svg (4 puzzles, numbered by their line: no m-4.svg)'
     """
-    first, last = picture_path(path, 1, True), picture_path(path, count, True)
+    count = len(numbers)
+    first, last = picture_path(path, numbers[0], True), picture_path(path, numbers[-1], True)
     files = {1: first, 2: f"{first} and {last}"}.get(count, f"{first} ... {last}")
-    return f"wrote {files} ({plural(count, 'puzzle')})"
+    said = plural(count, "puzzle")
+    if numbers != list(range(1, count + 1)):
+        missing = sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))
+        gaps = ""
+        if missing and count > 2:  # "a ... b": which numbers between are not there
+            shown = ", ".join(picture_path(path, k, True) for k in missing[:3])
+            gaps = f": no {shown}{', ...' if len(missing) > 3 else ''}"
+        said += f", numbered by their line{gaps}"
+    return f"wrote {files} ({said})"
 
 
 def save_picture(grid: Grid, path: str, fmt: str, candidates: bool) -> None:
@@ -134,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgument("--candidates shows in the boxed and json formats and pictures")
     items = read_items(args.source, args)
     seen = unreadable = shown = 0
+    drawn: list[int] = []  # the number of each picture: its grid's line in the input
     warned = False
     first: tuple[int | None, Grid | ParseError] | None = next(items, None)
     pending = [first] if first is not None else []
@@ -156,9 +182,11 @@ def run(args: argparse.Namespace) -> int:
                 f"the {fmt} format holds the grid, not its rules ({item.variant.spec}): "
                 "--format json keeps them, as the variant files do"
             )
-        for kind, path in pictures:
-            save_picture(item, picture_path(path, shown, many), kind, args.candidates)
         if pictures:
+            number = shown if no is None else no  # (a grid has its line in a file)
+            for kind, path in pictures:
+                save_picture(item, picture_path(path, number, many), kind, args.candidates)
+            drawn.append(number)
             continue
         if fmt == "json":
             doc = {**item.to_json(), "line_no": no}
@@ -173,9 +201,9 @@ def run(args: argparse.Namespace) -> int:
             print(item.format(fmt))
     if seen == 0:
         raise SudographError(no_grid_error(args.source))
-    if many and shown:  # numbered files, not the one named: say which
+    if many and drawn:  # numbered files, not the one named: say which
         for _, path in pictures:
-            warn(written_line(path, shown))
+            warn(written_line(path, drawn))
     return 2 if unreadable else 0
 
 
