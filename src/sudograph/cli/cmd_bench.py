@@ -22,6 +22,7 @@ bad arguments, checked before any puzzle is solved).
 from __future__ import annotations
 
 import argparse
+import codecs
 import importlib.util
 import os
 import re
@@ -225,13 +226,15 @@ DIMACS_HEADER = re.compile(rb"^\s*p\s+(edge|edges|col)\s+\d+\s+\d+\s*$", re.MULT
 
 
 def is_dimacs_file(path: str) -> bool:
-    """True when the head of the file ``path`` holds a DIMACS ``p edge N M`` line (False for
-    what cannot be read: :func:`load_set` reports it)."""
+    """True when the head of the file ``path`` holds a DIMACS ``p edge N M`` line, a UTF-8
+    byte-order mark before it or not (False for what cannot be read: :func:`load_set`
+    reports it)."""
     try:
         with open(path, "rb") as f:
-            return DIMACS_HEADER.search(f.read(VARIANT_HEAD)) is not None
+            head = f.read(VARIANT_HEAD)
     except OSError:
         return False
+    return DIMACS_HEADER.search(head.removeprefix(codecs.BOM_UTF8)) is not None
 
 
 def check_plot_path(path: str) -> None:

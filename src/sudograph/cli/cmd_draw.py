@@ -114,14 +114,20 @@ def register(subparsers: Any) -> None:
 
 
 def is_graph_arg(arg: str) -> bool:
-    """True for ``petersen``, ``sudoku:...`` and graph files; False for a puzzle (a name in
-    another case is one after :func:`graph_arg`).
+    """True for ``petersen``, ``sudoku:...``, graph files by their suffix and any file whose
+    content is DIMACS (:func:`~sudograph.cli.cmd_bench.is_dimacs_file`, whatever its name:
+    ``color`` reads it); False for a puzzle (a name in another case is one after
+    :func:`graph_arg`).
 
     >>> is_graph_arg("petersen"), is_graph_arg("sudoku:2x3"), is_graph_arg("1.3.....2...4..1")
     (True, True, False)
     """
+    from .cmd_bench import is_dimacs_file
+
     arg = graph_arg(arg)
-    return arg in GRAPH_NAMES or arg.startswith("sudoku:") or arg.lower().endswith(GRAPH_SUFFIXES)
+    if arg in GRAPH_NAMES or arg.startswith("sudoku:") or arg.lower().endswith(GRAPH_SUFFIXES):
+        return True
+    return is_dimacs_file(arg)
 
 
 def load_named_graph(arg: str) -> Graph:

@@ -21,10 +21,8 @@ from ..errors import InvalidArgument, ParseError, SudographError
 from ..graph import Graph
 from ..grid import Box, Grid, box_for
 from ..variants import Variant
-from .cmd_bench import DIMACS_HEADER, is_dimacs_file
 from .cmd_draw import is_graph_arg
 from .common import (
-    VARIANT_HEAD,
     add_grid_options,
     describe_item,
     graph_arg,
@@ -43,9 +41,6 @@ from .common import (
 
 RATE = 10**6
 """Grids per second of the brute-force estimate (the NSI document's machine)."""
-
-BOM = b"\xef\xbb\xbf"
-"""The UTF-8 byte-order mark, which a file written on Windows may begin with."""
 
 MAX_EXACT_DIGITS = 4000
 """Larger brute-force counts are given as ``k^e`` and a logarithm only (not as an integer)."""
@@ -220,18 +215,10 @@ def _grid_figures(grid: Grid, as_json: bool) -> int:
 
 
 def is_graph_source(source: str) -> bool:
-    """True for a GRAPH argument: a graph's name or a graph file's suffix
-    (:func:`~sudograph.cli.cmd_draw.is_graph_arg`), or a file whose content is DIMACS (its
-    head holds a ``p edge N M`` line, a byte-order mark before it or not), whatever its name:
+    """True for a GRAPH argument: a graph's name, a graph file's suffix or a file whose
+    content is DIMACS, whatever its name (:func:`~sudograph.cli.cmd_draw.is_graph_arg`):
     ``color`` reads such a file, and as a puzzle file it would only give errors."""
-    if is_graph_arg(graph_arg(source)) or is_dimacs_file(source):
-        return True
-    try:
-        with open(source, "rb") as f:
-            head = f.read(VARIANT_HEAD)
-    except OSError:  # a puzzle written inline, standard input, a file that cannot be read
-        return False
-    return head.startswith(BOM) and DIMACS_HEADER.search(head[len(BOM) :]) is not None
+    return is_graph_arg(graph_arg(source))
 
 
 def _box(args: argparse.Namespace) -> Box | None:
