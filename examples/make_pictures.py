@@ -1,6 +1,9 @@
 """Make the pictures of ``docs/compare.md`` (except seed 002's comparison, made by
 ``examples/seed002_comparison.py``). Run from the repository root:
 ``python examples/make_pictures.py [OUT_FOLDER]`` (default ``docs/img``).
+
+Needs the ``plot`` extra (``pip install 'sudograph[plot]'``, matplotlib): without it the
+script stops at once, in one line (exit 1).
 """
 
 from __future__ import annotations
@@ -9,9 +12,10 @@ import sys
 from pathlib import Path
 
 from sudograph.bench import load_set, run_bench, summarize
+from sudograph.errors import MissingExtra
 from sudograph.graph import petersen_graph, sudoku_graph
 from sudograph.grid import Grid
-from sudograph.plot import plot_runs, plot_success_rates
+from sudograph.plot import plot_runs, plot_success_rates, require_plot
 from sudograph.render import save_graph, save_grid, save_trace
 from sudograph.solve import color, solve
 
@@ -51,4 +55,8 @@ def main(out: str = "docs/img") -> None:
 
 
 if __name__ == "__main__":
+    try:
+        require_plot()  # the pictures need matplotlib: said now, not after the work before them
+    except MissingExtra as exc:
+        sys.exit(f"sudograph: error: {exc}")
     main(*sys.argv[1:2])

@@ -6,6 +6,9 @@ checking (seed 004), propagation (seed 003, Norvig) and the randomized greedy co
 000) cost, and saves pictures in OUT_FOLDER (default ``walkthrough-out``): the Petersen graph
 coloured like seed 002's figure 4, the 9×9 Sudoku graph coloured by a solution (figure 8), the
 grid of seed 002's figure 9 with its solution, and an animated GIF of a small backtracking.
+
+Needs the ``plot`` extra for the pictures (``pip install 'sudograph[plot]'``, matplotlib):
+without it the script stops at once, in one line (exit 1).
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ import itertools
 import sys
 from pathlib import Path
 
+from sudograph.errors import MissingExtra
 from sudograph.graph import petersen_graph, sudoku_graph
 from sudograph.grid import Grid
+from sudograph.plot import require_plot
 from sudograph.problem import Problem
 from sudograph.render import save_graph, save_grid, save_trace
 from sudograph.search.trace import Recorder, render_graph_steps
@@ -119,4 +124,8 @@ def main(out: str = "walkthrough-out") -> None:
 
 
 if __name__ == "__main__":
+    try:
+        require_plot()  # the pictures need matplotlib: said now, not after the work before them
+    except MissingExtra as exc:
+        sys.exit(f"sudograph: error: {exc}")
     main(*sys.argv[1:2])

@@ -89,11 +89,24 @@ def test_small_grid_goes_to_the_house_kernel_for_fast() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"workers": 0}, {"engine": "python"}, {"method": "nope"}, {"limit": 0}, {"engine": "x"}],
+    [
+        {"workers": 0},
+        {"method": "fast", "engine": "python"},
+        {"method": "nope"},
+        {"limit": 0},
+        {"engine": "x"},
+    ],
 )
 def test_bad_arguments(kwargs: dict[str, object]) -> None:
     with pytest.raises(InvalidArgument):
         list(solve_many(PUZZLES[:2], **kwargs))  # type: ignore[arg-type]
+
+
+def test_the_default_method_follows_the_engine() -> None:
+    """No method named: engine python runs the reference search (propagate), as the command
+    line's file mode picks it (it raised: 'fast' has no Python engine)."""
+    rows = list(solve_many(PUZZLES[:2], engine="python", workers=1))
+    assert [r.status for r in rows] == ["solved", "solved"] and rows[0].nodes > 0
 
 
 def test_other_methods_go_through_solve() -> None:

@@ -33,7 +33,7 @@ from ._process import (
     signals_released,
     stop_requested,
 )
-from .errors import InvalidArgument, SudographError
+from .errors import InvalidArgument, MissingExtra, SudographError
 from .grid import Grid
 
 CHUNK = 512
@@ -123,7 +123,7 @@ Item = Any
 
 def solve_many(
     puzzles: Iterable[Item] | Any,
-    method: str = "fast",
+    method: str | None = None,
     limit: int | None = 1,
     workers: int | None = None,
     engine: str = "auto",
@@ -138,6 +138,15 @@ def solve_many(
     as_array: bool = False,
 ) -> Generator[Any, None, None]:
     """Solve many puzzles; yield one :class:`BatchResult` per puzzle, in input order.
+
+    ``method``: None (the default) is :func:`default_method`: ``fast`` when the compiled
+    engine is installed (the ``fast`` extra), else ``propagate``, the pure-Python search
+    (10 to 100 times slower on 9×9 files; ``pip install 'sudograph[fast]'``), as the command
+    line's file mode picks it; an (n, 81) array is ``fast``'s input. A method named is kept:
+    ``fast`` without numba, ``sat`` without python-sat, or ``engine="numba"`` (or
+    ``$SUDOGRAPH_ENGINE=numba``) for a search without numba raise :class:`MissingExtra` here,
+    before any puzzle is read (:func:`require_extras`; not with an ``executor``, whose workers
+    have their own install).
 
     ``puzzles``: an iterable of one-line strings or :class:`~sudograph.grid.Grid` objects, or an
     (n, 81) integer array (0 = empty). ``workers``: processes to use (None = every core, 1 =
@@ -163,7 +172,9 @@ def solve_many(
     :class:`BatchResult` objects.
 
     Raises :class:`InvalidArgument` on bad arguments (unknown method, workers < 1, engine
-    ``python`` with method ``fast``, ``as_array`` with another method).
+    ``python`` with method ``fast``, ``as_array`` with another method, a bad
+    ``$SUDOGRAPH_ENGINE``), :class:`MissingExtra` for an extra the run needs (see above;
+    ``as_array`` needs ``fast``).
 
     >>> import numpy as np
     >>> rows = list(solve_many(np.zeros((2, 81), dtype=int), workers=1))
@@ -190,11 +201,14 @@ def solve_many(
         max_nodes = whole_number("max_nodes", max_nodes)
         if max_nodes < 0:
             raise InvalidArgument(f"max_nodes must be >= 0, got {max_nodes}")
+    if engine not in ("auto", "python", "numba"):
+        raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
+    if method is None:  # an array, or as_array, is method fast's: refused below without numba
+        array = hasattr(puzzles, "ndim") and hasattr(puzzles, "shape")
+        method = "fast" if as_array or array else default_method(engine)
     get_method(method)
     if fallback is not None:
         get_method(fallback)
-    if engine not in ("auto", "python", "numba"):
-        raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
     check_method_options(method, engine=engine)  # an engine the method has not: refused once
     if workers is not None and workers < 1:
         raise InvalidArgument(f"workers must be >= 1, got {workers}")
@@ -202,6 +216,10 @@ def solve_many(
         raise InvalidArgument(f"limit must be >= 1 (or None for all), got {limit}")
     if as_array and (method != "fast" or fallback is not None or alphabet is not None):
         raise InvalidArgument("as_array needs method 'fast' on 9x9 (no fallback, no alphabet)")
+    if executor is None:  # every puzzle would fail alike: refused once, before any work
+        require_extras(method, engine)
+        if fallback is not None:
+            require_extras(fallback, engine)
     for key in solve_options or {}:
         if key not in SOLVE_OPTIONS:
             raise InvalidArgument(
@@ -228,6 +246,50 @@ def solve_many(
     settings = (method, limit, engine, max_nodes, box, alphabet, extra)
     chunks = _chunks(puzzles, sizer or chunk_size)
     return _solve_many(chunks, settings, executor, as_array, n_workers, sizer)
+
+
+def default_method(engine: str = "auto") -> str:
+    """The method of a batch when none is named: ``fast`` when ``engine`` resolves to the
+    compiled one (:func:`sudograph.engine.resolve_engine`: numba installed, or asked for by
+    ``engine`` or ``$SUDOGRAPH_ENGINE``), else ``propagate`` (the pure-Python search).
+
+    Raises :class:`InvalidArgument` on a bad engine or ``$SUDOGRAPH_ENGINE``,
+    :class:`MissingExtra` when numba is asked for and is not installed.
+
+    >>> default_method("python")
+    'propagate'
+    """
+    from .engine import resolve_engine
+
+    return "fast" if resolve_engine(engine) == "numba" else "propagate"
+
+
+def require_extras(method: str, engine: str = "auto") -> None:
+    """Raise :class:`MissingExtra` when ``method`` on ``engine`` needs an extra that is not
+    installed: ``fast`` numba (the ``fast`` extra), ``sat`` python-sat (``sat``), a search
+    method numba when ``engine`` or ``$SUDOGRAPH_ENGINE`` names it. Without this a batch
+    failed every puzzle one by one (an error row each, which ``--resume`` then skipped).
+
+    Raises :class:`InvalidArgument` on an unknown method or a bad ``$SUDOGRAPH_ENGINE``.
+
+    >>> require_extras("propagate", "python")
+    """
+    from .engine import numba_available, resolve_engine
+    from .methods import get_method
+
+    m = get_method(method)
+    if m.name == "sat":
+        from .search.sat import sat_available
+
+        if not sat_available():
+            raise MissingExtra("pysat", "sat")
+    if m.name == "fast" and not numba_available():
+        raise MissingExtra("numba", "fast")
+    try:
+        resolve_engine(engine)  # a bad $SUDOGRAPH_ENGINE: refused whatever the method
+    except MissingExtra:
+        if m.order is not None:  # numba asked for: the search methods' engine only
+            raise
 
 
 def _solve_many(
@@ -671,6 +733,9 @@ def _fast_lines(chunk: list[Any], settings: tuple[Any, ...]) -> ArrayBatch | Non
     error. Ctrl-C or SIGTERM raise :class:`ChunkInterrupted` with the rows done before the
     first line not done.
     """
+    from .engine.fast9 import require_fast
+
+    require_fast()  # MissingExtra naming the extra, before numpy is imported
     import numpy as np
 
     from .engine.fast9_io import parse_chunk
@@ -709,9 +774,10 @@ def _fast_rows(arr: Any, settings: tuple[Any, ...]) -> ArrayBatch:
     ``timeout``, the puzzles it stopped (and ``max_nodes`` did not) again one by one under the
     clock. Ctrl-C or SIGTERM raise :class:`ChunkInterrupted` with the rows done before the
     first one not done."""
-    import numpy as np
+    from .engine.fast9 import array_to_line, require_fast
 
-    from .engine.fast9 import array_to_line
+    require_fast()
+    import numpy as np
 
     _method, limit, _engine, max_nodes, _box, _alphabet, extra = settings
     timeout = extra.get("timeout")
@@ -748,9 +814,10 @@ def _fast_block(
     by :func:`_fast_rows`). The loop runs by budgets of guesses and ends early when ``stop()``
     says so (asked between two): the block then holds the rows done before (fewer than n).
     """
-    import numpy as np
+    from .engine.fast9 import array_to_line, check_solutions, require_fast, solve_rows
 
-    from .engine.fast9 import array_to_line, check_solutions, solve_rows
+    require_fast()
+    import numpy as np
 
     cap = max_nodes
     if timeout is not None:

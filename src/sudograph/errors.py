@@ -64,12 +64,22 @@ class UniquenessUnknown(SudographError):
 
 
 class MissingExtra(SudographError, ImportError):
-    """An optional dependency is needed: the message names the extra to install."""
+    """An optional dependency is needed: the message names the extra to install, or with
+    ``package`` the package itself (one that no extra of ours is for: networkx).
 
-    def __init__(self, module: str, extra: str) -> None:
-        super().__init__(
-            f"this needs the optional dependency {module!r}: pip install 'sudograph[{extra}]'"
-        )
+    >>> str(MissingExtra("numba", "fast"))
+    "this needs the optional dependency 'numba': pip install 'sudograph[fast]'"
+    >>> str(MissingExtra("networkx", package="networkx"))
+    "this needs the optional dependency 'networkx': pip install networkx"
+    """
+
+    def __init__(
+        self, module: str, extra: str | None = None, *, package: str | None = None
+    ) -> None:
+        if (extra is None) == (package is None):
+            raise TypeError("MissingExtra takes an extra or a package, one of the two")
+        install = package if package is not None else f"'sudograph[{extra}]'"
+        super().__init__(f"this needs the optional dependency {module!r}: pip install {install}")
 
 
 def clip(text: str, keep: int, room: int | None = None) -> str:

@@ -197,7 +197,7 @@ class Graph:
         except ImportError as exc:  # pragma: no cover - depends on the environment
             from .errors import MissingExtra
 
-            raise MissingExtra("networkx", "test") from exc
+            raise MissingExtra("networkx", package="networkx") from exc
         g = nx.Graph(name=self.name)
         g.add_nodes_from(range(self.n))
         g.add_edges_from(self.edges())

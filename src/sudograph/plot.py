@@ -10,6 +10,7 @@ pyplot so that notebooks show it) and returns the Axes it drew on.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import statistics
@@ -73,6 +74,16 @@ METRICS = ("nodes", "backtracks", "seconds", "attempts")
 
 def _pyplot_or_none() -> Any:
     return sys.modules.get("matplotlib.pyplot")
+
+
+def require_plot() -> None:
+    """Raise :class:`MissingExtra` now when matplotlib (the ``plot`` extra) is missing: a
+    script that draws at the end of its work checks first (``examples/*.py``).
+
+    >>> require_plot()  # matplotlib is installed here
+    """
+    if importlib.util.find_spec("matplotlib") is None:
+        raise MissingExtra("matplotlib", "plot")
 
 
 def _new_axes(ncols: int = 1, *, width: float = 7.0, height: float = 4.5) -> Any:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import os
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -163,8 +162,10 @@ def solve(
     Raises :class:`InvalidArgument` (unknown method, order, inference or option; order/inference
     given to a method that is not a search; a trace to a method that emits none; an engine
     the method has not, such as ``python`` for ``fast``; a Sudoku-only method on another
-    graph; bad limits or options, checked before any work), :class:`InvalidPuzzle` (clashing
-    clues), :class:`MissingExtra` (``engine="numba"`` without numba).
+    graph; bad limits or options, checked before any work; a ``$SUDOGRAPH_ENGINE`` other than
+    python, numba or auto), :class:`InvalidPuzzle` (clashing clues), :class:`MissingExtra`
+    (``engine="numba"``, or method ``fast``, without numba; method ``sat`` without
+    python-sat).
 
     >>> from sudograph.grid import Grid
     >>> r = solve(Grid.parse("...3.2.1...4.1.2"), "naive")
@@ -423,11 +424,15 @@ def _run_fast9(problem: Problem, options: SolveOptions, keep: int | None) -> Res
 def _engine_override(engine: str, problem: Problem) -> str:
     """``engine``, with ``auto`` replaced by ``$SUDOGRAPH_ENGINE`` when that is python/numba;
     not by ``numba`` for a problem with killer cages, which the twin does not read (``auto``
-    runs them compiled on the house kernel, or on Python)."""
-    env = os.environ.get("SUDOGRAPH_ENGINE", "")
-    if engine != "auto" or env not in ("python", "numba"):
+    runs them compiled on the house kernel, or on Python). The variable is read, and a bad
+    value refused (:class:`InvalidArgument`), by :func:`sudograph.engine.env_engine`, as
+    everywhere else."""
+    if engine != "auto":
         return engine
-    return "auto" if env == "numba" and problem.cages else env
+    env = _engine_module().env_engine()
+    if env == "auto":
+        return engine
+    return "auto" if env == "numba" and problem.cages else str(env)
 
 
 def _load_twin() -> None:

@@ -569,21 +569,61 @@ def _limit(args: argparse.Namespace) -> int | None:
 
 
 def _method(args: argparse.Namespace) -> str:
+    """The method of the file mode: ``--method``, else ``propagate`` for ``--order`` or
+    ``--inference``, else :func:`~sudograph.batch.default_method`: ``fast`` when the engine
+    resolves to numba (installed, or asked for by ``--engine numba`` or
+    ``$SUDOGRAPH_ENGINE``, :class:`MissingExtra` when it is not installed), else
+    ``propagate``, the reference search (``--engine python`` too)."""
     method = getattr(args, "method", None)
     if method:
         return str(method)
     if getattr(args, "order", None) or getattr(args, "inference", None):
         return "propagate"  # a search preset, adjusted by --order/--inference
-    if getattr(args, "engine", "auto") == "python":
-        return "propagate"  # fast is compiled only: the reference search on that engine
-    try:  # the compiled path when it is installed, the reference search otherwise
-        import importlib.util
+    from ..batch import default_method
 
-        if importlib.util.find_spec("numba") is not None:
-            return "fast"
-    except (ImportError, ValueError):  # pragma: no cover
-        pass
-    return "propagate"  # pragma: no cover - numba is installed in CI
+    return default_method(getattr(args, "engine", None) or "auto")
+
+
+def require_extras(method: str, args: argparse.Namespace) -> None:
+    """Refuse, once and before OUT is opened, a run whose every puzzle would fail for want
+    of an extra (:func:`sudograph.batch.require_extras`: ``-m fast`` or ``--engine numba``
+    without numba, ``-m sat`` without python-sat, ``$SUDOGRAPH_ENGINE`` bad or naming numba
+    without it): :class:`MissingExtra`, one line and exit 2, nothing written; every puzzle
+    failed before, an error row each, which ``--resume`` then skipped. A remote Dask
+    cluster's workers have their own install: not checked here."""
+    dask = getattr(args, "dask", None)
+    if dask and dask != "local":
+        return
+    from ..batch import require_extras as required
+
+    required(method, getattr(args, "engine", None) or "auto")
+
+
+SLOW_NOTE = (
+    "note: the compiled engine is not installed: pip install 'sudograph[fast]' (hundreds of "
+    "times faster on files)"
+)
+"""Said once after the summary of a file run on the pure-Python search (see
+:func:`slow_note`): on 9×9 files the ``fast`` extra solves 250 to 3,000 times as many
+puzzles a second (``bench/bench_fast.py``, docs/benchmarks.md), and counts of loosely clued
+grids take seconds, not minutes."""
+
+
+def slow_note(method: str, engine: str) -> str | None:
+    """:data:`SLOW_NOTE` when ``method`` ran on the Python engine for want of numba (the
+    ``fast`` extra): a search method on engine ``auto``, ``$SUDOGRAPH_ENGINE`` unset; else
+    None (the extra installed, ``--engine python`` or the variable asked for Python, a
+    method of its own engine that numba would not speed up).
+
+    >>> slow_note("logic", "auto") is None, slow_note("propagate", "python") is None
+    (True, True)
+    """
+    from ..engine import env_engine, numba_available
+    from ..methods import get_method
+
+    if get_method(method).order is None or engine != "auto" or env_engine() != "auto":
+        return None
+    return None if numba_available() else SLOW_NOTE
 
 
 def _solve_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -640,6 +680,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     method = _method(args) if not variants else getattr(args, "method", None) or "propagate"
     if line is None:  # solve: its options against the method, as for one puzzle
         check_solve_options(args, method)
+    require_extras(method, args)  # before OUT is opened: nothing written, nothing to resume
     limit = _limit(args)
     counting = line is None and bool(getattr(args, "count", False))
     listing = line is None and not counting and bool(getattr(args, "all", False))
@@ -780,6 +821,9 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     rate = done / seconds if seconds > 0 else 0.0
     loading = f" (kernels ready in {compiled:.1f} s, not counted)" if compiled >= 0.5 else ""
     warn(f"{tally_line(done, tally, bad, skip)}, {rate:,.0f} puzzles/s, {method}{loading}")
+    note = slow_note(method, engine) if client is None else None
+    if note is not None:  # the one word on the pure-Python rate: after the summary
+        warn(note)
     if interrupted is not None:
         how = "interrupted" if interrupted == EXIT_INTERRUPTED else "terminated"
         warn(f"{how}: every result so far is written; {resume_hint(output)}")

@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Any
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, MissingExtra
 from ..methods import METHODS, check_method, methods_for
 from .batchmode import EXIT_INTERRUPTED
 from .common import STDIN, load_graph, print_json, seconds, warn, whole
@@ -26,6 +26,11 @@ SEEDED_ORDER = "random-sequential"
 NOTE_SECONDS = 10.0
 """``chromatic`` without ``--timeout`` or ``--progress`` says once, on a terminal, after this
 long, that it is still searching and how to stop it (a proof can take hours)."""
+NO_SAT_NOTE = (
+    "note: not proven without the SAT steps, which need python-sat: pip install 'sudograph[sat]'"
+)
+"""Said on standard error when ``chromatic`` (method ``auto``, text output) ends "not
+proven" without the ``sat`` extra."""
 ROW_KEYS = ("status", "method", "coloring", "colors", "nodes", "backtracks", "reason", "seed")
 """The keys of every ``color --json`` row, in this order (docs/formats.md)."""
 
@@ -78,7 +83,8 @@ def register(sub: Any) -> None:
         "-m",
         default="auto",
         choices=["auto", "sat", "pure"],
-        help="auto (default): SAT steps when python-sat is installed; pure: without them",
+        help="auto (default): SAT steps when python-sat is installed; sat: SAT steps, refused "
+        "without python-sat; pure: without them",
     )
     q.add_argument("--seed", type=whole(0), default=0, help="seed of the local search")
     q.add_argument(
@@ -270,7 +276,11 @@ def _print_color(
 def run_chromatic(args: argparse.Namespace) -> int:
     """Print χ and a colouring; exit 0 when proven, 1 when only bounds are known."""
     from ..search.chromatic import Bounds, chromatic_number
+    from ..search.sat import sat_available
 
+    has_sat = sat_available()
+    if args.method == "sat" and not has_sat:  # SAT always, as asked: never answered without it
+        raise MissingExtra("pysat", "sat")
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
     graph = read_graph(args.graph)
 
@@ -341,6 +351,8 @@ def run_chromatic(args: argparse.Namespace) -> int:
         low, up = f"{r.lower_bound} by {r.lower_by}", f"{r.upper_bound} by {r.upper_by}"
         print(f"lower bound {low}; upper bound {up}")
         print(_vector(r.coloring))
+        if not r.proven and not r.interrupted and args.method == "auto" and not has_sat:
+            warn(NO_SAT_NOTE)  # the one word on the missing steps, where they were missed
     if r.interrupted:
         warn("interrupted: the bounds above are those found until then")
         return EXIT_INTERRUPTED

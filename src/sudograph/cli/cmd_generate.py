@@ -536,6 +536,9 @@ def run_count(args: argparse.Namespace) -> int:
 
         # the batch mode over files, counting every solution unless --limit says otherwise
         return run_file(argparse.Namespace(**vars(args), all=limit is None), line=line)
+    from ..batch import require_extras
+
+    require_extras("propagate")  # $SUDOGRAPH_ENGINE=numba without numba: refused once
 
     def handle(no: int | None, grid: Grid) -> int:
         _ = grid.problem  # raises InvalidPuzzle naming clashing cells

@@ -4,6 +4,7 @@ Nothing here imports numba or numpy: the kernels load on first use, so ``import 
 stays fast and works without the ``fast`` extra.
 
 - :func:`numba_available` — is the ``fast`` extra installed (cheap, imports nothing);
+- :func:`env_engine` — the engine ``$SUDOGRAPH_ENGINE`` names (checked: one reader);
 - :func:`resolve_engine` — ``"auto"``, ``"python"`` or ``"numba"`` to the engine that will run;
 - :func:`run_twin` — the compiled twin of :func:`sudograph.search.backtracking.run`, same
   contract, same solutions, nodes and backtracks (:mod:`sudograph.engine.twin`);
@@ -36,6 +37,22 @@ def numba_available() -> bool:
     return all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
 
 
+def env_engine() -> str:
+    """The engine ``$SUDOGRAPH_ENGINE`` names: ``python``, ``numba``, or ``auto`` when it is
+    unset, empty or ``auto`` (case and blanks ignored). The one reader of the variable:
+    :func:`resolve_engine` and :func:`sudograph.solve.solve` (``count``...) both call it.
+
+    Raises :class:`InvalidArgument` on another value (``SUDOGRAPH_ENGINE must be python or
+    numba, got 'gpu'``), wherever it is read.
+    """
+    env = os.environ.get(ENGINE_ENV, "").strip().lower()
+    if env in ("", "auto"):
+        return "auto"
+    if env not in ("python", "numba"):
+        raise InvalidArgument(f"{ENGINE_ENV} must be python or numba, got {env!r}")
+    return env
+
+
 def resolve_engine(engine: str = "auto") -> Engine:
     """The engine that runs for ``engine`` (``auto``, ``python`` or ``numba``).
 
@@ -56,12 +73,8 @@ def resolve_engine(engine: str = "auto") -> Engine:
     if engine not in ("auto", "python", "numba"):
         raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
     if engine == "auto":
-        env = os.environ.get(ENGINE_ENV, "").strip().lower()
-        if env and env not in ("python", "numba", "auto"):
-            raise InvalidArgument(f"{ENGINE_ENV} must be python or numba, got {env!r}")
-        if env in ("python", "numba"):
-            engine = env
-        else:
+        engine = env_engine()
+        if engine == "auto":
             return "numba" if numba_available() else "python"
     if engine == "numba" and not numba_available():
         raise MissingExtra("numba", "fast")
@@ -95,4 +108,12 @@ def count_twin(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Res
     return count(problem, options, keep=keep)
 
 
-__all__ = ["ENGINE_ENV", "Engine", "count_twin", "numba_available", "resolve_engine", "run_twin"]
+__all__ = [
+    "ENGINE_ENV",
+    "Engine",
+    "count_twin",
+    "env_engine",
+    "numba_available",
+    "resolve_engine",
+    "run_twin",
+]

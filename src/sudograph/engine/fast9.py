@@ -12,7 +12,9 @@ budgets of :data:`BUDGET` guesses and the clock is read in between.
 
 ``run`` is the registered runner; :func:`solve_array` and :func:`solve_lines` solve whole
 batches in one compiled loop (the batch machinery uses them). numba and numpy are imported
-only when a solve needs them, so ``import sudograph`` stays fast and works without them.
+only when a solve needs them, so ``import sudograph`` stays fast and works without them;
+without them, every entry (:func:`run`, the method's runner, included) raises
+:class:`~sudograph.errors.MissingExtra` naming numba and ``pip install 'sudograph[fast]'``.
 
 >>> from sudograph.grid import Grid
 >>> from sudograph.problem import SolveOptions
@@ -53,11 +55,29 @@ tdoku's search tree, 111 guesses per puzzle on forum-hardest 1106 against 168 wi
 guesses; see docs/benchmarks.md)."""
 
 
+def require_fast() -> None:
+    """Raise :class:`MissingExtra` (``pip install 'sudograph[fast]'``) unless the ``fast``
+    extra is installed: numba (named, the extra's point, when neither is there) and numpy.
+
+    Every entry of this module calls it before numpy or numba is imported, so that method
+    ``fast`` without the extra says which one to install (it raised ModuleNotFoundError).
+    """
+    from . import numba_available
+
+    if not numba_available():
+        raise MissingExtra("numba", "fast")
+    try:
+        import numpy  # noqa: F401
+    except ImportError:  # pragma: no cover - found, yet it does not import
+        raise MissingExtra("numpy", "fast") from None
+
+
 def load_kernels() -> Any:
     """Import (and, the first time ever, compile) the numba kernels; return the module.
 
     Raises :class:`MissingExtra` when numba or numpy is not installed.
     """
+    require_fast()
     try:
         import numpy  # noqa: F401
 
@@ -94,6 +114,7 @@ def warmup() -> float:
 
     Raises :class:`MissingExtra` without numba.
     """
+    require_fast()
     import numpy as np
 
     from .fast9_io import parse_chunk
@@ -181,6 +202,7 @@ def solve_rows(
     Raises :class:`InvalidArgument` on a wrong shape or a value outside 0..9, a negative
     limit or cap, a budget < 1.
     """
+    require_fast()
     import numpy as np
 
     k = load_kernels()
@@ -231,6 +253,7 @@ def check_solutions(puzzles: np.ndarray, counts: np.ndarray, solutions: np.ndarr
 
     Raises nothing; rows with no solution are reported True (nothing to check).
     """
+    require_fast()
     import numpy as np
 
     ok = np.empty(len(counts), dtype=np.bool_)
@@ -246,6 +269,7 @@ def solve_lines(lines: list[str], limit: int | None = 1) -> list[str]:
 
     A line that is not 81 symbols from ``1-9`` and ``.0`` raises :class:`InvalidArgument`.
     """
+    require_fast()
     import numpy as np
 
     arr = lines_to_array(lines)
@@ -264,6 +288,7 @@ def lines_to_array(lines: list[str]) -> np.ndarray:
     >>> lines_to_array(["1" + "." * 80])[0, :3].tolist()
     [1, 0, 0]
     """
+    require_fast()
     import numpy as np
 
     raw = "".join(lines).encode("ascii", "replace")
@@ -292,6 +317,7 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
     between). Every solution returned is checked. Raises :class:`InvalidArgument` when the
     problem is not a 9×9 Sudoku or ``keep`` < 1, :class:`MissingExtra` without numba.
     """
+    require_fast()
     import numpy as np
 
     if not is_sudoku9(problem):

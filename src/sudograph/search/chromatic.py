@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from numbers import Real
 
-from ..errors import InvalidArgument
+from ..errors import InvalidArgument, MissingExtra
 from ..graph import Graph, require_graph
 from ..problem import Coloring, as_seed, check_nonnegative, is_proper_coloring
 from .bounds import (
@@ -223,12 +223,15 @@ def chromatic_number(
 
     ``proven`` is True when ``chromatic_number`` is known optimal (the bounds met). The
     colouring is checked to be proper. ``use_sat``: None = when python-sat is installed,
-    False = the pure-Python steps only, True = require it (:class:`MissingExtra` otherwise).
-    ``seed`` seeds TabuCol. Ctrl-C ends it with the bounds so far (``interrupted`` True;
-    ``colored`` False when it came before any colouring). Raises :class:`InvalidArgument`
-    when ``graph`` is not a :class:`Graph` (a grid's or a problem's is its ``.graph``), on a
-    timeout that is not a number >= 0, a ``progress`` that is not callable, a ``use_sat``
-    other than None, True or False and a ``seed`` that is not a whole number.
+    False = the pure-Python steps only, True = the SAT steps always: without python-sat,
+    :class:`~sudograph.errors.MissingExtra` at once, before any step, whatever the graph (the
+    pure-Python steps never answer in their place). ``seed`` seeds TabuCol. Ctrl-C ends it
+    with the bounds so far (``interrupted`` True; ``colored`` False when it came before any
+    colouring). Raises :class:`InvalidArgument` when ``graph`` is not a :class:`Graph` (a
+    grid's or a problem's is its ``.graph``), on a timeout that is not a number >= 0, a
+    ``progress`` that is not callable, a ``use_sat`` other than None, True or False and a
+    ``seed`` that is not a whole number; :class:`~sudograph.errors.MissingExtra` for
+    ``use_sat=True`` without python-sat.
 
     >>> from sudograph.graph import Graph
     >>> chromatic_number(Graph.from_edges(3, [])).chromatic_number
@@ -271,6 +274,11 @@ def _check_arguments(
     if type(use_sat) not in (type(None), bool):
         raise InvalidArgument(f"use_sat must be None, True or False, got {use_sat!r}")
     check_seed(seed)
+    if use_sat:  # SAT asked for: refused at once without it, never answered without it
+        from .sat import sat_available
+
+        if not sat_available():
+            raise MissingExtra("pysat", "sat")
 
 
 def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> ChromaticResult:
