@@ -45,6 +45,8 @@ OUTPUT_RUNS = {
     "generate": ["generate", "--size", "4", "--seed", "3", "--count", "3"],
     "generate --json": ["generate", "--size", "4", "--seed", "3", "--count", "2", "--json"],
     "generate --variant": ["generate", "--size", "4", "--seed", "3", "--variant", "x"],
+    "solve, one puzzle inline": ["solve", P9],
+    "solve, one 4x4 inline": ["solve", A4],
 }
 
 

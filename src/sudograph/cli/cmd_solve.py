@@ -135,7 +135,7 @@ def register(sub: Any) -> None:
         "-o",
         "--output",
         metavar="OUT",
-        help="write the results to OUT (file mode: one line per puzzle)",
+        help="write the results to OUT (file mode: one line per puzzle); - is standard output",
     )
     p.add_argument(
         "--workers",
@@ -266,6 +266,8 @@ def run(args: argparse.Namespace) -> int:
             return solve_many(args)
         finally:
             sys.stdin = saved
+    if args.output == "-":  # standard output, as in the file mode (batchmode.output_file)
+        args.output = None
     if args.output:  # OUT is written over: never the --regions or --cages file
         from .batchmode import refuse_input_as_output
 
