@@ -387,3 +387,52 @@ def test_missing_extra_takes_an_extra_or_a_package(extra: str | None, package: s
 
     with pytest.raises(TypeError, match="an extra or a package"):
         MissingExtra("numba", extra, package=package)
+
+
+@pytest.mark.parametrize(
+    ("extra", "package"), [("fast", None), (None, "networkx")], ids=["extra", "package"]
+)
+def test_missing_extra_pickles_whole(extra: str | None, package: str | None) -> None:
+    import pickle
+
+    from sudograph.errors import MissingExtra
+
+    error = MissingExtra("numba", extra, package=package)
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is MissingExtra and str(again) == str(error)
+    assert (again.module, again.extra, again.package) == ("numba", extra, package)
+
+
+def test_a_remote_cluster_keeps_fast_as_the_default_method() -> None:
+    from sudograph.batch import default_method
+
+    assert default_method("auto", remote=True) == "fast"
+    assert default_method("numba", remote=True) == "fast"
+    assert default_method("python", remote=True) == "propagate"
+    done = cli_without(
+        NO_FAST, "solve", str(SAMPLE), "--dask", "tcp://127.0.0.1:1", "--engine", "numba"
+    )
+    assert "numba" not in done.stderr  # the workers' install decides: not refused here
+    assert done.returncode != 0  # (no cluster there)
+
+
+def test_count_of_one_puzzle_to_dash_is_standard_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["count", FOUR, "-o", "-"]) == 0
+    assert capsys.readouterr().out == "1 solution (unique)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pipe_is_not_read_to_tell_a_graph() -> None:
+    from sudograph.cli.cmd_bench import is_dimacs_file
+
+    read, write = os.pipe()
+    try:
+        os.write(write, b"p edge 3 3\n")
+        assert not is_dimacs_file(f"/dev/fd/{read}")
+        assert os.read(read, 100) == b"p edge 3 3\n"  # nothing taken from it
+    finally:
+        os.close(read)
+        os.close(write)

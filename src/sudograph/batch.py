@@ -141,8 +141,10 @@ def solve_many(
 
     ``method``: None (the default) is :func:`default_method`: ``fast`` when the compiled
     engine is installed (the ``fast`` extra), else ``propagate``, the pure-Python search
-    (10 to 100 times slower on 9×9 files; ``pip install 'sudograph[fast]'``), as the command
-    line's file mode picks it; an (n, 81) array is ``fast``'s input. A method named is kept:
+    (hundreds of times slower on 9×9 files, docs/benchmarks.md; ``pip install
+    'sudograph[fast]'``), as the command line's file mode picks it; with an ``executor``,
+    ``fast`` unless ``engine="python"`` (the cluster's workers have their own install); an
+    (n, 81) array is ``fast``'s input. A method named is kept:
     ``fast`` without numba, ``sat`` without python-sat, or ``engine="numba"`` (or
     ``$SUDOGRAPH_ENGINE=numba``) for a search without numba raise :class:`MissingExtra` here,
     before any puzzle is read (:func:`require_extras`; not with an ``executor``, whose workers
@@ -203,9 +205,10 @@ def solve_many(
             raise InvalidArgument(f"max_nodes must be >= 0, got {max_nodes}")
     if engine not in ("auto", "python", "numba"):
         raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
+    remote = executor is not None  # (its workers' install, not this one's)
     if method is None:  # an array, or as_array, is method fast's: refused below without numba
         array = hasattr(puzzles, "ndim") and hasattr(puzzles, "shape")
-        method = "fast" if as_array or array else default_method(engine)
+        method = "fast" if as_array or array else default_method(engine, remote=remote)
     get_method(method)
     if fallback is not None:
         get_method(fallback)
@@ -248,17 +251,21 @@ def solve_many(
     return _solve_many(chunks, settings, executor, as_array, n_workers, sizer)
 
 
-def default_method(engine: str = "auto") -> str:
+def default_method(engine: str = "auto", *, remote: bool = False) -> str:
     """The method of a batch when none is named: ``fast`` when ``engine`` resolves to the
     compiled one (:func:`sudograph.engine.resolve_engine`: numba installed, or asked for by
     ``engine`` or ``$SUDOGRAPH_ENGINE``), else ``propagate`` (the pure-Python search).
+    ``remote``: the puzzles run on a Dask cluster's workers, whose install is theirs, not
+    this machine's: ``fast`` unless ``engine`` is ``python`` (the workers say what they lack).
 
     Raises :class:`InvalidArgument` on a bad engine or ``$SUDOGRAPH_ENGINE``,
-    :class:`MissingExtra` when numba is asked for and is not installed.
+    :class:`MissingExtra` when numba is asked for and is not installed (here, not remote).
 
-    >>> default_method("python")
-    'propagate'
+    >>> default_method("python"), default_method("numba", remote=True)
+    ('propagate', 'fast')
     """
+    if remote:
+        return "propagate" if engine == "python" else "fast"
     from .engine import resolve_engine
 
     return "fast" if resolve_engine(engine) == "numba" else "propagate"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
+from typing import Any
 
 
 class SudographError(Exception):
@@ -80,6 +81,15 @@ class MissingExtra(SudographError, ImportError):
             raise TypeError("MissingExtra takes an extra or a package, one of the two")
         install = package if package is not None else f"'sudograph[{extra}]'"
         super().__init__(f"this needs the optional dependency {module!r}: pip install {install}")
+        self.module, self.extra, self.package = module, extra, package
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments (a worker process's error reaches the parent whole)."""
+        return (_missing_extra, (self.module, self.extra, self.package))
+
+
+def _missing_extra(module: str, extra: str | None, package: str | None) -> MissingExtra:
+    return MissingExtra(module, extra, package=package)
 
 
 def clip(text: str, keep: int, room: int | None = None) -> str:

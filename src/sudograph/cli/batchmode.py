@@ -573,7 +573,8 @@ def _method(args: argparse.Namespace) -> str:
     ``--inference``, else :func:`~sudograph.batch.default_method`: ``fast`` when the engine
     resolves to numba (installed, or asked for by ``--engine numba`` or
     ``$SUDOGRAPH_ENGINE``, :class:`MissingExtra` when it is not installed), else
-    ``propagate``, the reference search (``--engine python`` too)."""
+    ``propagate``, the reference search (``--engine python`` too); on a remote ``--dask``
+    cluster ``fast`` unless ``--engine python``, whatever this machine has."""
     method = getattr(args, "method", None)
     if method:
         return str(method)
@@ -581,7 +582,9 @@ def _method(args: argparse.Namespace) -> str:
         return "propagate"  # a search preset, adjusted by --order/--inference
     from ..batch import default_method
 
-    return default_method(getattr(args, "engine", None) or "auto")
+    dask = getattr(args, "dask", None)
+    remote = bool(dask) and dask != "local"  # a cluster's workers: their install decides
+    return default_method(getattr(args, "engine", None) or "auto", remote=remote)
 
 
 def require_extras(method: str, args: argparse.Namespace) -> None:

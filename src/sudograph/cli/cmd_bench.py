@@ -228,7 +228,10 @@ DIMACS_HEADER = re.compile(rb"^\s*p\s+(edge|edges|col)\s+\d+\s+\d+\s*$", re.MULT
 def is_dimacs_file(path: str) -> bool:
     """True when the head of the file ``path`` holds a DIMACS ``p edge N M`` line, a UTF-8
     byte-order mark before it or not (False for what cannot be read: :func:`load_set`
-    reports it)."""
+    reports it; False, unread, for what is not a regular file: a pipe's bytes read here would
+    be lost to the puzzle reader that reads it next, and a FIFO without a writer blocks)."""
+    if path == "-" or not os.path.isfile(path):
+        return False
     try:
         with open(path, "rb") as f:
             head = f.read(VARIANT_HEAD)

@@ -524,6 +524,8 @@ def _not_a_puzzle(grid: Grid, no: int | None) -> str | None:
 def run_count(args: argparse.Namespace) -> int:
     """Count the solutions of each puzzle."""
     limit = args.limit  # >= 1: checked by argparse (whole)
+    if args.output == "-" and not looks_like_path(args.source):
+        args.output = None  # one puzzle's count to standard output, as without -o
     if args.output or args.dask or args.resume or args.workers:
         if not looks_like_path(args.source):
             raise InvalidArgument("-o, --workers, --resume and --dask take a FILE of puzzles")

@@ -104,26 +104,22 @@ def picture_path(path: str, index: int, many: bool) -> str:
 def written_line(path: str, numbers: list[int]) -> str:
     """What ``show`` says on standard error after drawing the grids of a file of several as
     pictures numbered ``numbers`` (their lines in the input: :func:`picture_path`); when the
-    numbers are not ``1..count``, it says that they are the lines.
+    numbers are not ``1..count`` (a bad line left out, a comment, a grid over several lines),
+    it says that they are the lines (a bad line was reported on its own line).
 
     >>> written_line("grid.svg", list(range(1, 51)))
     'wrote grid-1.svg ... grid-50.svg (50 puzzles)'
     >>> written_line("grid.png", [1, 2]), written_line("grid.png", [1])
     ('wrote grid-1.png and grid-2.png (2 puzzles)', 'wrote grid-1.png (1 puzzle)')
     >>> written_line("m.svg", [1, 2, 3, 5])
-    'wrote m-1.svg ... m-5.svg (4 puzzles, numbered by their line: no m-4.svg)'
+    'wrote m-1.svg ... m-5.svg (4 puzzles, numbered by the line each grid starts on)'
     """
     count = len(numbers)
     first, last = picture_path(path, numbers[0], True), picture_path(path, numbers[-1], True)
     files = {1: first, 2: f"{first} and {last}"}.get(count, f"{first} ... {last}")
     said = plural(count, "puzzle")
     if numbers != list(range(1, count + 1)):
-        missing = sorted(set(range(numbers[0], numbers[-1] + 1)) - set(numbers))
-        gaps = ""
-        if missing and count > 2:  # "a ... b": which numbers between are not there
-            shown = ", ".join(picture_path(path, k, True) for k in missing[:3])
-            gaps = f": no {shown}{', ...' if len(missing) > 3 else ''}"
-        said += f", numbered by their line{gaps}"
+        said += ", numbered by the line each grid starts on"
     return f"wrote {files} ({said})"
 
 
