@@ -428,3 +428,9 @@ def test_a_cage_message_counts_digits_in_the_singular_too(
     with pytest.raises(InvalidPuzzle) as info:
         check_cages([cage], 16, 4)
     assert str(info.value).endswith(message)
+
+
+@pytest.mark.parametrize("rows", ["null", "3", '"1.3."', "{}"])
+def test_rows_that_are_no_list_are_placed(rows: str) -> None:
+    with pytest.raises(ParseError, match=r"^1:10: bad rows: expected a list of rows$"):
+        Grid.parse(f'{{"rows": {rows}}}')

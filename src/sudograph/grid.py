@@ -1265,6 +1265,8 @@ def _unpack_json(
         raise JsonFault(
             "a grid object needs a 'rows' key (or 'line', its cells as one string)", path=()
         )
+    if not isinstance(data["rows"], list):  # (None would read as "no rows")
+        raise JsonFault("bad rows: expected a list of rows", path=("rows",))
     return box, alphabet, data["rows"]
 
 

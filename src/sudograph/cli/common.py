@@ -11,10 +11,10 @@ import pathlib
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
-from ..formats.puzzles import iter_grids, open_source
+from ..formats.puzzles import decode_line, iter_grids, open_source
 from ..graph import MAX_SIDE
 from ..grid import Grid, check_alphabet, parse_box
 from ..problem import Cage
@@ -354,7 +354,9 @@ VARIANT_MAX_BYTES = 64 << 20
 """A variant file, or standard input holding one, is read whole: up to this many bytes."""
 
 VARIANT_HEAD = 8192
-"""Bytes of the head of an input that tell a variant format from plain grids."""
+"""Bytes of the head of an input that tell a variant format from plain grids: its first
+content line for the text format, its first lines for JSON lines; a JSON object over several
+lines that the head does not hold whole is read whole to tell (``looks_like_variant``)."""
 
 STDIN = "<stdin>"
 """The source name given to errors in what standard input (``-``) holds."""
@@ -367,26 +369,94 @@ name no file either."""
 
 def variant_kind(head: bytes) -> str | None:
     """The variant format (see ``looks_like_variant``) of an input starting with ``head``, or
-    None (plain grids)."""
+    None (plain grids). A JSON object that ``head`` does not hold whole enough to tell is
+    ``"json"``, undecided (:func:`undecided_variant`): the input is to be read whole, as a
+    variant input is, and told again by :func:`variant_file_kind`.
+
+    >>> variant_kind(b"alphabet: ABCD\\n"), variant_kind(b"1.3.\\n"), variant_kind(b'{"size": 4,')
+    ('text', None, 'json')
+    """
     from ..formats.variant import looks_like_variant
 
-    return looks_like_variant(head[:VARIANT_HEAD].decode("utf-8", errors="replace"))
+    return looks_like_variant(head.decode("utf-8", errors="replace"), head=True)
+
+
+def undecided_variant(head: bytes) -> bool:
+    """True when ``head``, the start of an input, opens a JSON object that it does not hold
+    whole enough to tell (one document over more lines than the head: its ``"grid"`` may come
+    last); False for a text, JSON lines (their first lines tell) or plain grids.
+
+    >>> undecided_variant(b'{\\n  "title": "t",\\n'), undecided_variant(b'{"grid": "1..."}\\n{')
+    (True, False)
+    """
+    from ..formats.variant import undecided_head
+
+    return undecided_head(head.decode("utf-8", errors="replace"))
+
+
+def _read_to_tell(stream: BinaryIO) -> tuple[bytes, bool]:
+    """Read the start of an input whose head left it undecided (:func:`undecided_variant`) far
+    enough to tell it: its first two content lines (JSON lines: they tell, and the rest is
+    left to stream, however long a line), else all of it, up to :data:`VARIANT_MAX_BYTES` + 1
+    bytes. ``(bytes read, whether that is all of the input)``."""
+    chunks: list[bytes] = []
+    size = content = 0
+    while content < 2 and size <= VARIANT_MAX_BYTES:
+        line = stream.readline(VARIANT_MAX_BYTES + 1 - size)
+        if not line:
+            return b"".join(chunks), True
+        chunks.append(line)
+        size += len(line)
+        if line.strip() and not line.lstrip().startswith(b"#"):
+            content += 1
+    data = b"".join(chunks)
+    if size > VARIANT_MAX_BYTES or not undecided_variant(data):
+        return data, False
+    data += stream.read(VARIANT_MAX_BYTES + 1 - size)  # one document over several lines
+    return data, len(data) <= VARIANT_MAX_BYTES
 
 
 def stdin_head(size: int = VARIANT_HEAD) -> bytes:
-    """The first ``size`` bytes of standard input (fewer at its end), left to be read: peeked
-    at (a buffered stream, as standard input is) or read and sought back (a seekable one);
-    ``b""`` from a stream that can do neither, which is then read as plain grids."""
+    """The first ``size`` bytes of standard input (fewer at its end, or once they hold its
+    first content lines: :func:`~sudograph.formats.puzzles.first_lines_read`), left to be
+    read: peeked at (a buffered stream, as standard input is) or read and sought back (a
+    seekable one). A pipe's peek gives what has arrived so far (two rows of a grid, part of a
+    line), so there the lines are read on until the first content lines are whole (or the
+    end), then put back in front of the rest (``sys.stdin`` replaced: ``put_back_stdin``).
+    ``b""`` from a stream that can neither peek nor seek, which is then read as plain grids."""
+    from ..formats.puzzles import first_lines_read
+    from .cmd_solve import put_back_stdin  # (cmd_solve imports this module)
+
     stream = getattr(sys.stdin, "buffer", None)
     try:
         peek = getattr(stream, "peek", None)
         if peek is not None:
-            return bytes(peek(size)[:size])
+            head = bytes(peek(size)[:size])
+            if len(head) >= size or first_lines_read(head):
+                return head
         if stream is not None and stream.seekable():
             at = stream.tell()
             head = stream.read(size)
             stream.seek(at)
             return bytes(head)
+        if stream is not None and peek is not None:  # a pipe: read its first lines, put back
+            chunks: list[bytes] = []
+            read = 0
+            pipe: Any = stream
+            while read < size:
+                line = pipe.readline(size - read)
+                if not line:
+                    break
+                chunks.append(line)
+                read += len(line)
+                text = line.strip()  # only a content line can complete the first lines
+                if text and not text.startswith(b"#") and first_lines_read(b"".join(chunks)):
+                    break
+            head = b"".join(chunks)
+            if head:  # the text layer replaced is detached: collected, it would close stream
+                previous: Any = sys.stdin
+                put_back_stdin(head, previous.detach() if previous is not sys.__stdin__ else stream)
+            return head
     except (OSError, ValueError):  # closed, or not readable: nothing to tell from
         pass
     return b""
@@ -394,13 +464,42 @@ def stdin_head(size: int = VARIANT_HEAD) -> bytes:
 
 def variant_file_kind(arg: str) -> str | None:
     """The variant format of the file ``arg`` names, or of standard input for ``-`` (see
-    ``looks_like_variant``), told from its head, or None (not a file, or plain grids)."""
+    ``looks_like_variant``), or None (not a file, or plain grids). Told from the first
+    :data:`VARIANT_HEAD` bytes or, for a JSON object they do not tell
+    (:func:`undecided_variant`), from its first two lines (JSON lines) or else the whole input
+    (:func:`_read_to_tell`; standard input left to be read again: sought back, or put back in
+    front of the rest). One larger than :data:`VARIANT_MAX_BYTES` is read as plain grids."""
+    from ..formats.variant import looks_like_variant
+
     if arg == "-":
-        return variant_kind(stdin_head())
-    if not os.path.isfile(arg):
+        head = stdin_head()
+        if not undecided_variant(head):
+            return variant_kind(head)
+        stream = sys.stdin.buffer
+        if stream.seekable():
+            at = stream.tell()
+            data, whole = _read_to_tell(stream)
+            stream.seek(at)
+        else:
+            from .cmd_solve import put_back_stdin  # (cmd_solve imports this module)
+
+            data, whole = _read_to_tell(stream)
+            previous: Any = sys.stdin
+            if not whole and previous is not sys.__stdin__:  # the text layer replaced below
+                previous.detach()  # must not close the rest of the input when collected
+            put_back_stdin(data, None if whole else stream)
+    else:
+        if not os.path.isfile(arg):
+            return None
+        with open(arg, "rb") as f:
+            head = f.read(VARIANT_HEAD)
+            if not undecided_variant(head):
+                return variant_kind(head)
+            f.seek(0)
+            data, whole = _read_to_tell(f)
+    if len(data) > VARIANT_MAX_BYTES:
         return None
-    with open(arg, "rb") as f:
-        return variant_kind(f.read(VARIANT_HEAD))
+    return looks_like_variant(data.decode("utf-8", errors="replace"), head=not whole)
 
 
 def is_variant_file(arg: str) -> bool:
@@ -416,6 +515,9 @@ def read_variant_file(
     not such an input (or a file over :data:`VARIANT_MAX_BYTES`, then read as plain grids).
     ``box`` (``--box``) is the shape of a puzzle that gives none, ``alphabet`` its symbols.
 
+    An input that is not UTF-8 (or holds a NUL byte) is one :class:`ParseError` at its first
+    bad byte, as the plain-file reader words it (``v.txt:3:14: invalid UTF-8``).
+
     Raises :class:`InvalidArgument` for standard input holding a variant puzzle larger than
     :data:`VARIANT_MAX_BYTES` (what was read of it cannot be read again as plain grids).
     """
@@ -429,12 +531,15 @@ def read_variant_file(
                 f"{STDIN}: a variant input is read whole, up to {VARIANT_MAX_BYTES >> 20} MiB: "
                 "this one is larger"
             )
-        text, source = data.decode("utf-8", errors="replace"), STDIN
+        source = STDIN
     else:
         if os.path.getsize(arg) > VARIANT_MAX_BYTES:
             return None
-        with open(arg, encoding="utf-8", errors="replace") as f:
-            text, source = f.read(), arg
+        with open(arg, "rb") as f:
+            data, source = f.read(), arg
+    text = _variant_text(data, source)
+    if isinstance(text, ParseError):  # the input is read whole: one error for it
+        return [(text.line, text)]
     from ..formats.variant import read_fpuzzles, read_variant_puzzles
 
     if kind != "fpuzzles":
@@ -443,6 +548,24 @@ def read_variant_file(
         return [(1, read_fpuzzles(text, source=source, box=box, alphabet=alphabet))]
     except ParseError as exc:
         return [(1, exc)]
+
+
+def _variant_text(data: bytes, source: str) -> str | ParseError:
+    """The bytes of a variant input as text, or the :class:`ParseError` of the first bad byte
+    (:func:`~sudograph.formats.puzzles.decode_line`'s: ``invalid UTF-8``, ``binary data (NUL
+    byte)``) at its line and column (in characters) of the whole input.
+
+    >>> _variant_text(b"variant: x\\ngrid: 1.\\xc3\\xa9\\xff", "v.txt")
+    ParseError('v.txt:2:10: invalid UTF-8')
+    """
+    text = decode_line(1, data, source)
+    if not isinstance(text, ParseError):
+        return text
+    at = (text.column or 1) - 1  # a byte offset in the whole input
+    start = data.rfind(b"\n", 0, at) + 1
+    column = len(data[start:at].decode("utf-8", errors="replace")) + 1
+    line = data.count(b"\n", 0, at) + 1
+    return ParseError(text.message, line=line, column=column, source=source)
 
 
 def looks_like_path(arg: str) -> bool:

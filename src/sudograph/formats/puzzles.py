@@ -4,7 +4,9 @@
 the rest still read. It holds one line in memory at a time, and never more than
 :data:`~sudograph.grid.MAX_LINE` bytes of a line it must reject (a 50 MB line costs no 50 MB).
 Files holding one or more multi-line grids (boxed text, separated by blank lines) are read by
-:func:`iter_grids`, which picks the right reader.
+:func:`iter_grids`, which picks the right reader. Lines end at LF or CRLF, or at CR in a file
+whose lines all end so (old Mac text); a CR, form feed, NEL or U+2028 inside a line is a
+character of that line, reported where it is.
 
 >>> import io
 >>> text = b"# two puzzles and a bad line\\n1.3.....2...4..1\\nxyz\\r\\n.2.......1......\\n"
@@ -18,24 +20,31 @@ Files holding one or more multi-line grids (boxed text, separated by blank lines
 
 from __future__ import annotations
 
+import difflib
 import io
 import json
 import math
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from ..errors import ParseError
+from ..errors import InvalidArgument, ParseError
 from ..graph import MAX_SIDE
-from ..grid import MAX_LINE, RULER_CHARS, Box, Grid
+from ..grid import MAX_LINE, RULER_CHARS, Box, Grid, as_box
+from .jsonplaces import JsonFault, loads_once, placed
 
 Source = str | os.PathLike[str] | BinaryIO
 Item = tuple[int, Grid | ParseError]
 
 MAX_GRID_FILE = 16 * 1024 * 1024
 """Largest multi-line grid file read whole (one-line-per-puzzle files stream at any size)."""
+
+MAX_HEAD = 4 * MAX_LINE
+"""Most bytes of its head :func:`iter_grids` reads before it decides how to read an input
+(it reads on to the end of the first block of lines, up to this)."""
 
 
 def _raw_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
@@ -56,20 +65,114 @@ def _raw_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
         yield no, chunk.rstrip(b"\r\n")
 
 
+class _Joined(io.RawIOBase):
+    """A raw stream reading ``head``, then the rest of ``rest``: an input whose head was read
+    to tell its format, read again from its start. With ``cr``, CR line endings (alone, or of
+    CRLF) are read as LF, a CR that ends a chunk held until the next byte tells which."""
+
+    def __init__(self, head: bytes, rest: BinaryIO, *, cr: bool = False) -> None:
+        super().__init__()
+        self.head = head
+        self.rest = rest
+        self.cr = cr
+        self.held = b""  # a CR at the end of what was read, before its next byte
+        self.out = b""  # translated bytes not yet given
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self._take(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def _read(self, size: int) -> bytes:
+        if self.head:
+            data, self.head = self.head[:size], self.head[size:]
+            return data
+        return bytes(getattr(self.rest, "read1", self.rest.read)(size))
+
+    def _take(self, size: int) -> bytes:
+        if not self.cr:
+            return self._read(size)
+        while not self.out:
+            data = self._read(size)
+            if not data:  # the end: a CR held ends the last line
+                self.out, self.held = (b"\n" if self.held else b""), b""
+                break
+            data = self.held + data
+            self.held = b"\r" if data.endswith(b"\r") else b""
+            data = data[: len(data) - len(self.held)]
+            self.out = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        out, self.out = self.out[:size], self.out[size:]
+        return out
+
+
+def joined(head: bytes, rest: BinaryIO, *, cr: bool = False) -> BinaryIO:
+    """A buffered stream reading ``head`` then the rest of ``rest`` (see :class:`_Joined`);
+    its buffer holds ``head`` whole, so a ``peek`` gives all of it at once.
+
+    >>> rest = io.BytesIO(b"3\\r4\\r")
+    >>> joined(b"1\\n2\\n", rest).read(), joined(b"1\\r2\\r", rest, cr=True).read()
+    (b'1\\n2\\n3\\r4\\r', b'1\\n2\\n')
+    """
+    size = max(io.DEFAULT_BUFFER_SIZE, len(head))
+    return cast(BinaryIO, io.BufferedReader(_Joined(head, rest, cr=cr), buffer_size=size))
+
+
+def cr_endings(head: bytes) -> bool:
+    """Whether ``head``, the first line of a file as ``readline`` gives it (or more), ends its
+    lines with a CR alone (old Mac text): a CR and no LF. A CR in a file of LF lines is a
+    character of its line (an error at its column), not a line break.
+
+    >>> cr_endings(b"1.3.\\r..2.\\r"), cr_endings(b"1.3.\\r\\n"), cr_endings(b"1.\\r3.\\n")
+    (True, False, False)
+    """
+    return b"\r" in head and b"\n" not in head
+
+
+def _readable(source: BinaryIO) -> BinaryIO:
+    """``source`` buffered (``readline`` on an unbuffered stream reads byte by byte)."""
+    if hasattr(source, "peek"):
+        return source
+    return cast(BinaryIO, io.BufferedReader(cast(Any, source)))
+
+
 COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"(\xb5/\xfd": "zstd"}
 """The first bytes of compressed files, and their format's name."""
 
+WIDE_TEXT = {
+    b"\xff\xfe\x00\x00": "UTF-32",
+    b"\x00\x00\xfe\xff": "UTF-32",
+    b"\xff\xfe": "UTF-16",
+    b"\xfe\xff": "UTF-16",
+}
+"""The byte-order marks of text in UTF-16 or UTF-32 (the longer first: UTF-32 LE starts as
+UTF-16 LE does), and the encoding's name."""
 
-class CompressedFile(ParseError):
+
+class FileRefused(ParseError):
+    """A file refused whole from its first bytes: one error at 1:1, not one a line."""
+
+
+class CompressedFile(FileRefused):
     """A file that starts as a compressed one does: not read (one error, not one a line)."""
 
 
-def compressed(head: bytes, source: str | None) -> CompressedFile | None:
+class WideTextFile(FileRefused):
+    """Text in UTF-16 or UTF-32 (told by its byte-order mark): every line would be binary
+    data (NUL bytes), so the file is one error naming its encoding."""
+
+
+def compressed(head: bytes, source: str | None) -> FileRefused | None:
     """The error for a file whose first bytes are ``head``, when they are a compressed
-    format's (:data:`COMPRESSED`), else None.
+    format's (:data:`COMPRESSED`) or the byte-order mark of UTF-16 or UTF-32 text
+    (:data:`WIDE_TEXT`), else None: such a file is refused whole.
 
     >>> compressed(bytes([0x1F, 0x8B, 8, 0]), "big.txt.gz")
     CompressedFile('big.txt.gz:1:1: gzip-compressed data: decompress the file first')
+    >>> print(compressed(b"\\xff\\xfe1\\x00.\\x00", "p.txt"))
+    p.txt:1:1: UTF-16 text (byte-order mark FF FE): convert the file to UTF-8 first
     >>> compressed(b"1.3.....2...4..1", "p.txt") is None
     True
     """
@@ -77,13 +180,32 @@ def compressed(head: bytes, source: str | None) -> CompressedFile | None:
         if head.startswith(magic):
             message = f"{kind}-compressed data: decompress the file first"
             return CompressedFile(message, line=1, column=1, source=source)
+    for mark, encoding in WIDE_TEXT.items():
+        if head.startswith(mark) and _wide_text(head, len(mark), encoding == "UTF-16"):
+            message = (
+                f"{encoding} text (byte-order mark {mark.hex(' ').upper()}): convert the file "
+                "to UTF-8 first"
+            )
+            return WideTextFile(message, line=1, column=1, source=source)
     return None
+
+
+def _wide_text(head: bytes, start: int, utf16: bool) -> bool:
+    """Whether the bytes of ``head`` after its byte-order mark (``start`` bytes) are text in
+    UTF-16 (``utf16``) or UTF-32: its first character, ASCII as a puzzle file's are, has a NUL
+    byte beside it. Bytes ``FF FE`` and no NUL after them are no such text, but a line that
+    is not UTF-8.
+
+    >>> _wide_text(b"\\xff\\xfe.\\x00", 2, True), _wide_text(b"\\xff\\xfe\\n", 2, True)
+    (True, False)
+    """
+    return b"\x00" in head[start : start + (2 if utf16 else 4)]
 
 
 def decode_line(no: int, raw: bytes | None, source: str | None) -> str | ParseError:
     """Line ``no`` of a puzzle file as text (``raw`` without its ending, None when it was
     longer than :data:`~sudograph.grid.MAX_LINE`), or the :class:`ParseError` that names it
-    (a compressed file: :class:`CompressedFile` at line 1)."""
+    (a compressed or UTF-16 file: a :class:`FileRefused` at line 1)."""
     if no == 1 and raw is not None and (packed := compressed(raw, source)) is not None:
         return packed
     if raw is None:
@@ -98,21 +220,30 @@ def decode_line(no: int, raw: bytes | None, source: str | None) -> str | ParseEr
 
 
 CSV_WORDS = ("quiz", "puzzle", "sudoku")
-"""A first line with a field naming one of these is a CSV header; that field's column holds
-the puzzles (``quizzes,solutions``; Kaggle's ``id,puzzle,solution,clues,difficulty``)."""
+"""A first content line with a field naming one of these is a CSV header; that field's column
+holds the puzzles (``quizzes,solutions``; Kaggle's ``id,puzzle,solution,clues,difficulty``)."""
+
+_HEADER_FIELD = re.compile(r"[^\W\d][\w .()/-]{0,63}")
+"""A field of a CSV header: a name (a letter first), not data."""
 
 
 def csv_column(line: str) -> int | None:
-    """The column of the puzzles when ``line`` is a CSV header, else None.
+    """The column of the puzzles when ``line`` is a CSV header, else None. A header names its
+    columns: a line with a field that is no name (a grid, JSON, ``puzzle: 1.3.``) is none,
+    whatever words it holds, and is read as a puzzle (a bad one reported), never skipped.
 
     >>> csv_column("quizzes,solutions"), csv_column("id,puzzle,solution"), csv_column("quizzes")
     (0, 1, 0)
-    >>> csv_column("1.3.....2...4..1") is None
-    True
+    >>> csv_column("1.3.....2...4..1") is None, csv_column('{"puzzle": "4....", "box": [2, 2]}')
+    (True, None)
     """
+    if line.lstrip().startswith(("{", "[")):
+        return None  # JSON: a grid object or list, one a line
     fields = [f.strip().strip('"').strip().lower() for f in line.split(",")]
     if len(fields) == 1 and not (fields[0].isalpha() and len(fields[0]) <= 20):
         return None  # one field: a header only when it is one word, not a puzzle of letters
+    if not all(_HEADER_FIELD.fullmatch(f) for f in fields if f):
+        return None
     for i, field in enumerate(fields):
         if any(w in field for w in CSV_WORDS):
             return i
@@ -140,6 +271,76 @@ def csv_field(line: str, column: int, no: int, name: str | None) -> str | ParseE
     return field
 
 
+PUZZLE_ROW_KEYS = ("puzzle", "box", "alphabet")
+"""The keys read of a puzzle row: ``{"puzzle": "4.....1....1.3..", "box": [2, 2]}``, as
+``generate --json`` writes them (the grid on one line, its box, its symbols)."""
+
+GENERATE_KEYS = ("clues", "seed", "index", "symmetry", "minimal", "rating")
+"""The keys a ``generate --json`` row adds about how its puzzle was made: read and ignored."""
+
+
+def read_grid(text: str, *, box: Box | None = None, alphabet: str | None = None) -> Grid:
+    """``Grid.parse(text)``, and a puzzle row too: a JSON object with a ``puzzle`` key (the
+    grid on one line, as ``generate --json`` writes it) and no ``rows``, read with its ``box``
+    and ``alphabet`` when it has them (:data:`PUZZLE_ROW_KEYS`; the keys of
+    :data:`GENERATE_KEYS`, and any other not a letter or two from a key read, are left).
+    Raises :class:`ParseError`, a fault of the puzzle placed at its character in ``text``.
+
+    >>> read_grid('{"puzzle": "4.....1....1.3..", "box": [2, 2], "clues": 4}').to_line()
+    '4.....1....1.3..'
+    >>> read_grid('{"puzzle": "4...x.1....1.3.."}')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.ParseError: 1:17: unknown character 'x' (expected one of 1234 or ...)
+    """
+    if text.lstrip().startswith("{"):
+        try:
+            data = loads_once(text)
+        except (ValueError, RecursionError):  # not JSON: Grid.parse says where it breaks
+            data = None
+        if isinstance(data, dict) and "puzzle" in data and "rows" not in data:
+            try:
+                return _puzzle_row(data, box, alphabet)
+            except JsonFault as exc:
+                raise placed(exc, text) from None
+    return Grid.parse(text, box=box, alphabet=alphabet)
+
+
+def _puzzle_row(data: dict[str, Any], box: Box | None, alphabet: str | None) -> Grid:
+    """The grid of a puzzle row (:func:`read_grid`); a fault is a :class:`JsonFault` naming
+    the value at fault (the puzzle's character at fault)."""
+    for key in data:
+        if key not in PUZZLE_ROW_KEYS + GENERATE_KEYS:
+            like = difflib.get_close_matches(str(key), PUZZLE_ROW_KEYS, n=1, cutoff=0.75)
+            if like:  # a misspelt "box" would drop the puzzle's box without a word
+                message = f"unknown key {key!r}: did you mean {like[0]!r}?"
+                raise JsonFault(message, path=(key,), key=True)
+    puzzle = data["puzzle"]
+    if not isinstance(puzzle, str):
+        raise JsonFault("bad puzzle: expected the grid on one line, a string", path=("puzzle",))
+    if data.get("box") is not None:
+        shape = data["box"]
+        try:
+            if not isinstance(shape, list | str):
+                raise InvalidArgument(f"expected [rows, cols] or 'RxC', got {shape!r}")
+            found = as_box(shape if isinstance(shape, str) else tuple(shape))
+        except InvalidArgument as exc:
+            raise JsonFault(f"bad box: {exc}", path=("box",)) from None
+        if box is not None and tuple(box) != found:
+            message = f"box {box[0]}x{box[1]} given, but the puzzle's is {found[0]}x{found[1]}"
+            raise JsonFault(message, path=("box",))
+        box = found
+    if alphabet is None and data.get("alphabet") is not None:
+        alphabet = data["alphabet"]
+        if not isinstance(alphabet, str):
+            raise JsonFault("bad alphabet: expected a string", path=("alphabet",))
+    try:
+        return Grid.parse(puzzle, box=box, alphabet=alphabet)
+    except ParseError as exc:
+        inner = exc.column - 1 if exc.column is not None else None
+        raise JsonFault(exc.message, path=("puzzle",), inner=inner) from None
+
+
 def iter_puzzles(
     source: Source,
     *,
@@ -149,34 +350,48 @@ def iter_puzzles(
 ) -> Iterator[Item]:
     """Yield ``(line number, Grid | ParseError)`` for each puzzle line of ``source``.
 
-    Blank lines and ``#`` comments are skipped; CRLF endings and a UTF-8 byte-order mark are
-    accepted; a Kaggle-style CSV (header ``quizzes,solutions`` on line 1) yields the first
-    column of each row. Every problem of a line (wrong length, unknown character, invalid
-    UTF-8, NUL byte, a line longer than :data:`~sudograph.grid.MAX_LINE`) is yielded as a
-    :class:`ParseError` with its line (and column); reading goes on. Only an unreadable
-    stream (OSError) stops it.
+    Blank lines and ``#`` comments are skipped; CRLF endings (and CR endings, in a file whose
+    lines all end so) and a UTF-8 byte-order mark are accepted; a Kaggle-style CSV (a header
+    ``quizzes,solutions`` as the first content line, :func:`csv_column`) yields the column
+    the header names of each row; a line may be a JSON grid object or list, or a puzzle row
+    (``{"puzzle": ...}``, :func:`read_grid`). Every problem of a line (wrong length, unknown
+    character, invalid UTF-8, NUL byte, a line longer than :data:`~sudograph.grid.MAX_LINE`)
+    is yielded as a :class:`ParseError` with its line (and column); reading goes on. A file
+    refused whole (compressed, UTF-16: :func:`compressed`) is one error, and only an
+    unreadable stream (OSError) stops it otherwise.
     """
     if isinstance(source, str | os.PathLike):
         path = Path(source)
         with path.open("rb") as stream:
             yield from iter_puzzles(stream, box=box, alphabet=alphabet, name=name or str(path))
         return
-    if isinstance(source, io.RawIOBase):  # unbuffered: readline would read byte by byte
-        source = cast(BinaryIO, io.BufferedReader(source))
+    source = _readable(source)
+    first = source.readline(MAX_LINE + 1)
+    lines = joined(first, source, cr=cr_endings(first))
+    yield from _puzzle_items(lines, box=box, alphabet=alphabet, name=name)
+
+
+def _puzzle_items(
+    stream: BinaryIO, *, box: Box | None, alphabet: str | None, name: str | None
+) -> Iterator[Item]:
+    """:func:`iter_puzzles` of a stream whose lines end at LF."""
     column: int | None = None
-    for no, raw in _raw_lines(source):
+    header = True  # the first content line may be a CSV header
+    for no, raw in _raw_lines(stream):
         text = decode_line(no, raw, name)
         if isinstance(text, ParseError):
             yield no, text
-            if isinstance(text, CompressedFile):
+            if isinstance(text, FileRefused):
                 return
+            header = False
             continue
         if no == 1:
             text = text.removeprefix("\ufeff")  # a byte-order mark
         line = text.strip()
         if not line or line.startswith("#"):
             continue
-        if no == 1:
+        if header:
+            header = False
             column = csv_column(line)
             if column is not None:
                 continue
@@ -187,7 +402,7 @@ def iter_puzzles(
                 continue
             line = field
         try:
-            yield no, Grid.parse(line, box=box, alphabet=alphabet)
+            yield no, read_grid(line, box=box, alphabet=alphabet)
         except ParseError as exc:
             yield no, exc.located(line=no, source=name)
 
@@ -201,24 +416,36 @@ def iter_grids(
 ) -> Iterator[Item]:
     """Like :func:`iter_puzzles`, but a file of multi-line grids is read too.
 
-    The first content lines decide: a list (``[`` or ``{``), a boxed row (``|``), a ruler
-    (``+---+``), or a line that is no puzzle followed by one of as many cells (two rows of
-    a grid) mean grids written over several lines, separated by blank lines (the line number
-    reported is the grid's first line); anything else means one puzzle per line, so a bad
-    line is reported and the others read.
+    The first lines decide (:func:`holds_grid_blocks`; the head is read until they tell, on a
+    pipe too, whatever has arrived so far): a list (``[`` or ``{``), a boxed row (``|``), a
+    ruler (``+---+``), a line that is no puzzle followed by one of as many cells (two rows of
+    a grid) in a first block of at least that many rows, or a first block of exactly N rows of
+    N cells of which one is no puzzle by itself but a row of an N×N grid (16 rows of 16
+    symbols, a ``G`` among them: a 16×16 grid, not 16 puzzles of 4×4) mean grids written over
+    several lines, separated by blank lines (the line number reported is the grid's first
+    line); anything else means one puzzle per line, streamed, so a bad line is reported and
+    the others read.
     """
     if isinstance(source, str | os.PathLike):
         path = Path(source)
         with path.open("rb") as stream:
             yield from iter_grids(stream, box=box, alphabet=alphabet, name=name or str(path))
         return
-    if not hasattr(source, "peek"):
-        source = cast(BinaryIO, io.BufferedReader(cast(Any, source)))
-    head = cast(Any, source).peek(MAX_LINE)[:MAX_LINE]
-    if not holds_grid_blocks(head, box=box, alphabet=alphabet):
-        yield from iter_puzzles(source, box=box, alphabet=alphabet, name=name)
+    source = _readable(source)
+    first = source.readline(MAX_LINE + 1)
+    refused = compressed(first, name)
+    if refused is not None:
+        yield 1, refused
         return
-    data = source.read(MAX_GRID_FILE + 1)
+    if cr_endings(first):
+        source = joined(first, source, cr=True)
+        first = source.readline(MAX_LINE + 1)
+    head, whole = _read_head(source, first, box=box, alphabet=alphabet)
+    again = joined(head, source)  # the head read again, then the rest
+    if not _decide(head, whole=whole, final=True, box=box, alphabet=alphabet):
+        yield from _puzzle_items(again, box=box, alphabet=alphabet, name=name)
+        return
+    data = again.read(MAX_GRID_FILE + 1)
     if len(data) > MAX_GRID_FILE:
         yield 1, ParseError(f"multi-line grid file larger than {MAX_GRID_FILE} bytes", source=name)
         return
@@ -232,56 +459,139 @@ def iter_grids(
     yield from _grid_blocks(text.removeprefix("\ufeff"), box=box, alphabet=alphabet, name=name)
 
 
+def _read_head(
+    stream: BinaryIO, first: bytes, *, box: Box | None, alphabet: str | None
+) -> tuple[bytes, bool]:
+    """The head of ``stream`` (``first``, its first line, already read), read line by line
+    until its lines tell how to read it (:func:`_decide`), its end, a line longer than
+    :data:`~sudograph.grid.MAX_LINE` or :data:`MAX_HEAD` bytes; and whether it is the whole
+    input. A pipe's lines are waited for: what has arrived so far may be two rows of a grid.
+    Only a content line, or a blank line that ends a block, can change what the lines tell:
+    the others are read without asking again (a million blank lines cost no million asks)."""
+    chunks = [first]
+    size = len(first)
+    line = first
+    block = False  # the last line that was no comment is a content line
+    while line:
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            break  # a line too long for a grid: the reader rejects it, unread
+        text = line.strip()
+        content = bool(text) and not text.startswith(b"#")
+        if content or (block and not text):
+            head = b"".join(chunks)
+            if _decide(head, whole=False, box=box, alphabet=alphabet) is not None:
+                return head, False
+        block = content or (block and bool(text))
+        if size >= MAX_HEAD:
+            return b"".join(chunks), False
+        line = stream.readline(MAX_LINE + 1)
+        chunks.append(line)
+        size += len(line)
+    return b"".join(chunks), not line
+
+
 def holds_grid_blocks(head: bytes, *, box: Box | None = None, alphabet: str | None = None) -> bool:
-    """True when ``head``, the first bytes of a file, starts grids written over several lines
-    (the test of :func:`iter_grids`); False for one puzzle per line, a CSV or no content.
+    """True when ``head``, the first bytes of an input (how many is not known: a peek at a
+    pipe gives what has arrived), needs :func:`iter_grids` to be read: it starts grids written
+    over several lines, or may (its lines do not tell yet), or its lines are not all read as
+    they come (a CSV header after comments or blank lines, JSON objects or lists, CR line
+    endings, a file refused whole). False for plain puzzles one per line, a CSV header on
+    line 1 included: the caller may read those line by line itself.
 
     >>> holds_grid_blocks(b"+-----+-----+\\n| 1 . | . . |\\n")
     True
-    >>> holds_grid_blocks(b"\\xef\\xbb\\xbf1.3.....2...4..1\\n.2.......1......\\n")
+    >>> nine = b"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    >>> holds_grid_blocks(b"\\xef\\xbb\\xbf" + nine + b"\\n" + nine + b"\\n")
+    False
+    >>> holds_grid_blocks(b"..3.2.6..\\n9..3.5..1\\n")  # two rows so far: read on
+    True
+    """
+    if compressed(head, None) is not None or cr_endings(head):
+        return True
+    if _decide(head, whole=False, box=box, alphabet=alphabet) is not False:
+        return True
+    lines, good = _head_lines(head, whole=False)
+    for at, line in enumerate(lines[:good]):
+        if line and not line.startswith("#"):
+            return line.startswith(("[", "{")) or (at > 0 and csv_column(line) is not None)
+    return False
+
+
+_SKIPPED = re.compile(rb"(?:[^\S\n]*(?:#[^\n]*)?\n)*")
+"""Blank and comment lines (a run of them, skipped at once)."""
+
+
+def first_lines_read(head: bytes) -> bool:
+    """True when ``head``, what has been read of an input, holds what its first content lines
+    tell (a variant format, a grid over several lines...): two content lines, whole (ended by
+    a line break), or one that is not the start of a JSON document over several lines (or not
+    UTF-8: nothing to tell from). What standard input holds is read until then (or its end):
+    a pipe gives what has arrived.
+
+    >>> first_lines_read(b"# c\\n..3.2.6..\\n"), first_lines_read(b"..3.2.6")
+    (True, False)
+    >>> first_lines_read(b'{\\n"grid": "1..."\\n'), first_lines_read(b'{"grid": "1..."}\\n')
+    (True, True)
+    >>> first_lines_read(b'{"grid":\\n')
     False
     """
-    lines = _content_lines(head, 2)
-    if not lines or csv_column(lines[0]) is not None:
-        return False
-    return _is_multiline(lines, box, alphabet, head)
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    at = 0
+    content: list[str] = []
+    while True:
+        at = cast(re.Match[bytes], _SKIPPED.match(head, at)).end()
+        end = head.find(b"\n", at)
+        if end < 0:
+            return False  # no whole content line more
+        try:
+            content.append(head[at:end].decode("utf-8").strip())
+        except UnicodeDecodeError:
+            return True
+        if len(content) == 2 or not content[0].startswith("{") or _whole_json(content[0]):
+            return True
+        at = end + 1
 
 
-def _first_block_rows(head: bytes) -> int | None:
-    """The rows (rulers and comments aside) of the first block of content lines in ``head``,
-    up to the first blank line or the end of a short head (a whole small file); None when the
-    head ends inside the block (a larger file: the block may go on).
+def _head_lines(head: bytes, *, whole: bool) -> tuple[list[str], int]:
+    """The lines of ``head`` split at LF, stripped (the byte-order mark of the first too), a
+    line that is not UTF-8 decoded with replacement characters; and the number of lines
+    before the first such (all, without one). Unless ``whole`` (``head`` is the whole input),
+    a last line without its LF is left out: it may go on.
 
-    >>> _first_block_rows(b"# c\\n12x4\\n..1.\\n\\n1234\\n"), _first_block_rows(b"1.\\n.1")
-    (2, 2)
+    >>> _head_lines(b"\\xef\\xbb\\xbf1 2\\r\\n\\xff 0\\n3 4\\n5", whole=False)
+    (['1 2', '\\ufffd 0', '3 4'], 1)
     """
-    lines = head.splitlines()
-    whole = len(head) < io.DEFAULT_BUFFER_SIZE  # one read of a file returns its first buffer
-    rows = 0
-    for raw in lines:
-        line = raw.decode("utf-8", "replace").removeprefix("\ufeff").strip()
+    parts = head.split(b"\n")
+    if not whole or not parts[-1]:
+        parts.pop()
+    lines: list[str] = []
+    good = len(parts)
+    for at, raw in enumerate(parts):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = raw.decode("utf-8", "replace")
+            good = min(good, at)
+        lines.append((line.removeprefix("\ufeff") if not at else line).strip())
+    return lines, good
+
+
+def _first_block(lines: list[str]) -> tuple[list[str], bool]:
+    """The rows (rulers and comments aside) of the first block of content lines, and whether
+    a blank line ends it within ``lines``.
+
+    >>> _first_block(["# c", "12x4", "..1.", "", "1234"]), _first_block(["1.", ".1"])
+    ((['12x4', '..1.'], True), (['1.', '.1'], False))
+    """
+    rows: list[str] = []
+    for line in lines:
         if not line:
             if rows:
-                return rows
+                return rows, True
             continue
         if not line.startswith("#") and not _is_ruler(line):
-            rows += 1
-    return rows if whole else None
-
-
-def _content_lines(head: bytes, count: int) -> list[str]:
-    """The first ``count`` lines that are neither blank nor comments (fewer on bad text)."""
-    out: list[str] = []
-    for raw in head.splitlines():
-        try:
-            line = raw.decode("utf-8").removeprefix("\ufeff").strip()
-        except UnicodeDecodeError:
-            break
-        if line and not line.startswith("#"):
-            out.append(line)
-            if len(out) == count:
-                break
-    return out
+            rows.append(line)
+    return rows, False
 
 
 def _is_ruler(line: str) -> bool:
@@ -293,30 +603,91 @@ def _cell_count(line: str) -> int:
     return len(parts) if len(parts) != 1 else len(parts[0])
 
 
-def _is_multiline(lines: list[str], box: Box | None, alphabet: str | None, head: bytes) -> bool:
-    """Whether the first content ``lines`` of ``head`` start a grid written over several
-    lines: a list, a boxed row or a ruler, or a line that is no puzzle followed by one of as
-    many cells, in a first block of at least that many rows (when ``head`` tells: a bad
-    puzzle line followed by puzzles of its length is no grid of three rows)."""
-    first = lines[0]
+def _decide(
+    head: bytes,
+    *,
+    whole: bool,
+    final: bool = False,
+    box: Box | None = None,
+    alphabet: str | None = None,
+) -> bool | None:
+    """Whether ``head`` (the whole input when ``whole``) starts grids written over several
+    lines (the rule of :func:`iter_grids`), or None when it cannot tell yet (its first block
+    of lines may go on); ``final``: no more will be read, so tell (a block that may go on is
+    taken as long enough, as a head that ends inside a grid's rows, and a last line cut short
+    is read as far as it goes: a JSON grid on one line longer than the head is no whole
+    document there, so the file is read whole)."""
+    lines, good = _head_lines(head, whole=whole or final)  # final: a line cut short counts
+    final = final or whole
+    content = [line for line in lines[:good] if line and not line.startswith("#")]
+    told = final or good < len(lines)  # no more content lines to learn from: not UTF-8 next
+    if not content:
+        return False if told else None
+    first = content[0]
+    if csv_column(first) is not None:
+        return False
     if first.startswith(("[", "{")):  # a list over several lines, or one per line (JSON lines)
-        return not any(_whole_json(line) for line in lines[:2])
+        if _whole_json(first):
+            return False
+        if len(content) < 2:
+            return True if told else None
+        return not _whole_json(content[1])
     if "|" in first or _is_ruler(first):
         return True
+    rows, closed = _first_block(lines)
+    closed = closed or whole
+    width = _cell_count(first)
     try:
         Grid.parse(first, box=box, alphabet=alphabet)
     except ParseError:
-        if len(lines) < 2 or (box is None and _non_square_line(first)):
+        if len(content) < 2:
+            return False if told else None
+        if box is None and _non_square_line(first):
             return False
-        second = lines[1]
-        width = _cell_count(first)
+        second = content[1]
         symbols = len(first.replace("|", "").replace("+", "").replace(" ", "").replace("\t", ""))
         if box is not None and box[0] * box[1] not in (width, symbols):  # no row of the box's
             return False  # grid: one puzzle per line, each told why it does not fit
-        block_rows = _first_block_rows(head)
-        if block_rows is not None and block_rows < width:
+        if not (_is_ruler(second) or (width <= MAX_SIDE and _cell_count(second) == width)):
+            return False
+        if len(rows) >= width:
+            return True
+        if closed:
             return False  # too few rows for a grid of that width: one puzzle per line
-        return _is_ruler(second) or (width <= MAX_SIDE and _cell_count(second) == width)
+        return True if final else None
+    # The first line is a puzzle by itself; N rows of N cells may still be an N×N grid (its
+    # rows written without blanks, the .sdk layout): 16 lines of 16 symbols are 16 puzzles
+    # of 4×4 unless one of them is no puzzle, but a row of a 16×16 grid ('G', '13'). With a
+    # box, no row of its grid is a puzzle by itself (16 cells make no 16×16 grid).
+    if box is not None or width < 4 or width > MAX_SIDE or len(rows) > width:
+        return False
+    if not closed:
+        return False if final else None
+    return (
+        len(rows) == width
+        and all(_cell_count(row) == width for row in rows)
+        and any(_row_beyond(row, width, alphabet) for row in rows)
+    )
+
+
+def _row_beyond(row: str, n: int, alphabet: str | None) -> bool:
+    """Whether ``row`` is no puzzle by itself but a row of an ``n``×``n`` grid: it holds a
+    symbol of that grid that no puzzle of its length has (``G`` or ``13`` in a 16×16 row).
+
+    >>> _row_beyond("....G...........", 16, None), _row_beyond("1234............", 16, None)
+    (True, False)
+    >>> _row_beyond("....x...........", 16, None)  # a typo in a 4x4 puzzle: no row either
+    False
+    """
+    try:
+        Grid.parse(row, alphabet=alphabet)
+    except ParseError:
+        filler = "." * n if len(row.split()) == 1 else " ".join("." * n)
+        try:
+            Grid.parse("\n".join([row, *[filler] * (n - 1)]), alphabet=alphabet)
+        except ParseError:
+            return False
+        return True
     return False
 
 
@@ -358,9 +729,14 @@ def _whole_json(line: str) -> bool:
 def _grid_blocks(
     text: str, *, box: Box | None, alphabet: str | None, name: str | None
 ) -> Iterator[Item]:
+    """The grids of ``text``, blocks of lines separated by blank lines. Lines end at LF (or
+    CRLF) only, as in every reader: a form feed, NEL or U+2028 inside a line is a character
+    there (its grid's error at that line and column), not a line break that would shift the
+    numbers of the lines after it (``str.splitlines`` breaks there); comment lines are
+    skipped whatever they hold, as in a file of one puzzle per line."""
     block: list[str] = []
     start = 0
-    lines = text.splitlines()
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
     for no, line in enumerate([*lines, ""], 1):
         if line.strip():
             if not block:
@@ -368,8 +744,9 @@ def _grid_blocks(
             block.append(line)
             continue
         if block and any(b.strip() and not b.lstrip().startswith("#") for b in block):
+            text = "\n".join("#" if b.lstrip().startswith("#") else b for b in block)
             try:
-                yield start, Grid.parse("\n".join(block), box=box, alphabet=alphabet)
+                yield start, read_grid(text, box=box, alphabet=alphabet)
             except ParseError as exc:
                 line_no = start + (exc.line - 1 if exc.line else 0)
                 yield start, ParseError(exc.message, line=line_no, column=exc.column, source=name)

@@ -11,7 +11,8 @@ byte-order mark at the start of the text.
     7  r1c3 r1c4
 
 **Variant puzzle (text)**: ``key: value`` lines, then the region map and the cages each under
-its own header line; ``grid`` is any one-line grid (``.`` or ``0`` for empty)::
+its own header line, in any order (:data:`TEXT_KEYS`); ``grid`` is any one-line grid (``.`` or
+``0`` for empty). Lines end at ``\\n`` (or ``\\r\\n``) only, as everywhere in sudograph::
 
     variant: x+jigsaw+killer
     box: 2x2
@@ -29,8 +30,10 @@ An ``alphabet:`` line gives the grid's symbols when they are not the default of 
 
 **Variant puzzle (JSON)**: ``{"grid": "1...", "box": "2x2", "variant": "x", "regions":
 ["aabb", ...], "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}`` (what
-:func:`format_variant_json` writes, with ``"alphabet"`` as above); a file holds one object
-(over one line or several) or one object per line.
+:func:`format_variant_json` writes, with ``"alphabet"`` as above; ``"box"`` may be
+``[2, 2]`` too, as :meth:`~sudograph.grid.Grid.to_json` writes it); a file holds one object
+(over one line or several) or one object per line, its keys in any order
+(:func:`looks_like_variant` tells the formats apart by parsing them).
 
 **f-puzzles JSON** (:func:`read_fpuzzles`): the exchange format of f-puzzles.com, which
 SudokuPad also reads (its ``fpuzzles…`` URLs are the same JSON, lz-string compressed; give the
@@ -38,8 +41,10 @@ decompressed JSON). Chosen because it is the one format setters already publish 
 and it is plain JSON. Read: ``size``, ``grid`` (``value`` + ``given``, ``region`` for jigsaw),
 ``diagonal+`` / ``diagonal-`` (both: ``x``; a single diagonal is refused), ``antiknight``,
 ``antiking``, ``disjointgroups``, ``killercage`` (``cells`` + ``value``); any other constraint is
-refused by name rather than ignored. A size that is not a square takes the box shape given, else
-f-puzzles' own: the most rows up to √N (6: 2x3, 8: 2x4, 10: 2x5, 12: 3x4).
+refused by name rather than ignored. Cosmetic elements (``text``, ``circle``, ``rectangle``,
+``line``, ``cage``: drawings, no rule) are ignored with a :class:`FpuzzlesIgnored` warning. A
+size that is not a square takes the box shape given, else f-puzzles' own: the most rows up to
+√N (6: 2x3, 8: 2x4, 10: 2x5, 12: 3x4).
 
 >>> parse_cages("15 r1c1 r1c2\\n7 r2c1, r2c2  # a comment", 9)
 (((0, 1), 15), ((9, 10), 7))
@@ -53,6 +58,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -60,29 +66,161 @@ from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from ..grid import Grid, box_for, default_alphabet, nearest_box, parse_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
-from .jsonplaces import JsonFault, Path, loads_once, placed
+from .jsonplaces import JsonFault, Path, json_place, loads_once, placed
 
 _CELL = re.compile(r"[rR]([0-9]+)[cC]([0-9]+)$")
 _TOKEN = re.compile(r"[^\s,]+")
 
 
-def looks_like_variant(text: str) -> str | None:
+TEXT_KEYS = ("variant", "box", "alphabet", "grid", "regions", "cages")
+"""The keys of the text variant format: ``key: value`` lines, ``regions:`` and ``cages:``
+heading their blocks (in any order: a file may start with any of them)."""
+
+_TEXT_KEY = re.compile(rf"(?:{'|'.join(TEXT_KEYS)})\s*:")
+"""The first content line of a text variant file: one of its keys, then ``:``."""
+
+
+def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     """``"fpuzzles"``, ``"json"`` or ``"text"`` when ``text`` is a variant puzzle in one of the
-    formats of this module, else None (a plain grid file).
+    formats of this module, else None (plain grids); ``head``: ``text`` is only the start of
+    the input.
+
+    The text format starts (after blank and comment lines) with a ``key:`` line, any of
+    :data:`TEXT_KEYS` (a line of a plain puzzle file never is one). A JSON object (``{`` first)
+    is told by its content, wherever its keys are (a JSON object has no order; f-puzzles writes
+    ``title``, ``author`` and ``ruleset`` before ``grid``): when one of its first two content
+    lines is a JSON document by itself, the input is JSON lines (one document a line, or one
+    document on its only line, as the plain grid reader decides) and that line tells;
+    otherwise it is one document over several lines, parsed whole. A ``"grid"`` string makes
+    the JSON variant format, a ``"grid"`` list of rows of cell objects (or with a ``"size"``)
+    f-puzzles; JSON that does not parse is told by the keys written in it, for its reader to
+    report where it breaks. A JSON list (``[`` first) is plain grids. With ``head``, a JSON
+    object that ``text`` does not hold whole enough to tell is ``"json"``, undecided
+    (:func:`undecided_head`): read the input whole and ask again.
 
     >>> looks_like_variant("variant: x\\ngrid: 1..."), looks_like_variant("1.3.\\n..2.")
     ('text', None)
+    >>> looks_like_variant("alphabet: ABCD\\nbox: 2x2\\ngrid: A...")
+    'text'
+    >>> looks_like_variant('{"cages": [],\\n "grid": "1..."}'), looks_like_variant('{"rows": []}')
+    ('json', None)
+    >>> looks_like_variant('{"cages": [],\\n', head=True), undecided_head('{"cages": [],\\n')
+    ('json', True)
     """
-    head = _after_comments(text)
-    if head.startswith("{"):
-        start = head[:4096]
-        if re.search(r'"grid"\s*:\s*\[\s*\[\s*(\{|null)', start) and (
-            '"value"' in head or re.search(r'"size"\s*:\s*\d', start)
-        ):
-            return "fpuzzles"  # rows of cell objects
-        return "json" if re.search(r'"grid"\s*:\s*"', head[:4096]) else None
-    body = head.split("\n", 1)[0].split("#", 1)[0].strip().lower()
-    return "text" if re.match(r"(variant|grid|box)\s*:", body) else None
+    body = _after_comments(text)
+    if body.startswith("["):
+        return None
+    if body.startswith("{"):
+        return _json_kind(body, head=head)[1]
+    first = body.split("\n", 1)[0].split("#", 1)[0].strip().lower()
+    return "text" if _TEXT_KEY.match(first) else None
+
+
+def undecided_head(text: str) -> bool:
+    """True when ``text``, the start of an input, opens a JSON object that it does not hold
+    whole enough to tell its kind (:func:`looks_like_variant`): read the input whole to tell.
+
+    >>> undecided_head('{"grid": "1..."}\\n{"gr'), undecided_head('{\\n "grid": "1..."')
+    (False, True)
+    """
+    body = _after_comments(text)
+    return body.startswith("{") and not _json_kind(body, head=True)[0]
+
+
+_NOT_JSON = object()
+"""What :func:`_document` gives for a text that is not one JSON document."""
+
+
+def _document(text: str) -> Any:
+    """``text`` as one JSON document, or :data:`_NOT_JSON`."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
+
+
+def _json_kind(text: str, *, head: bool) -> tuple[bool, str | None]:
+    """``(told, kind)`` of a JSON input ``text`` (from its first ``{``) by the rule of
+    :func:`looks_like_variant`; with ``head``, a last line without its line break is cut
+    short, and a document that the text does not hold whole is not told (``"json"``)."""
+    for line in _first_content_lines(text, 2, whole=not head):
+        found = _document(line)  # a document by itself: JSON lines (or a one-line document)
+        if found is not _NOT_JSON:
+            return True, _json_variant(found)
+    found = _document(_json_body(text))  # one document over several lines
+    if found is not _NOT_JSON:
+        return True, _json_variant(found)
+    if head:
+        return False, "json"
+    fpuzzles = re.search(r'"grid"\s*:\s*\[\s*\[\s*(\{|null)', text) and (
+        '"value"' in text or re.search(r'"size"\s*:\s*\d', text)
+    )
+    if fpuzzles:  # not JSON: told by what it holds, for its reader to say where it breaks
+        return True, "fpuzzles"
+    return True, "json" if re.search(r'"grid"\s*:\s*"', text) else None
+
+
+def _first_content_lines(text: str, count: int, *, whole: bool) -> list[str]:
+    """The first ``count`` lines of ``text`` that are neither blank nor comments (fewer when
+    it has fewer), found without splitting all of it; unless ``whole``, a last line without its
+    line break is left out (it may go on past ``text``).
+
+    >>> _first_content_lines("# c\\n\\n{1}\\n{2}\\n{3}", 2, whole=True)
+    ['{1}', '{2}']
+    >>> _first_content_lines("{1}\\n{2", 2, whole=False), _first_content_lines("{1}", 2, whole=True)
+    (['{1}'], ['{1}'])
+    """
+    found: list[str] = []
+    start = 0
+    while len(found) < count and start < len(text):
+        end = text.find("\n", start)
+        if end < 0 and not whole:
+            break
+        line = text[start:] if end < 0 else text[start:end]
+        if line.strip() and not line.lstrip().startswith("#"):
+            found.append(line)
+        start = len(text) if end < 0 else end + 1
+    return found
+
+
+def _json_variant(data: Any) -> str | None:
+    """The variant format of a JSON document: ``"json"`` for an object with a ``"grid"``
+    string, ``"fpuzzles"`` for a ``"grid"`` list with a ``"size"`` or a cell object (or
+    ``null``) in its rows, else None (a plain grid's object or list).
+
+    >>> _json_variant({"grid": "1..."}), _json_variant({"grid": [[{}, None]]})
+    ('json', 'fpuzzles')
+    >>> _json_variant({"rows": [[1]]}), _json_variant({"grid": [[1, 2]]}), _json_variant([[1]])
+    (None, None, None)
+    """
+    if not isinstance(data, dict):
+        return None
+    grid = data.get("grid")
+    if isinstance(grid, str):
+        return "json"
+    if isinstance(grid, list) and (
+        "size" in data
+        or any(
+            isinstance(row, list) and any(cell is None or isinstance(cell, dict) for cell in row)
+            for row in grid
+        )
+    ):
+        return "fpuzzles"
+    return None
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``, broken at ``\\n`` and ``\\r\\n`` only, as files are read and
+    numbered everywhere (``str.splitlines`` breaks at a lone ``\\r``, a form feed, NEL, U+2028
+    too: the line numbers after one would be wrong).
+
+    >>> split_lines("a\\r\\nb\\x85 c\\x0c\\n\\nd"), split_lines("a\\n"), split_lines("")
+    (['a', 'b\\x85 c\\x0c', '', 'd'], ['a'], [])
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
 
 
 _LEADING = re.compile(r"(?:[^\S\n]*(?:#[^\n]*)?\n)*\s*")
@@ -115,7 +253,7 @@ def parse_cages(text: str, n: int, *, source: str | None = None) -> tuple[Cage, 
     cages: list[Cage] = []
     lines: list[int] = []
     owner: dict[int, int] = {}  # cell -> its cage (from 1)
-    for ln, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+    for ln, line in enumerate(split_lines(text.removeprefix("\ufeff")), 1):
         body = line.split("#", 1)[0]
         tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
         if not tokens:
@@ -213,7 +351,7 @@ def read_variant_puzzle(
     starts: dict[str, int] = {}
     where: dict[str, tuple[int, int]] = {}  # a key's line and the column of its value
     current = None
-    for ln, line in enumerate(text.splitlines(), 1):
+    for ln, line in enumerate(split_lines(text), 1):
         stripped = line.split("#", 1)[0].strip()
         if not stripped:
             continue
@@ -324,7 +462,7 @@ def read_variant_puzzles(
     [(1, 'Grid'), (3, 'ParseError')]
     """
     text = text.removeprefix("\ufeff")
-    lines = text.splitlines()
+    lines = split_lines(text)
     if _after_comments(text).startswith("{"):
         rows = [
             (no, line)
@@ -528,7 +666,7 @@ class _Lines:
             line += " " if line else ""
             spans.append((len(line), len(line) + len(part), path))
             line += part
-        pieces = line.splitlines() or [""]
+        pieces = line.split("\n")  # as read_variant_puzzle reads them back
         self.lines += pieces
         if len(pieces) == 1:
             self.spans.append(spans)
@@ -569,7 +707,7 @@ def _from_data(
     made = _Lines()
     made.add("grid:", (data["grid"], ("grid",)))
     if "box" in data:
-        made.add("box:", (str(data["box"]), ("box",)))
+        made.add("box:", (_json_box(data["box"], source), ("box",)))
     if "alphabet" in data:
         if not isinstance(data["alphabet"], str):
             raise JsonFault("'alphabet' is a string of symbols", path=("alphabet",), source=source)
@@ -628,6 +766,35 @@ def _from_data(
         raise made.fault(exc, source) from None
 
 
+def _json_box(box: Any, source: str | None) -> str:
+    """The ``"box"`` of the JSON variant format as the text format writes it: a string as it
+    is (``"2x3"``), or ``[rows, columns]`` (as :meth:`~sudograph.grid.Grid.to_json` writes it
+    and the grid JSON reader reads it), two whole numbers; anything else (a number, a boolean,
+    a list of another length) is a :class:`~.jsonplaces.JsonFault` at the value at fault.
+
+    >>> _json_box("2x3", None), _json_box([2, 3], None)
+    ('2x3', '2x3')
+    >>> _json_box([2, True], "p.json")
+    Traceback (most recent call last):
+    ...
+    sudograph.formats.jsonplaces.JsonFault: p.json: 'box' side true is not a whole number
+    """
+    if isinstance(box, str):
+        return box
+    if isinstance(box, list) and len(box) == 2:
+        for i, side in enumerate(box):
+            if not (_is_int(side) and side >= 0):  # a bool is no side, nor 2.0
+                raise JsonFault(
+                    f"'box' side {_shown(side)} is not a whole number",
+                    path=("box", i),
+                    source=source,
+                )
+        return f"{box[0]}x{box[1]}"
+    raise JsonFault(
+        f"'box' is \"RxC\" or [rows, columns], not {_shown(box)}", path=("box",), source=source
+    )
+
+
 FPUZZLES_KNOWN = {
     "size",
     "grid",
@@ -646,6 +813,19 @@ FPUZZLES_KNOWN = {
     "disabledlogic",
     "highlightConflicts",
 }
+
+
+FPUZZLES_COSMETIC = ("text", "circle", "rectangle", "line", "cage")
+"""The elements of f-puzzles' cosmetic tools (Text, Circle, Rectangle, Line, Cage): drawings
+that set no rule, ignored with a :class:`FpuzzlesIgnored` warning. A cosmetic ``cage``'s
+``value`` is a label, not a sum, with or without one (a killer cage is a ``killercage``;
+SudokuPad draws a ``cage`` without the killer's rule too). An element with a
+``fromConstraint`` is the drawing an f-puzzles add-on saves of a constraint (a Renban line,
+an X-sum): refused as that constraint."""
+
+
+class FpuzzlesIgnored(UserWarning):
+    """f-puzzles JSON held cosmetic elements (:data:`FPUZZLES_COSMETIC`), read as no rule."""
 
 
 def _is_int(x: object) -> bool:
@@ -685,8 +865,31 @@ def read_fpuzzles(
     ...     '[{}, {}, {}, {}], [{}, {}, {}, {}]]}')
     >>> g.to_line(), g.variant.spec
     ('1...............', 'x')
+
+    Cosmetic elements (:data:`FPUZZLES_COSMETIC`) are ignored, said once by a
+    :class:`FpuzzlesIgnored` warning placed at the first of them (``fp.json:1:120: f-puzzles
+    cosmetic element(s) ignored (drawings, no rule): text``).
     """
-    return _read_json(text, source, _fpuzzles, box, alphabet)
+    ignored: list[str] = []
+
+    def read(
+        data: Any, source: str | None, box: tuple[int, int] | None, alphabet: str | None
+    ) -> Grid:
+        grid = _fpuzzles(data, source, box, alphabet)
+        ignored.extend(k for k in FPUZZLES_COSMETIC if data.get(k) not in (None, [], False))
+        return grid
+
+    grid = _read_json(text, source, read, box, alphabet)
+    if ignored:
+        line, column = json_place(_json_body(text), (ignored[0],), key=True)
+        note = ParseError(
+            f"f-puzzles cosmetic element(s) ignored (drawings, no rule): {', '.join(ignored)}",
+            line=line,
+            column=column,
+            source=source,
+        )
+        warnings.warn(str(note), FpuzzlesIgnored, stacklevel=2)
+    return grid
 
 
 def _fpuzzles(
@@ -701,7 +904,9 @@ def _fpuzzles(
             source=source,
         )
     unknown = sorted(
-        k for k, v in data.items() if k not in FPUZZLES_KNOWN and v not in (None, [], False)
+        k
+        for k, v in data.items()
+        if k not in FPUZZLES_KNOWN and k not in FPUZZLES_COSMETIC and v not in (None, [], False)
     )
     if unknown:
         raise JsonFault(
@@ -710,6 +915,17 @@ def _fpuzzles(
             source=source,
             key=True,
         )
+    for key in FPUZZLES_COSMETIC:
+        drawn = data.get(key)
+        for i, element in enumerate(drawn if isinstance(drawn, list) else []):
+            rule = element.get("fromConstraint") if isinstance(element, dict) else None
+            if rule:  # the drawing of a constraint: the rule is there, not supported
+                raise JsonFault(
+                    f"f-puzzles constraint(s) not supported: {clip(str(rule), 30)} "
+                    f"(drawn as a cosmetic {key!r})",
+                    path=(key, i, "fromConstraint"),
+                    source=source,
+                )
     n = data.get("size", len(data["grid"]))
     if not _is_int(n) or len(data["grid"]) != n:
         raise JsonFault(
