@@ -494,3 +494,58 @@ def test_cr_endings_in_the_file_mode(capfd: pytest.CaptureFixture[str], tmp_path
     src.write_bytes(f"{P9}\r{P9}\r{P9}\r".encode())
     code, out, _ = run(capfd, "solve", str(src))
     assert code == 0 and out.splitlines() == [S9] * 3
+
+
+# -- the review of these fixes ------------------------------------------------------------------
+FOURS = [".2.......1......", "1.3.....2...4..1", "4.....1....1.3..", "..1.4.........2."]
+
+
+@pytest.mark.parametrize("typo", ["5", "9", "G", "A"])
+def test_sixteen_4x4_puzzles_with_a_typo_stay_puzzles(tmp_path: Path, typo: str) -> None:
+    lines = [FOURS[i % 4] for i in range(16)]
+    lines[5] = lines[5][:4] + typo + lines[5][5:]
+    path = tmp_path / "t.txt"
+    path.write_text("\n".join(lines) + "\n")
+    items = list(iter_grids(str(path)))
+    assert len(items) == 16
+    assert [no for no, item in items if isinstance(item, ParseError)] == [6]
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "9x9 puzzle,solution",
+        "Puzzle,Solution,Grid #",
+        "puzzle,solution,rating[0-10]",
+        "puzzle,solution,source: web",
+        "puzzle,author's name,clues?",
+    ],
+)
+def test_headers_with_punctuation_are_headers(tmp_path: Path, header: str) -> None:
+    path = tmp_path / "k.csv"
+    column = next(i for i, f in enumerate(header.split(",")) if "uzzle" in f)
+    row = ["x"] * len(header.split(","))
+    row[column] = FOURS[1]
+    path.write_text(f"{header}\n{','.join(row)}\n")
+    items = list(iter_grids(str(path)))
+    assert [(no, item.to_line()) for no, item in items] == [(2, FOURS[1])]
+
+
+def test_a_data_row_naming_a_puzzle_is_no_header(tmp_path: Path) -> None:
+    path = tmp_path / "d.txt"
+    path.write_text(f"7,{FOURS[1]},my puzzle\n")
+    ((no, item),) = list(iter_grids(str(path)))
+    assert no == 1 and isinstance(item, ParseError)
+
+
+def test_comments_past_the_buffer_keep_the_file_mode_fast_path(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from sudograph.cli.batchmode import read_puzzles
+
+    nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    path = tmp_path / "c.txt"
+    path.write_text(f"# {'0' * 9000}\n{nine}\n{nine}\n")
+    with open(path, "rb") as stream:
+        items = list(read_puzzles(stream, str(path), skip=0, box=None, alphabet=None))
+    assert items == [(2, nine), (3, nine)]  # the lines themselves: the 9x9 fast path

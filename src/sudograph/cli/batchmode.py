@@ -415,7 +415,13 @@ def read_puzzles(
     (``quizzes,solutions``) is skipped and the column it names used, its quotes stripped. An
     input of fewer than ``skip`` puzzles is refused (:class:`InvalidArgument`) at its end.
     """
-    head = stream.peek(MAX_LINE)[:MAX_LINE] if hasattr(stream, "peek") else b""
+    head = b""
+    if getattr(stream, "seekable", bool)():  # a file: its head past the buffer's 4 KiB
+        at = stream.tell()
+        head = stream.read(MAX_LINE)
+        stream.seek(at)
+    elif hasattr(stream, "peek"):  # a pipe: what has arrived (undecided: iter_grids reads on)
+        head = stream.peek(MAX_LINE)[:MAX_LINE]
     if holds_grid_blocks(head, box=box, alphabet=alphabet):
         return _grid_blocks(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)
     return _puzzle_lines(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)

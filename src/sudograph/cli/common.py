@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
-from ..formats.puzzles import decode_line, iter_grids, open_source
+from ..formats.puzzles import cr_endings, decode_line, iter_grids, open_source
 from ..graph import MAX_SIDE
 from ..grid import Grid, check_alphabet, parse_box
 from ..problem import Cage
@@ -557,7 +557,11 @@ def _variant_text(data: bytes, source: str) -> str | ParseError:
 
     >>> _variant_text(b"variant: x\\ngrid: 1.\\xc3\\xa9\\xff", "v.txt")
     ParseError('v.txt:2:10: invalid UTF-8')
+    >>> _variant_text(b"variant: x\\rgrid: 1.3.\\r", "v.txt")  # CR-only lines (old Mac text)
+    'variant: x\\ngrid: 1.3.\\n'
     """
+    if cr_endings(data):
+        data = data.replace(b"\r", b"\n")
     text = decode_line(1, data, source)
     if not isinstance(text, ParseError):
         return text

@@ -223,27 +223,30 @@ CSV_WORDS = ("quiz", "puzzle", "sudoku")
 """A first content line with a field naming one of these is a CSV header; that field's column
 holds the puzzles (``quizzes,solutions``; Kaggle's ``id,puzzle,solution,clues,difficulty``)."""
 
-_HEADER_FIELD = re.compile(r"[^\W\d][\w .()/-]{0,63}")
-"""A field of a CSV header: a name (a letter first), not data."""
+_GRID_DATA = re.compile(r"[.0-9_]{4}")
+"""A run of cells in a field: data (a puzzle, a solution), never a header's name."""
 
 
 def csv_column(line: str) -> int | None:
     """The column of the puzzles when ``line`` is a CSV header, else None. A header names its
-    columns: a line with a field that is no name (a grid, JSON, ``puzzle: 1.3.``) is none,
-    whatever words it holds, and is read as a puzzle (a bad one reported), never skipped.
+    columns (``9x9 puzzle``, ``rating[0-10]``, ``Grid #`` are names): a line with a field of
+    grid data (a run of cells), JSON, or one field that is no word (``puzzle: 1.3.``) is
+    none, whatever words it holds, and is read as a puzzle (a bad one reported), never skipped.
 
     >>> csv_column("quizzes,solutions"), csv_column("id,puzzle,solution"), csv_column("quizzes")
     (0, 1, 0)
     >>> csv_column("1.3.....2...4..1") is None, csv_column('{"puzzle": "4....", "box": [2, 2]}')
     (True, None)
+    >>> csv_column("9x9 puzzle,solution,rating[0-10]"), csv_column("7,1.3.....2...4..1,my puzzle")
+    (0, None)
     """
     if line.lstrip().startswith(("{", "[")):
         return None  # JSON: a grid object or list, one a line
     fields = [f.strip().strip('"').strip().lower() for f in line.split(",")]
     if len(fields) == 1 and not (fields[0].isalpha() and len(fields[0]) <= 20):
         return None  # one field: a header only when it is one word, not a puzzle of letters
-    if not all(_HEADER_FIELD.fullmatch(f) for f in fields if f):
-        return None
+    if any(_GRID_DATA.search(f) for f in fields):
+        return None  # a row of data that names a puzzle in a field, not the names of columns
     for i, field in enumerate(fields):
         if any(w in field for w in CSV_WORDS):
             return i
@@ -663,11 +666,29 @@ def _decide(
         return False
     if not closed:
         return False if final else None
-    return (
+    if not (
         len(rows) == width
         and all(_cell_count(row) == width for row in rows)
         and any(_row_beyond(row, width, alphabet) for row in rows)
-    )
+    ):
+        return False
+    return _clue_free("\n".join(rows), alphabet)  # (a typo '5' in a file of 4×4 puzzles)
+
+
+def _clue_free(text: str, alphabet: str | None) -> bool:
+    """Whether the grid of ``text`` reads with no clashing clues: the rows of a real N×N
+    grid do, where the N puzzles of a file of 4×4 ones stacked (one with a typo that is a
+    16×16 symbol) clash at once, their clues all 1..4 in 16 columns.
+
+    >>> _clue_free("1... ..1. .... ....".replace(" ", chr(10)), None)
+    True
+    >>> _clue_free("1... 1... .... ....".replace(" ", chr(10)), None)
+    False
+    """
+    try:
+        return not Grid.parse(text, alphabet=alphabet).conflicts()
+    except ParseError:
+        return False
 
 
 def _row_beyond(row: str, n: int, alphabet: str | None) -> bool:
