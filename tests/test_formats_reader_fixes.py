@@ -549,3 +549,33 @@ def test_comments_past_the_buffer_keep_the_file_mode_fast_path(
     with open(path, "rb") as stream:
         items = list(read_puzzles(stream, str(path), skip=0, box=None, alphabet=None))
     assert items == [(2, nine), (3, nine)]  # the lines themselves: the 9x9 fast path
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        '{"puzzle_id": 7, "puzzle": "4.....1....1.3.."}',
+        '{"puzzle": "4.....1....1.3..", "box": [2, 2], "boxed": true}',
+    ],
+)
+def test_keys_beside_the_key_they_resemble_are_left(row: str) -> None:
+    from sudograph.formats.puzzles import read_grid
+
+    assert read_grid(row).to_line() == "4.....1....1.3.."
+
+
+def test_a_misspelt_box_is_still_refused() -> None:
+    from sudograph.formats.puzzles import read_grid
+
+    with pytest.raises(ParseError, match=r"^1:32: unknown key 'bx': did you mean 'box'\?$"):
+        read_grid('{"puzzle": "4.....1....1.3..", "bx": [2, 2]}')
+
+
+def test_a_pretty_printed_row_after_a_comment(tmp_path: Path) -> None:
+    path = tmp_path / "rows.json"
+    path.write_text('# made by generate\n{\n  "puzzle": "4.....1....1.3..",\n  "box": [2, 2]\n}\n')
+    assert [(no, item.to_line()) for no, item in iter_grids(str(path))] == [(1, "4.....1....1.3..")]
+    bad = tmp_path / "bad.json"
+    bad.write_text('# made by generate\n{\n  "puzzle": "4...x.1....1.3.."\n}\n')
+    ((_, item),) = list(iter_grids(str(bad)))
+    assert isinstance(item, ParseError) and (item.line, item.column) == (3, 18)

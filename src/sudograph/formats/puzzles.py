@@ -286,7 +286,8 @@ def read_grid(text: str, *, box: Box | None = None, alphabet: str | None = None)
     """``Grid.parse(text)``, and a puzzle row too: a JSON object with a ``puzzle`` key (the
     grid on one line, as ``generate --json`` writes it) and no ``rows``, read with its ``box``
     and ``alphabet`` when it has them (:data:`PUZZLE_ROW_KEYS`; the keys of
-    :data:`GENERATE_KEYS`, and any other not a letter or two from a key read, are left).
+    :data:`GENERATE_KEYS`, and any other not a letter or two from a key read, or beside
+    that key (``puzzle_id`` with ``puzzle``), are left).
     Raises :class:`ParseError`, a fault of the puzzle placed at its character in ``text``.
 
     >>> read_grid('{"puzzle": "4.....1....1.3..", "box": [2, 2], "clues": 4}').to_line()
@@ -296,17 +297,34 @@ def read_grid(text: str, *, box: Box | None = None, alphabet: str | None = None)
     ...
     sudograph.errors.ParseError: 1:17: unknown character 'x' (expected one of 1234 or ...)
     """
-    if text.lstrip().startswith("{"):
+    body = _blank_leading_comments(text)
+    if body.lstrip().startswith("{"):
         try:
-            data = loads_once(text)
+            data = loads_once(body)
         except (ValueError, RecursionError):  # not JSON: Grid.parse says where it breaks
             data = None
         if isinstance(data, dict) and "puzzle" in data and "rows" not in data:
             try:
                 return _puzzle_row(data, box, alphabet)
             except JsonFault as exc:
-                raise placed(exc, text) from None
+                raise placed(exc, body) from None
     return Grid.parse(text, box=box, alphabet=alphabet)
+
+
+def _blank_leading_comments(text: str) -> str:
+    """``text`` with its leading ``#`` comment lines blanked (spaces, the line breaks kept,
+    so that a fault is placed at its line and column of ``text``): a block whose JSON object
+    comes after a comment, as a pretty-printed row may in a file.
+
+    >>> _blank_leading_comments("# a row" + chr(10) + "{}") == "       " + chr(10) + "{}"
+    True
+    """
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.strip() and not line.lstrip().startswith("#"):
+            break
+        lines[i] = " " * len(line)
+    return "\n".join(lines)
 
 
 def _puzzle_row(data: dict[str, Any], box: Box | None, alphabet: str | None) -> Grid:
@@ -315,6 +333,8 @@ def _puzzle_row(data: dict[str, Any], box: Box | None, alphabet: str | None) -> 
     for key in data:
         if key not in PUZZLE_ROW_KEYS + GENERATE_KEYS:
             like = difflib.get_close_matches(str(key), PUZZLE_ROW_KEYS, n=1, cutoff=0.75)
+            if like and like[0] in data:
+                like = []  # the key itself is there: this one is another (puzzle_id)
             if like:  # a misspelt "box" would drop the puzzle's box without a word
                 message = f"unknown key {key!r}: did you mean {like[0]!r}?"
                 raise JsonFault(message, path=(key,), key=True)
