@@ -308,8 +308,9 @@ BAD = ["5", 2.5, True, [1], {"x": 1}]
     ],
 )
 def test_a_wrong_type_is_refused_by_name(name: str, message: str, value: Any) -> None:
-    if name in ("timeout",) and isinstance(value, float):
-        return  # a float is a number of seconds
+    if name in ("timeout",) and isinstance(value, float):  # a float is a number of seconds
+        assert SolveOptions(timeout=value).timeout == value
+        return
     if name in ("order", "inference", "engine") and isinstance(value, str):
         value = "zigzag"  # a string that names nothing: its own message below
         message = {"order": "unknown order", "inference": "unknown inference"}.get(

@@ -110,7 +110,6 @@ def test_the_default_method_follows_the_engine() -> None:
 
 
 def test_other_methods_go_through_solve() -> None:
-    pytest.importorskip("sudograph.solve")
     results = list(solve_many(PUZZLES[:3], method="propagate", workers=1))
     for p, r in zip(PUZZLES[:3], results, strict=True):
         check(p, r)

@@ -115,7 +115,6 @@ def test_show_candidates(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_show_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path, puzzles: Path) -> None:
-    pytest.importorskip("sudograph.render")
     one = tmp_path / "one.svg"
     code, _, err = run(capsys, "show", EASY, "--svg", str(one))
     assert code == 0, err

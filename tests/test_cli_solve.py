@@ -142,9 +142,6 @@ def test_chromatic(capsys: pytest.CaptureFixture[str], graph: str, chi: int) -> 
 
 @pytest.mark.parametrize("order", ["sequential", "largest-first", "dsatur"])
 def test_color_greedy(capsys: pytest.CaptureFixture[str], order: str) -> None:
-    greedy = pytest.importorskip("sudograph.search.greedy")
-    if not hasattr(greedy, "greedy_color"):
-        pytest.skip("greedy_color not written yet")
     code, out, _ = run(capsys, "color", "petersen", "-k", "4", "--greedy", order, "--json")
     doc = json.loads(out)
     assert code == 0 and len(doc["coloring"]) == 10 and doc["colors"] == max(doc["coloring"])

@@ -355,7 +355,6 @@ def test_a_bad_graph_on_standard_input_is_named_so(
 def test_pictures_are_numbered_by_the_line_of_their_grid(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    pytest.importorskip("sudograph.render")
     src = tmp_path / "mixed.txt"
     src.write_text(f"# four grids\n{A4}\n{P9}\nbad\n{B4}\n\n{A4}\n")
     pics = tmp_path / "pics"
@@ -390,7 +389,6 @@ def test_pictures_of_boxed_grids_are_numbered_by_their_first_line(
 def test_pictures_of_a_file_without_gaps_keep_their_numbers(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    pytest.importorskip("sudograph.render")
     src = tmp_path / "two.txt"
     src.write_text(f"{A4}\n{B4}\n")
     code, _, err = sudograph(capfd, "show", str(src), "--svg", str(tmp_path / "g.svg"))
