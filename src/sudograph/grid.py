@@ -38,7 +38,6 @@ True
 
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 import math
@@ -49,7 +48,7 @@ from numbers import Integral
 from typing import Any, NamedTuple, cast
 
 from .errors import InvalidArgument, InvalidPuzzle, ParseError, clip
-from .formats.jsonplaces import JsonFault, loads_once, placed
+from .formats.jsonplaces import JsonFault, loads_once, placed, refuse_misspelt_keys
 from .graph import MAX_SIDE, Graph, sudoku_graph, whole_number
 from .problem import Problem, _keeps, cage_reachable, cages_hold, first_conflict
 from .variants import Variant, parse_variant, variant_graph
@@ -1220,13 +1219,7 @@ def _unpack_json(
     ...
     sudograph.formats.jsonplaces.JsonFault: alphabet 1234 given, but the grid's is ABCD
     """
-    for key in data:
-        if key not in GRID_JSON_KEYS:
-            like = difflib.get_close_matches(str(key), GRID_JSON_KEYS, n=1, cutoff=0.75)
-            if like:  # a misspelt "cages" would drop its rules without a word
-                raise JsonFault(
-                    f"unknown key {key!r}: did you mean {like[0]!r}?", path=(key,), key=True
-                )
+    refuse_misspelt_keys(data, GRID_JSON_KEYS)  # a misspelt "cages" would drop its rules
     if "box" in data:
         shape = data["box"]
         if isinstance(shape, str):  # "2x3", as --box and the variant format write it

@@ -457,7 +457,16 @@ def single_item(args: argparse.Namespace) -> tuple[int | None, Grid | ParseError
 
 def put_back_stdin(head: bytes, rest: BinaryIO | None) -> None:
     """Make ``sys.stdin`` read ``head``, then ``rest`` (None: nothing more, the end was
-    reached)."""
+    reached). The text layer replaced is detached from ``rest`` when it reads it (unless it
+    is the process's own ``sys.__stdin__``, which lives on): collected, it would close
+    ``rest`` under the new one (a second put-back read a closed file)."""
+    previous: Any = sys.stdin
+    if rest is not None and previous is not sys.__stdin__:
+        try:
+            if previous.buffer is rest:
+                previous.detach()
+        except (AttributeError, ValueError):  # no buffer, or detached already
+            pass
     reader = io.BufferedReader(_Chained(head, rest if rest is not None else io.BytesIO()))
     sys.stdin = io.TextIOWrapper(reader, encoding="utf-8")
 

@@ -453,9 +453,8 @@ def stdin_head(size: int = VARIANT_HEAD) -> bytes:
                 if text and not text.startswith(b"#") and first_lines_read(b"".join(chunks)):
                     break
             head = b"".join(chunks)
-            if head:  # the text layer replaced is detached: collected, it would close stream
-                previous: Any = sys.stdin
-                put_back_stdin(head, previous.detach() if previous is not sys.__stdin__ else stream)
+            if head:
+                put_back_stdin(head, stream)
             return head
     except (OSError, ValueError):  # closed, or not readable: nothing to tell from
         pass
@@ -484,9 +483,6 @@ def variant_file_kind(arg: str) -> str | None:
             from .cmd_solve import put_back_stdin  # (cmd_solve imports this module)
 
             data, whole = _read_to_tell(stream)
-            previous: Any = sys.stdin
-            if not whole and previous is not sys.__stdin__:  # the text layer replaced below
-                previous.detach()  # must not close the rest of the input when collected
             put_back_stdin(data, None if whole else stream)
     else:
         if not os.path.isfile(arg):

@@ -20,8 +20,10 @@ the keys and list indexes from the top, as ``("cages", 1, "cells", 0)``.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ParseError
@@ -176,6 +178,30 @@ class JsonFault(ParseError):
         self.path = path
         self.key = key
         self.inner = inner
+
+
+def refuse_misspelt_keys(
+    data: dict[str, Any], read: Sequence[str], left: Sequence[str] = (), *, beside: bool = False
+) -> None:
+    """Raise a :class:`JsonFault` at a key of ``data`` that is none of the keys ``read`` nor
+    of those ``left`` (known, ignored) but a letter or two from one of ``read`` (``"bx"``):
+    a misspelt key would drop what it holds without a word. With ``beside``, a key beside the
+    one it resembles is another key (``puzzle_id`` beside ``puzzle``), not a misspelling.
+
+    >>> refuse_misspelt_keys({"rows": [], "bx": 2}, ("rows", "box"))
+    Traceback (most recent call last):
+    ...
+    sudograph.formats.jsonplaces.JsonFault: unknown key 'bx': did you mean 'box'?
+    >>> refuse_misspelt_keys({"puzzle": "", "puzzle_id": 7}, ("puzzle",), beside=True)
+    """
+    for key in data:
+        if key in read or key in left:
+            continue
+        like = difflib.get_close_matches(str(key), read, n=1, cutoff=0.75)
+        if like and not (beside and like[0] in data):
+            raise JsonFault(
+                f"unknown key {key!r}: did you mean {like[0]!r}?", path=(key,), key=True
+            )
 
 
 def placed(exc: JsonFault, text: str) -> ParseError:

@@ -20,7 +20,6 @@ character of that line, reported where it is.
 
 from __future__ import annotations
 
-import difflib
 import io
 import json
 import math
@@ -34,7 +33,7 @@ from typing import Any, BinaryIO, cast
 from ..errors import InvalidArgument, ParseError
 from ..graph import MAX_SIDE
 from ..grid import MAX_LINE, RULER_CHARS, Box, Grid, as_box
-from .jsonplaces import JsonFault, loads_once, placed
+from .jsonplaces import JsonFault, loads_once, placed, refuse_misspelt_keys
 
 Source = str | os.PathLike[str] | BinaryIO
 Item = tuple[int, Grid | ParseError]
@@ -330,14 +329,7 @@ def _blank_leading_comments(text: str) -> str:
 def _puzzle_row(data: dict[str, Any], box: Box | None, alphabet: str | None) -> Grid:
     """The grid of a puzzle row (:func:`read_grid`); a fault is a :class:`JsonFault` naming
     the value at fault (the puzzle's character at fault)."""
-    for key in data:
-        if key not in PUZZLE_ROW_KEYS + GENERATE_KEYS:
-            like = difflib.get_close_matches(str(key), PUZZLE_ROW_KEYS, n=1, cutoff=0.75)
-            if like and like[0] in data:
-                like = []  # the key itself is there: this one is another (puzzle_id)
-            if like:  # a misspelt "box" would drop the puzzle's box without a word
-                message = f"unknown key {key!r}: did you mean {like[0]!r}?"
-                raise JsonFault(message, path=(key,), key=True)
+    refuse_misspelt_keys(data, PUZZLE_ROW_KEYS, GENERATE_KEYS, beside=True)
     puzzle = data["puzzle"]
     if not isinstance(puzzle, str):
         raise JsonFault("bad puzzle: expected the grid on one line, a string", path=("puzzle",))
@@ -617,6 +609,20 @@ def _first_block(lines: list[str]) -> tuple[list[str], bool]:
     return rows, False
 
 
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``, broken at ``\\n`` and ``\\r\\n`` only, as files are read and
+    numbered everywhere (``str.splitlines`` breaks at a lone ``\\r``, a form feed, NEL, U+2028
+    too: the line numbers after one would be wrong).
+
+    >>> split_lines("a\\r\\nb\\x85 c\\x0c\\n\\nd"), split_lines("a\\n"), split_lines("")
+    (['a', 'b\\x85 c\\x0c', '', 'd'], ['a'], [])
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
 def _is_ruler(line: str) -> bool:
     return set(line.replace(" ", "")) <= RULER_CHARS
 
@@ -777,8 +783,7 @@ def _grid_blocks(
     skipped whatever they hold, as in a file of one puzzle per line."""
     block: list[str] = []
     start = 0
-    lines = [line.removesuffix("\r") for line in text.split("\n")]
-    for no, line in enumerate([*lines, ""], 1):
+    for no, line in enumerate([*split_lines(text), ""], 1):
         if line.strip():
             if not block:
                 start = no

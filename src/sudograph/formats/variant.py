@@ -67,6 +67,7 @@ from ..grid import Grid, box_for, default_alphabet, nearest_box, parse_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
 from .jsonplaces import JsonFault, Path, json_place, loads_once, placed
+from .puzzles import split_lines
 
 _CELL = re.compile(r"[rR]([0-9]+)[cC]([0-9]+)$")
 _TOKEN = re.compile(r"[^\s,]+")
@@ -207,20 +208,6 @@ def _json_variant(data: Any) -> str | None:
     ):
         return "fpuzzles"
     return None
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of ``text``, broken at ``\\n`` and ``\\r\\n`` only, as files are read and
-    numbered everywhere (``str.splitlines`` breaks at a lone ``\\r``, a form feed, NEL, U+2028
-    too: the line numbers after one would be wrong).
-
-    >>> split_lines("a\\r\\nb\\x85 c\\x0c\\n\\nd"), split_lines("a\\n"), split_lines("")
-    (['a', 'b\\x85 c\\x0c', '', 'd'], ['a'], [])
-    """
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line.removesuffix("\r") for line in lines]
 
 
 _LEADING = re.compile(r"(?:[^\S\n]*(?:#[^\n]*)?\n)*\s*")
