@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Any, NamedTuple, cast
 
+from ._text import split_lines
 from .errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from .formats.jsonplaces import JsonFault, loads_once, placed, refuse_misspelt_keys
 from .graph import MAX_SIDE, Graph, sudoku_graph, whole_number
@@ -508,7 +509,7 @@ class Grid:
 
     @classmethod
     def _parse_json(cls, text: str, *, box: Box | None, alphabet: str | None) -> Grid:
-        body = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text.splitlines())
+        body = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in split_lines(text))
         try:
             data = loads_once(body)
         except json.JSONDecodeError as exc:

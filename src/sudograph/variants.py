@@ -40,6 +40,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from ._text import split_lines
 from .errors import InvalidArgument, ParseError
 from .graph import Graph, sudoku_houses
 from .problem import Cage, Problem, _cage_tuple, check_cages
@@ -308,7 +309,7 @@ def check_regions(regions: Sequence[int], n: int) -> None:
 def _map_symbols(text: str) -> Iterator[tuple[int, int, str]]:
     """The cells of a region map: ``(line, column, symbol)`` of each one, comment lines,
     blanks, rulers and a byte-order mark left out (see :func:`parse_regions`)."""
-    for ln, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+    for ln, line in enumerate(split_lines(text.removeprefix("\ufeff")), 1):
         if line.lstrip().startswith("#"):
             continue
         for col, ch in enumerate(line, 1):

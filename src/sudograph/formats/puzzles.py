@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
+from .._text import split_lines
 from ..errors import InvalidArgument, ParseError
 from ..graph import MAX_SIDE
 from ..grid import MAX_LINE, RULER_CHARS, Box, Grid, as_box
@@ -607,20 +608,6 @@ def _first_block(lines: list[str]) -> tuple[list[str], bool]:
         if not line.startswith("#") and not _is_ruler(line):
             rows.append(line)
     return rows, False
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of ``text``, broken at ``\\n`` and ``\\r\\n`` only, as files are read and
-    numbered everywhere (``str.splitlines`` breaks at a lone ``\\r``, a form feed, NEL, U+2028
-    too: the line numbers after one would be wrong).
-
-    >>> split_lines("a\\r\\nb\\x85 c\\x0c\\n\\nd"), split_lines("a\\n"), split_lines("")
-    (['a', 'b\\x85 c\\x0c', '', 'd'], ['a'], [])
-    """
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return [line.removesuffix("\r") for line in lines]
 
 
 def _is_ruler(line: str) -> bool:

@@ -62,12 +62,12 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .._text import split_lines
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from ..grid import Grid, box_for, default_alphabet, nearest_box, parse_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
 from .jsonplaces import JsonFault, Path, json_place, loads_once, placed
-from .puzzles import split_lines
 
 _CELL = re.compile(r"[rR]([0-9]+)[cC]([0-9]+)$")
 _TOKEN = re.compile(r"[^\s,]+")
