@@ -23,11 +23,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import io
-import json
 import sys
-import time
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError, write_text
@@ -39,7 +36,6 @@ from .common import (
     VARIANT_MAX_BYTES,
     add_grid_options,
     dask_address,
-    fail,
     looks_like_path,
     no_grid_error,
     plural,
@@ -48,7 +44,6 @@ from .common import (
     python_first_budget,
     read_items,
     seconds,
-    tally_line,
     variant_kind,
     warn,
     whole,
@@ -296,23 +291,18 @@ def file_mode_asked(args: argparse.Namespace) -> bool:
 
 def solve_many(args: argparse.Namespace) -> int:
     """A file of puzzles: the batch mode (variants too: their grids carry their rules to the
-    workers), or :func:`solve_sequential` without it. Both write one line per puzzle: the
-    options that show one puzzle at length are refused (:func:`refuse_file_mode_options`)."""
+    workers), one line per puzzle: the options that show one puzzle at length are refused
+    (:func:`refuse_file_mode_options`)."""
     refuse_file_mode_options(args)
-    try:
-        batch = importlib.import_module("sudograph.cli.batchmode")
-    except ModuleNotFoundError as exc:
-        if exc.name != "sudograph.cli.batchmode":
-            raise
-        return solve_sequential(args)
-    code: int = batch.run(args)
-    return code
+    from . import batchmode  # loaded for files only: one puzzle never needs it
+
+    return batchmode.run(args)
 
 
 def refuse_file_mode_options(args: argparse.Namespace) -> None:
     """Raise :class:`InvalidArgument` for the options of one puzzle that the file mode (one
     line per puzzle) cannot honour: ``--trace``, ``--stats``, ``--format`` other than ``line``.
-    ``--count``, ``--all`` and ``--limit`` are honoured there (see :func:`file_row`)."""
+    ``--count``, ``--all`` and ``--limit`` are honoured there (see :mod:`.batchmode`)."""
     refused = [name for name, on in (("--trace", args.trace), ("--stats", args.stats)) if on]
     if args.format not in (None, "line"):
         refused.append(f"--format {args.format}")
@@ -338,10 +328,10 @@ def json_row(
     complete: bool | None = None,
     solutions: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The ``--json`` row of one puzzle of a file (the batch mode's, and the sequential
-    one's): ``line``, ``status``, ``solution``, ``count``, ``nodes``, ``error``, with
-    ``complete`` when ``counting`` (``--count``) and ``solutions`` when listing (``--all``:
-    ``solutions`` not None). An error row has the same keys, null where nothing was made.
+    """The ``--json`` row of one puzzle of a file (the batch mode's): ``line``, ``status``,
+    ``solution``, ``count``, ``nodes``, ``error``, with ``complete`` when ``counting``
+    (``--count``) and ``solutions`` when listing (``--all``: ``solutions`` not None). An
+    error row has the same keys, null where nothing was made.
 
     >>> row = json_row(3, "error", error="in.txt:3: bad", counting=True)
     >>> [key for key, value in row.items() if value is None]
@@ -361,38 +351,6 @@ def json_row(
     if solutions is not None:
         doc["solutions"] = None if failed else solutions
     return doc
-
-
-def lists_solutions(args: argparse.Namespace) -> bool:
-    """True when the file mode writes every solution found (``--all`` without ``--count``);
-    ``--limit N`` alone only stops the search (the row shows the first solution, ``--json``
-    the number found)."""
-    return bool(args.all) and not args.count
-
-
-def file_row(result: Result, args: argparse.Namespace) -> str:
-    """A puzzle's line in the file mode: its first solution or status; with ``--count`` the
-    number of solutions, ``at least N`` when the count stopped short (``--limit`` reached,
-    ``--max-nodes``, ``--timeout``); with ``--all`` (:func:`lists_solutions`), every solution
-    found, separated by spaces (:func:`listing_row`).
-
-    >>> from sudograph.solve import count
-    >>> r = count(Grid.empty(2), limit=5)
-    >>> file_row(r, argparse.Namespace(count=True, all=False, limit=5))
-    'at least 5'
-    """
-    if args.count:
-        return str(found(result)) if result.complete else f"at least {found(result)}"
-    status = row_status(result.status, result.reason, found(result), wanted_limit(args))
-    if lists_solutions(args):
-        return listing_row(status, [g.to_line() for g in result.grids])
-    if not result.grids:
-        return status
-    if status == "stopped":  # a solution found before the bound stays written
-        from ..batch import stopped_row
-
-        return stopped_row(result.grids[0].to_line())
-    return result.grids[0].to_line() if status == "solved" else status
 
 
 def row_status(status: str, reason: str | None, found: int, limit: int | None) -> str:
@@ -677,94 +635,3 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
             f"deductions: {counted['deductions']}  "
             f"max depth: {counted['max_depth']}  time: {s.seconds:.4f} s{engine}"
         )
-
-
-def solve_sequential(args: argparse.Namespace) -> int:
-    """File mode without the batch module: one line per puzzle (see :func:`file_row`; with
-    ``--json``, :func:`json_row`), a summary on standard error. ``-o OUT`` is locked while written;
-    ``--resume`` keeps its complete lines and goes on with the next puzzle.
-
-    A bad puzzle, or one with clashing clues, is an ``error: FILE:LINE: message`` row (with
-    ``--json``, a row of status ``error``, its ``line`` and ``error``), reported on standard
-    error as ``sudograph: error: FILE:LINE: message``; the summary counts both among the
-    errors, the bad (unread) ones apart.
-    """
-    args.method = args.method or DEFAULT_METHOD
-    from ..solve import count, solve
-
-    if args.resume and not args.output:
-        raise InvalidArgument("--resume needs -o OUT (the file to continue)")
-    check_solve_options(args, args.method)
-    start = time.perf_counter()
-    tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
-    bad = 0
-    skip = 0
-    with contextlib.ExitStack() as stack:
-        out: Any = sys.stdout
-        if args.output:  # OUT truncated here, not by the batch mode's run (which checks it)
-            from .batchmode import open_output, refuse_input_as_output
-
-            refuse_input_as_output(args.output, [args.puzzle, args.regions, args.cages])
-            fd, skip, lock = open_output(args.output, args.resume)
-            if lock is not None:
-                stack.callback(lock.release)
-            out = stack.enter_context(open(fd, "w", encoding="utf-8"))
-        name = STDIN if args.puzzle == "-" else args.puzzle
-        interrupted = False
-        try:
-            for k, (no, item) in enumerate(read_items(args.puzzle, args)):
-                if k < skip:
-                    continue
-                try:
-                    if isinstance(item, ParseError):
-                        bad += 1
-                        raise item
-                    kwargs = solve_kwargs(args)
-                    if args.count and not args.all:  # count without keeping every solution
-                        result = count(item, args.method, keep=1, **kwargs)
-                    else:
-                        result = solve(item, args.method, **kwargs)
-                    if result.reason == "interrupted":  # Ctrl-C: stop, no row for this puzzle
-                        raise KeyboardInterrupt
-                except (ParseError, InvalidPuzzle) as exc:  # reported, the others still solved
-                    tally["error"] += 1
-                    located = str(exc) if isinstance(exc, ParseError) else f"{name}:{no}: {exc}"
-                    fail(located)
-                    if args.json:  # located, and keyed, as the batch mode's rows are
-                        row = json_row(no, "error", error=located, counting=args.count,
-                                       solutions=[] if lists_solutions(args) else None)  # fmt: skip
-                        print(json.dumps(row), file=out)
-                    else:
-                        print(f"error: {located}", file=out)
-                    out.flush()
-                    continue
-                status = row_status(result.status, result.reason, found(result), kwargs["limit"])
-                tally[status] += 1
-                if args.json:
-                    lines = [g.to_line() for g in result.grids]
-                    doc = json_row(
-                        no,
-                        status,
-                        lines[0] if lines else None,
-                        found(result),
-                        result.stats.nodes,
-                        counting=args.count,
-                        complete=result.complete,
-                        solutions=lines if lists_solutions(args) else None,
-                    )
-                    print(json.dumps(doc), file=out)
-                else:
-                    print(file_row(result, args), file=out)
-                out.flush()
-        except KeyboardInterrupt:  # the puzzle cut off gets no row: --resume redoes it
-            interrupted = True
-    total = sum(tally.values())
-    warn(f"{tally_line(total, tally, bad, skip)}, {time.perf_counter() - start:.3f} s")
-    if interrupted:
-        from .batchmode import EXIT_INTERRUPTED, resume_hint
-
-        warn(f"interrupted: every result so far is written; {resume_hint(args.output)}")
-        return EXIT_INTERRUPTED
-    if tally["error"]:
-        return 2
-    return 0 if tally["solved"] == total else 1
