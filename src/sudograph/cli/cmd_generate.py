@@ -10,15 +10,16 @@ or ``generate`` found no puzzle in its time.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import random
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, redirect_stdout
 from typing import IO, Any
 
 from ..engine import resolve_engine
-from ..errors import InvalidArgument, ParseError, SudographError
+from ..errors import InvalidArgument, ParseError, SudographError, write_text
 from ..generate import (
     DIFFICULTIES,
     GENERATE_SECONDS,
@@ -133,7 +134,7 @@ def register(subparsers: Any) -> None:
         "-o",
         "--output",
         metavar="OUT",
-        help="file mode: one line per puzzle to OUT (-: standard output)",
+        help="one line per puzzle to OUT (-: standard output); one PUZZLE: its count to OUT",
     )
     p.add_argument("--workers", type=whole(1), metavar="N", help="file mode: worker processes")
     p.add_argument("--resume", action="store_true", help="file mode: continue an OUT file")
@@ -526,7 +527,15 @@ def run_count(args: argparse.Namespace) -> int:
     limit = args.limit  # >= 1: checked by argparse (whole)
     if args.output == "-" and not looks_like_path(args.source):
         args.output = None  # one puzzle's count to standard output, as without -o
-    if args.output or args.dask or args.resume or args.workers:
+    out_file = None  # one puzzle on the command line with -o OUT: its line, as printed, to OUT
+    batch = args.dask or args.resume or args.workers
+    if args.output and not batch and not looks_like_path(args.source):
+        from .batchmode import refuse_input_as_output
+
+        refuse_input_as_output(args.output, [getattr(args, "regions", None),
+                                             getattr(args, "cages", None)])  # fmt: skip
+        out_file, args.output = args.output, None
+    if args.output or batch:
         if not looks_like_path(args.source):
             raise InvalidArgument("-o, --workers, --resume and --dask take a FILE of puzzles")
         from .batchmode import run as run_file
@@ -553,7 +562,15 @@ def run_count(args: argparse.Namespace) -> int:
         print(_count_line(no, count, limit, args.json))
         return 1 if count == 0 else 0
 
-    return _each(args, handle, error_rows=True)
+    if out_file is None:
+        return _each(args, handle, error_rows=True)
+    printed = io.StringIO()
+    try:
+        with redirect_stdout(printed):
+            return _each(args, handle, error_rows=True)
+    finally:  # the count, or what Ctrl-C left of it; bad input leaves OUT as it was
+        if printed.getvalue():
+            write_text(out_file, printed.getvalue())
 
 
 def _count_line(

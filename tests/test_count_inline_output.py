@@ -1,0 +1,59 @@
+"""``count PUZZLE -o OUT``: one puzzle written on the command line has its count written to
+OUT, as ``solve PUZZLE -o OUT`` writes its grid (it was refused: "-o ... take a FILE of
+puzzles"); the options of a batch (``--workers``, ``--resume``, ``--dask``) still need a file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import main
+
+TWO = "1.3.....2...4..1"  # a 4×4 puzzle of two solutions
+ONE = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "extra", "written"),
+    [
+        (ONE, [], "1 solution (unique)\n"),
+        (TWO, [], "2 solutions\n"),
+        (TWO, ["--limit", "1"], "at least 1 solution (--limit 1)\n"),
+    ],
+)
+def test_the_count_goes_to_out_not_to_stdout(tmp_path, capsys, puzzle, extra, written):
+    out = tmp_path / "count.txt"
+    assert main(["count", puzzle, "-o", str(out), *extra]) == 0
+    assert out.read_text() == written
+    assert capsys.readouterr().out == ""
+
+
+def test_json_count_to_out(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "count.jsonl"
+    assert main(["count", TWO, "--json", "-o", str(out)]) == 0
+    row = json.loads(out.read_text())
+    assert row == {"line": None, "count": 2, "complete": True, "unique": False}
+
+
+def test_clashing_clues_leave_out_unwritten(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "count.txt"
+    assert main(["count", "113.....2...4..1", "-o", str(out)]) == 2
+    assert not out.exists()
+    assert "clashing clues" in capsys.readouterr().err
+
+
+def test_out_is_never_the_regions_file(tmp_path: Path, capsys) -> None:
+    regions = tmp_path / "map.txt"
+    regions.write_text("0011\n0011\n2233\n2233\n")
+    assert main(["count", TWO, "--regions", str(regions), "-o", str(regions)]) == 2
+    assert regions.read_text() == "0011\n0011\n2233\n2233\n"
+    assert "map.txt" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", [["--workers", "2"], ["--resume"]])
+def test_batch_options_still_need_a_file(tmp_path: Path, capsys, option) -> None:
+    assert main(["count", TWO, "-o", str(tmp_path / "o.txt"), *option]) == 2
+    assert "take a FILE of puzzles" in capsys.readouterr().err
