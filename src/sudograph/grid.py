@@ -677,7 +677,12 @@ class Grid:
             width = widths.pop()
             raise ParseError(f"{n} rows of {width} cells: a grid is square", line=rows[-1][0])
         shape = _box_or_parse_error(n, box, rows[0][0])
-        for no, toks in rows:
+        # the rows read symbol by symbol ('12|34'): a grouped row of the wrong length is
+        # told in symbols too ('34|1' has 3 cells, not 2 groups)
+        symbolwise = all(toks == chars[i] for i, (_, toks) in enumerate(rows) if len(toks) == n)
+        for i, (no, toks) in enumerate(rows):
+            if len(toks) != n and symbolwise:
+                toks = chars[i]
             if len(toks) != n:
                 column = _odd_row_column(texts[no], toks, n, shape[1])
                 raise ParseError(f"row has {len(toks)} cells, expected {n}", line=no, column=column)

@@ -1,0 +1,39 @@
+"""A row written in groups (``12|34``, Simple Sudoku's ``..3|.2.|6..``) of the wrong length
+is told in cells, as the other rows are read: ``34|1`` has 3 cells (it was "2 cells": the
+groups were counted)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudograph.errors import ParseError
+from sudograph.grid import Grid
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "cells"),
+    [
+        ("12|34\n34|1\n21|43\n43|21", 2, 5, 3),
+        ("12|34\n34|121\n21|43\n43|21", 2, 6, 5),
+        ("1 2|3 4\n3 4|1\n2 1|4 3\n4 3|2 1", 2, 6, 3),
+        (
+            "..3|.2.|6..\n9..|3.5|..1\n..1|8.6|4..\n..8|1.2|9..\n7..|...|..8\n"
+            "..6|7.8|2..\n..2|6.9|5..\n8..|2.3|..9\n..5|.1.|3",
+            9,
+            10,
+            7,
+        ),
+    ],
+)
+def test_a_short_or_long_grouped_row_counts_its_cells(text, line, column, cells):
+    with pytest.raises(ParseError) as err:
+        Grid.parse(text)
+    assert (err.value.line, err.value.column) == (line, column)
+    assert f"row has {cells} cells" in str(err.value)
+
+
+def test_sixteen_by_sixteen_rows_of_numbers_still_count_numbers():
+    rows = [" ".join(str((r * 4 + r // 4 + c) % 16 + 1) for c in range(16)) for r in range(16)]
+    rows[3] = rows[3].rsplit(" ", 1)[0]  # one number short: 15 cells, not 21 characters
+    with pytest.raises(ParseError, match="row has 15 cells, expected 16"):
+        Grid.parse("\n".join(rows))
