@@ -51,6 +51,7 @@ from ..formats.puzzles import (
     csv_field,
     decode_line,
     holds_grid_blocks,
+    is_comment,
     iter_grids,
     open_source,
 )
@@ -497,7 +498,7 @@ def _puzzle_lines(
                 if no == 1:
                     line = line.removeprefix("\ufeff")  # a byte-order mark
                 line = line.strip()
-                if not line or line.startswith("#"):
+                if not line or is_comment(line):
                     continue
                 if no == 1:
                     column = csv_column(line)

@@ -253,6 +253,16 @@ def csv_column(line: str) -> int | None:
     return None
 
 
+def is_comment(line: str) -> bool:
+    """True for a comment line (``# ...``), but not for a CSV header whose first column is
+    named ``#`` (``#,puzzle,solution``, as spreadsheets number their rows).
+
+    >>> is_comment("# 50 puzzles"), is_comment("#,puzzle,solution"), is_comment("#, a note")
+    (True, False, True)
+    """
+    return line.startswith("#") and not (line.startswith("#,") and csv_column(line) is not None)
+
+
 def csv_field(line: str, column: int, no: int, name: str | None) -> str | ParseError:
     """Field ``column`` of a CSV row (quotes stripped), or the error naming what is missing.
 
@@ -404,7 +414,7 @@ def _puzzle_items(
         if no == 1:
             text = text.removeprefix("\ufeff")  # a byte-order mark
         line = text.strip()
-        if not line or line.startswith("#"):
+        if not line or is_comment(line):
             continue
         if header:
             header = False
@@ -528,7 +538,7 @@ def holds_grid_blocks(head: bytes, *, box: Box | None = None, alphabet: str | No
         return True
     lines, good = _head_lines(head, whole=False)
     for at, line in enumerate(lines[:good]):
-        if line and not line.startswith("#"):
+        if line and not is_comment(line):
             return line.startswith(("[", "{")) or (at > 0 and csv_column(line) is not None)
     return False
 
@@ -635,7 +645,7 @@ def _decide(
     document there, so the file is read whole)."""
     lines, good = _head_lines(head, whole=whole or final)  # final: a line cut short counts
     final = final or whole
-    content = [line for line in lines[:good] if line and not line.startswith("#")]
+    content = [line for line in lines[:good] if line and not is_comment(line)]
     told = final or good < len(lines)  # no more content lines to learn from: not UTF-8 next
     if not content:
         return False if told else None
