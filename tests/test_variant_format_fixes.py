@@ -350,7 +350,7 @@ def test_unicode_line_breaks_do_not_shift_line_numbers(br: str) -> None:
     assert str(caught.value).startswith("v.txt:4:11: grid: unknown character 'x'")
     several = f"variant: x\n# a{br}b\nbox: 2x2\ngrid: {X4}\n\nvariant: x\n# c{br}d\ngrid: 1..z\n"
     got = list(read_variant_puzzles(several, source="v.txt"))
-    assert [no for no, _ in got] == [1, 6] and isinstance(got[0][1], Grid)
+    assert [no for no, _ in got] == [4, 8] and isinstance(got[0][1], Grid)  # their grid: lines
     assert str(got[1][1]).startswith("v.txt:8:")
 
 

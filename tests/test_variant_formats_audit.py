@@ -186,9 +186,9 @@ def test_variant_option_adds_to_the_file_rules(
 @pytest.mark.parametrize(
     ("argv", "message", "second"),
     [
-        (["--cages", "CAGES"], ":1: --cages: the puzzle has its own cages", "solved"),
-        (["--variant", "jigsaw"], ":1: variant 'jigsaw' needs a region map (--regions)", ":7:"),
-        (["--variant", "asterisk"], ":1: variant 'asterisk' needs a 9x9 grid, not 4x4", ":7:"),
+        (["--cages", "CAGES"], ":3: --cages: the puzzle has its own cages", "solved"),
+        (["--variant", "jigsaw"], ":3: variant 'jigsaw' needs a region map (--regions)", ":9:"),
+        (["--variant", "asterisk"], ":3: variant 'asterisk' needs a 9x9 grid, not 4x4", ":9:"),
     ],
 )
 def test_variant_options_that_clash_with_the_file(
@@ -222,7 +222,7 @@ def test_regions_option_with_a_jigsaw_file_is_refused(
     path = tmp_path / "j.txt"
     path.write_text("variant: jigsaw\nbox: 2x2\ngrid: " + "." * 16 + "\nregions:\n" + MAP4)
     code, _, err = run(capfd, "solve", str(path), "--regions", "abababab" + "cdcdcdcd")
-    assert code == 2 and f"{path}:1: --regions: the puzzle has its own region map" in err
+    assert code == 2 and f"{path}:3: --regions: the puzzle has its own region map" in err
 
 
 # -- box shapes -------------------------------------------------------------------------------

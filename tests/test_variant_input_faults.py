@@ -124,7 +124,7 @@ def test_variant_options_on_a_graph_are_refused(
     assert not list(tmp_path.iterdir())  # nothing written
 
 
-def test_first_puzzle_numbered_at_its_first_line(
+def test_each_puzzle_numbered_at_its_grid_line(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "two.txt"
@@ -134,10 +134,10 @@ def test_first_puzzle_numbered_at_its_first_line(
     )
     code, out, err = run(["count", str(path)], capfd)
     assert code == 2
-    assert f"{path}:3: clashing clues" in err
+    assert f"{path}:5: clashing clues" in err
     rows = out.splitlines()
-    assert rows[0].startswith(f"line 3: error: {path}:3: clashing clues") and len(rows) == 2
-    assert rows[1].startswith("line 7: ")
+    assert rows[0].startswith(f"line 5: error: {path}:5: clashing clues") and len(rows) == 2
+    assert rows[1].startswith("line 9: ")
 
 
 @pytest.mark.parametrize("stdin", [False, True])
@@ -154,7 +154,7 @@ def test_solve_one_puzzle_file_says_where_clues_clash(
     code, _, err = run(["solve", "-" if stdin else str(path)], capfd)
     assert code == 2
     where = "<stdin>" if stdin else str(path)
-    assert f"{where}:2: clashing clues: box 1: 1 at r1c1, r2c2" in err
+    assert f"{where}:4: clashing clues: box 1: 1 at r1c1, r2c2" in err  # the grid: line
 
 
 def test_fpuzzles_cage_bad_cell(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:

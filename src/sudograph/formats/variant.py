@@ -433,7 +433,8 @@ def read_variant_puzzles(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
 ) -> Iterator[tuple[int, Grid | ParseError]]:
-    """Every puzzle of a variant file: ``(first line, Grid or ParseError)``; ``box`` and
+    """Every puzzle of a variant file: ``(line, Grid or ParseError)``, the line that of its
+    ``grid:`` (of a JSON object, its first line); ``box`` and
     ``alphabet`` as :func:`read_variant_puzzle` takes them.
 
     A text file holds one puzzle, or several, each starting at its ``variant:`` line (as
@@ -443,7 +444,7 @@ def read_variant_puzzles(
 
     >>> one = "variant: x\\nbox: 2x2\\ngrid: " + "1" + "." * 15
     >>> [(no, g.to_line()) for no, g in read_variant_puzzles(one + "\\n\\n" + one)]
-    [(1, '1...............'), (5, '1...............')]
+    [(3, '1...............'), (7, '1...............')]
     >>> two = '{"grid": "1..............."}\\n# a comment\\n{"grid": "1.."}'
     >>> [(no, type(g).__name__) for no, g in read_variant_puzzles(two)]
     [(1, 'Grid'), (3, 'ParseError')]
@@ -473,8 +474,12 @@ def read_variant_puzzles(
             blocks = [
                 (a, "\n".join(lines[a - 1 : b - 1])) for a, b in zip(starts, ends, strict=True)
             ]
+    json_blocks = _after_comments(text).startswith("{")
     for first, block in blocks:
-        shown = first + _leading_comments(block)  # its number: its first line of content
+        # its number: its 'grid:' line (where its cells are, and a clash of its clues), else
+        # its first line of content (a JSON object, a block without a grid)
+        at = None if json_blocks else _grid_line(block)
+        shown = first + (_leading_comments(block) if at is None else at)
         try:
             if per_line:  # a line that is not an object is bad JSON, not a text puzzle
                 yield shown, _from_json(block, source, box, alphabet)
@@ -486,6 +491,18 @@ def read_variant_puzzles(
             elif exc.line is None and len(blocks) > 1:
                 exc = exc.located(line=shown)
             yield shown, exc
+
+
+def _grid_line(block: str) -> int | None:
+    """The offset of the ``grid:`` line of a text puzzle (0 for its first line), or None.
+
+    >>> _grid_line("# made here\\nvariant: x\\nbox: 2x2\\ngrid: 1..............."), _grid_line("")
+    (3, None)
+    """
+    for at, line in enumerate(split_lines(block)):
+        if line.split("#", 1)[0].strip().lower().startswith("grid:"):
+            return at
+    return None
 
 
 def _leading_comments(block: str) -> int:
