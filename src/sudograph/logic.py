@@ -58,13 +58,13 @@ import html
 import math
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from numbers import Real
 
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import check_flag, sudoku_graph
-from .grid import Grid, cell_name, require_grid, symbol_of
+from .grid import Grid, cell_name, check_alphabet, require_grid, symbol_of
 from .problem import Problem, Result, SolveOptions, Stats, clamp_timeout, is_solution, is_whole
 from .search.cages import cage_combinations
 from .variants import Variant, variant_graph
@@ -84,7 +84,8 @@ class Step:
 
     ``digits``, ``eliminations`` and ``placements`` hold values ``1..N``; ``text`` writes them
     in the grid's alphabet (``B``, not ``11``, on a hexadecimal 16×16), as a person reads
-    and fills the grid."""
+    and fills the grid. ``n`` is the grid's side N (0 for a step made by hand): it lets
+    :meth:`as_dict` check an alphabet; it is not compared."""
 
     technique: str
     cells: tuple[int, ...]
@@ -92,16 +93,28 @@ class Step:
     eliminations: tuple[Elimination, ...] = ()
     placements: tuple[Placement, ...] = ()
     text: str = ""
+    n: int = field(default=0, compare=False, repr=False, kw_only=True)
 
     def as_dict(self, alphabet: str | None = None) -> dict[str, object]:
         """A JSON-ready dict (cells as ``r4c5`` names need the grid side: see ``text``);
         given the grid's ``alphabet``, also the ``symbols`` that write ``digits`` (the values
         stay numbers).
 
+        The alphabet is checked as ``--alphabet`` and :class:`Grid` check it: N distinct
+        symbols for the grid's N, none of them blank or reserved; :class:`InvalidArgument`
+        otherwise (N is the step's ``n``; for a step made by hand, enough symbols for its
+        digits). None or ``""`` gives no ``symbols``.
+
         >>> step = next_step(Grid.parse("D.C.A..DB..C.A..", alphabet="ABCD"))
         >>> step.as_dict("ABCD")["digits"], step.as_dict("ABCD")["symbols"], step.text
         ([2], ['B'], 'r1c2: B is the only candidate left in the cell')
+        >>> step.as_dict("AB")
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: alphabet 'AB' must have 4 distinct symbols, not 2
         """
+        if alphabet is not None and not isinstance(alphabet, str):
+            raise InvalidArgument(f"alphabet must be a string, got {alphabet!r}")
         out: dict[str, object] = {
             "technique": self.technique,
             "cells": list(self.cells),
@@ -111,6 +124,9 @@ class Step:
             "text": self.text,
         }
         if alphabet:
+            moves = (*self.eliminations, *self.placements)
+            top = max((*self.digits, *(d for _, d in moves)), default=0)
+            check_alphabet(self.n or max(len(alphabet), top), alphabet)
             out["symbols"] = [symbol_of(d, alphabet) for d in self.digits]
         return out
 
@@ -672,11 +688,12 @@ def _rule_of_45(outside: bool) -> Callable[[_State], Iterator[Step]]:
                 continue
             caged = sum(s.cages[k][1] for k in cages)
             given = sum(s.values[i] for i in cells)
-            plural = "s" * (len(cages) > 1)
-            placed = (
-                f" and their placed digits outside it to {given}"
+            several = len(cages) > 1
+            plural = "s" * several
+            placed = (  # the cage's or cages' digits outside the house; the house's outside them
+                f" and {'their' if several else 'its'} placed digits outside it to {given}"
                 if outside
-                else f" and its placed digits outside them to {given}"
+                else f" and its placed digits outside {'them' if several else 'it'} to {given}"
             )
             head = (
                 f"{s.house(h)} adds up to {whole}, the cage{plural} "
@@ -1014,9 +1031,10 @@ or None, got 5
 
 
 def _find(s: _State, techniques: tuple[str, ...]) -> Step | None:
+    """The first step of the first technique that finds one, with the grid's side."""
     for t in techniques:
         for step in FINDERS[t](s):
-            return step
+            return replace(step, n=s.n)
     return None
 
 
@@ -1048,7 +1066,7 @@ def find_steps(
     _check_techniques([technique])
     state = _checked_state(grid, "find_steps")
     _narrow(state, grid, candidates)
-    return list(FINDERS[technique](state))
+    return [replace(step, n=state.n) for step in FINDERS[technique](state)]
 
 
 def _narrow(state: _State, grid: Grid, candidates: Sequence[Iterable[int]] | None) -> None:
@@ -1391,7 +1409,21 @@ def explain(grid: Grid) -> list[str]:
 
 
 def describe(result: LogicResult) -> list[str]:
-    """The lines of :func:`explain` for a result of :func:`solve_logically`."""
+    """The lines of :func:`explain` for a result of :func:`solve_logically`;
+    :class:`InvalidArgument` for anything else.
+
+    >>> describe(None)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: describe takes a LogicResult (solve_logically makes one), \
+got NoneType
+    """
+    if not isinstance(result, LogicResult):
+        hint = " (explain(grid) gives its lines)" if isinstance(result, Grid) else ""
+        raise InvalidArgument(
+            "describe takes a LogicResult (solve_logically makes one), "
+            f"got {type(result).__name__}{hint}"
+        )
     lines = [f"{k}. {st.technique}: {st.text}" for k, st in enumerate(result.steps, 1)]
     if result.solved and not result.steps:  # solved without a step: it was complete
         lines.append(ALREADY_COMPLETE)
@@ -1418,7 +1450,26 @@ def grid_of(problem: Problem) -> Grid:
     (2, 2)
     >>> grid_of(Grid.parse("1" + "." * 15, variant="x").problem).variant.spec
     'x'
+    >>> grid_of("1.3.")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: grid_of takes a Problem, got str
     """
+    return _grid_of(problem, "grid_of")
+
+
+def _require_problem(x: object, what: str) -> Problem:
+    """``x`` when it is a :class:`Problem`; else :class:`InvalidArgument` saying that ``what``
+    (a function's name) takes one, as :func:`~sudograph.problem.is_solution` says it."""
+    if not isinstance(x, Problem):
+        hint = " (give its .problem)" if isinstance(x, Grid) else ""
+        raise InvalidArgument(f"{what} takes a Problem, got {type(x).__name__}{hint}")
+    return x
+
+
+def _grid_of(problem: Problem, what: str) -> Grid:
+    """:func:`grid_of` for the function ``what`` (named by its errors)."""
+    _require_problem(problem, what)
     k, n2 = problem.k, problem.graph.n
     if k * k != n2:
         raise InvalidArgument("method 'logic' works on Sudoku grids only")
@@ -1457,14 +1508,17 @@ def run(problem: Problem, options: SolveOptions) -> Result:
 
     ``stats.deductions`` counts the steps; status ``"stopped"`` with reason ``"logic stalled"``
     (or ``"time limit"``) when the techniques cannot finish, ``"unsatisfiable"`` when they
-    reach a contradiction.
+    reach a contradiction. :class:`InvalidArgument` when ``problem`` is no :class:`Problem`
+    or ``options`` no :class:`SolveOptions`.
 
     >>> r = run(Grid.parse("4.3.1..42..3.1..").problem, SolveOptions())
     >>> r.status, r.stats.deductions, r.grid.to_line()
     ('solved', 9, '4231132424133142')
     """
     start = time.perf_counter()
-    grid = grid_of(problem)
+    if not isinstance(options, SolveOptions):
+        raise InvalidArgument(f"options must be a SolveOptions, got {type(options).__name__}")
+    grid = _grid_of(problem, "run")
     deadline = None if options.timeout is None else start + options.timeout
     result = _solve_logically(grid, None, deadline, "solve")  # timeout=0: no step
     stats = Stats(deductions=len(result.steps), seconds=time.perf_counter() - start)
