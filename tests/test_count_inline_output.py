@@ -57,3 +57,18 @@ def test_out_is_never_the_regions_file(tmp_path: Path, capsys) -> None:
 def test_batch_options_still_need_a_file(tmp_path: Path, capsys, option) -> None:
     assert main(["count", TWO, "-o", str(tmp_path / "o.txt"), *option]) == 2
     assert "take a FILE of puzzles" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("option", "where"),
+    # (a missing --regions file is read as an inline map, with its own message)
+    [("--regions", "dir"), ("--cages", "dir"), ("--cages", "missing")],
+)
+def test_an_option_file_that_cannot_be_read_names_the_option(tmp_path, capsys, option, where):
+    """Was ``sudograph: error: /tmp: Is a directory`` (and, for --cages, a missing file said
+    only ``nofile.txt: No such file or directory``)."""
+    path = tmp_path if where == "dir" else tmp_path / "nofile.txt"
+    assert main(["solve", TWO, option, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"sudograph: error: {option}: {path}: ")
+    assert ("directory" if where == "dir" else "No such file") in err

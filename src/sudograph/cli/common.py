@@ -339,8 +339,11 @@ def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
     file that is not UTF-8 is a :class:`ParseError` at its first bad byte."""
     if inline and not os.path.exists(arg):
         return arg, option
-    with open(arg, "rb") as f:
-        data = f.read()
+    try:
+        with open(arg, "rb") as f:
+            data = f.read()
+    except OSError as exc:  # a directory, a missing --cages file, no permission: the option
+        raise InvalidArgument(f"{option}: {arg}: {exc.strerror or exc}") from None
     try:
         return data.decode("utf-8").removeprefix("\ufeff"), arg
     except UnicodeDecodeError as exc:
