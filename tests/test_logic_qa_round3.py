@@ -251,3 +251,19 @@ def test_rule_of_45_words_agree_with_the_number_of_cages(grid: Grid) -> None:
         else:  # outies: the cage's (cages') digits outside the house
             want = "their placed digits outside it" if several else "its placed digits outside it"
         assert want in text, text
+
+
+def test_a_sum_step_that_places_names_the_placed_digit_only() -> None:
+    """A rule-of-45 step placing a digit listed the digits it would have removed from the
+    cell as well (``digits=(1, 2, 4)`` for placing a 4), where a naked single lists one."""
+    seen = 0
+    for path in ("killer_4x4.txt", "killer.txt"):
+        grid = read_variant_puzzle((EXAMPLES / path).read_text())
+        for technique in ("innies", "outies"):
+            for step in find_steps(grid, technique):
+                if step.placements:
+                    seen += 1
+                    assert step.digits == tuple(sorted({d for _, d in step.placements}))
+                else:
+                    assert step.digits == tuple(sorted({d for _, d in step.eliminations}))
+    assert seen

@@ -733,7 +733,7 @@ def _sum_step(s: _State, technique: str, head: str, free: list[int], need: int) 
     return Step(
         technique,
         tuple(free),
-        tuple(sorted({d for _, d in placements + elims})),
+        tuple(sorted({d for _, d in placements or elims})),  # a placement: its digit alone
         eliminations=() if placements else elims,
         placements=placements,
         text=text,
