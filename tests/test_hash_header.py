@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from sudograph.cli import main
-from sudograph.formats.puzzles import is_comment, iter_puzzles
+from sudograph.formats.puzzles import is_comment, iter_grids, iter_puzzles
+from sudograph.grid import Grid
 
 ROWS = "1,1.3.....2...4..1,\n2,1..4..1..2..3...,\n"
 
@@ -34,15 +35,35 @@ def test_the_cli_reads_the_puzzle_column(tmp_path: Path, capsys, command, before
 
 
 @pytest.mark.parametrize(
-    ("line", "comment"),
+    ("line", "first", "comment"),
     [
-        ("# a note", True),
-        ("#,puzzle,solution", False),
-        ("#,quizzes", False),
-        ("#, just a note", True),
-        ("#,1.3.....2...4..1", True),
-        ("#puzzle", True),
+        ("# a note", True, True),
+        ("#,puzzle,solution", True, False),
+        ("#,quizzes", True, False),
+        ("#,puzzle,solution", False, True),  # a header only as the first content line
+        ("#, just a note", True, True),
+        ("#, sudoku puzzles from my book", True, True),  # a field with spaces: prose
+        ("#,1.3.....2...4..1", True, True),
+        ("#puzzle", True, True),
     ],
 )
-def test_is_comment(line: str, comment: bool) -> None:
-    assert is_comment(line) is comment
+def test_is_comment(line: str, first: bool, comment: bool) -> None:
+    assert is_comment(line, first=first) is comment
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [
+        ("4.3.1..42..3.1..\n#, puzzles below are harder\n1.3.....2...4..1\n", 2),
+        ("#, sudoku puzzles from my book\n4.3.1..42..3.1..\n1.3.....2...4..1\n", 2),
+        ("4.3.\n#, puzzle A\n1..4\n2..3\n.1..\n", 1),  # one 4x4 grid over five lines
+    ],
+)
+def test_a_hash_comma_comment_elsewhere_stays_a_comment(tmp_path, capsys, text, valid) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text(text)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": valid") == valid and "error" not in out, out
+    grids = list(iter_grids(io.BytesIO(text.encode())))
+    assert len(grids) == valid and all(isinstance(g, Grid) for _, g in grids)

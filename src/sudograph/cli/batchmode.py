@@ -498,7 +498,7 @@ def _puzzle_lines(
                 if no == 1:
                     line = line.removeprefix("\ufeff")  # a byte-order mark
                 line = line.strip()
-                if not line or is_comment(line):
+                if not line or is_comment(line, first=no == 1):
                     continue
                 if no == 1:
                     column = csv_column(line)

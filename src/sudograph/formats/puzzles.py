@@ -253,14 +253,25 @@ def csv_column(line: str) -> int | None:
     return None
 
 
-def is_comment(line: str) -> bool:
-    """True for a comment line (``# ...``), but not for a CSV header whose first column is
-    named ``#`` (``#,puzzle,solution``, as spreadsheets number their rows).
+def is_comment(line: str, first: bool = False) -> bool:
+    """True for a comment line (``# ...``). The ``first`` content line of a file may instead
+    be a CSV header whose first column is named ``#`` (``#,puzzle,solution``, as spreadsheets
+    number their rows): every field one name, no spaces in it, one naming the puzzles. Any
+    other line starting with ``#`` is a comment, as everywhere.
 
-    >>> is_comment("# 50 puzzles"), is_comment("#,puzzle,solution"), is_comment("#, a note")
-    (True, False, True)
+    >>> is_comment("#,puzzle,solution", first=True), is_comment("#,puzzle,solution")
+    (False, True)
+    >>> is_comment("#, sudoku puzzles from my book", first=True), is_comment("# 50 puzzles")
+    (True, True)
     """
-    return line.startswith("#") and not (line.startswith("#,") and csv_column(line) is not None)
+    if not line.startswith("#"):
+        return False
+    if not first or not line.startswith("#,"):
+        return True
+    fields = [f.strip().strip('"') for f in line.split(",")]
+    return (
+        not all(f and not any(c.isspace() for c in f) for f in fields) or csv_column(line) is None
+    )
 
 
 def csv_field(line: str, column: int, no: int, name: str | None) -> str | ParseError:
@@ -414,7 +425,7 @@ def _puzzle_items(
         if no == 1:
             text = text.removeprefix("\ufeff")  # a byte-order mark
         line = text.strip()
-        if not line or is_comment(line):
+        if not line or is_comment(line, first=header):
             continue
         if header:
             header = False
@@ -538,7 +549,7 @@ def holds_grid_blocks(head: bytes, *, box: Box | None = None, alphabet: str | No
         return True
     lines, good = _head_lines(head, whole=False)
     for at, line in enumerate(lines[:good]):
-        if line and not is_comment(line):
+        if line and not is_comment(line, first=True):  # the first content line
             return line.startswith(("[", "{")) or (at > 0 and csv_column(line) is not None)
     return False
 
@@ -645,7 +656,10 @@ def _decide(
     document there, so the file is read whole)."""
     lines, good = _head_lines(head, whole=whole or final)  # final: a line cut short counts
     final = final or whole
-    content = [line for line in lines[:good] if line and not is_comment(line)]
+    content: list[str] = []
+    for line in lines[:good]:  # a '#,' header only as the first content line
+        if line and not is_comment(line, first=not content):
+            content.append(line)
     told = final or good < len(lines)  # no more content lines to learn from: not UTF-8 next
     if not content:
         return False if told else None
