@@ -33,3 +33,31 @@ def test_region_map_fault_placed_after_an_odd_break_in_a_comment(odd):
 )
 def test_split_lines_breaks_at_lf_and_crlf_only(text, lines):
     assert split_lines(text) == lines
+
+
+SOLVE4 = ["solve", "1" + "." * 15, "--format", "line"]
+
+
+@pytest.mark.parametrize(
+    ("option", "text", "argv", "out"),
+    [  # old Mac text (CR-only lines) with a comment: the whole file was one comment line
+        ("--regions", "# jigsaw map\r0011\r0011\r2233\r2233\r", SOLVE4, "1234341221434321\n"),
+        ("--cages", "# cages\r3 r1c1 r1c2\r", ["count", "." * 16], "48 solutions\n"),
+    ],
+)
+def test_cr_only_option_files_read_as_lines(tmp_path, capsys, option, text, argv, out):
+    from sudograph.cli import main
+
+    path = tmp_path / "rules.txt"
+    path.write_bytes(text.encode())
+    assert main([*argv, option, str(path)]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_an_option_file_with_a_nul_byte_is_binary_data(tmp_path, capsys):
+    from sudograph.cli import main
+
+    path = tmp_path / "map.txt"
+    path.write_bytes(b"0011\n00\x0011\n2233\n2233\n")
+    assert main(["solve", "1" + "." * 15, "--regions", str(path)]) == 2
+    assert f"{path}:2:3: binary data (NUL byte)" in capsys.readouterr().err

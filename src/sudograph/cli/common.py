@@ -336,7 +336,8 @@ def regions_box(args: argparse.Namespace, *, checked: bool = False) -> tuple[int
 
 def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
     """The text of an option naming a file (or, if ``inline``, holding the text itself); a
-    file that is not UTF-8 is a :class:`ParseError` at its first bad byte."""
+    file that is not UTF-8 text is a :class:`ParseError` at its first bad byte, one that
+    cannot be read an :class:`InvalidArgument` naming ``option``."""
     if inline and not os.path.exists(arg):
         return arg, option
     try:
@@ -344,13 +345,10 @@ def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
             data = f.read()
     except OSError as exc:  # a directory, a missing --cages file, no permission: the option
         raise InvalidArgument(f"{option}: {arg}: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff"), arg
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[start : exc.start].decode("utf-8", errors="replace")) + 1
-        raise ParseError("invalid UTF-8", line=line, column=column, source=arg) from None
+    text = _variant_text(data, arg)  # CR-only lines read as lines, as a variant file's
+    if isinstance(text, ParseError):
+        raise text
+    return text.removeprefix("\ufeff"), arg
 
 
 VARIANT_MAX_BYTES = 64 << 20
