@@ -38,11 +38,17 @@ def test_json_count_to_out(tmp_path: Path, capsys) -> None:
     assert row == {"line": None, "count": 2, "complete": True, "unique": False}
 
 
-def test_clashing_clues_leave_out_unwritten(tmp_path: Path, capsys) -> None:
+@pytest.mark.parametrize("json_rows", [[], ["--json"]])
+@pytest.mark.parametrize("bad", ["113.....2...4..1", "1x3.....2...4..1"])
+def test_bad_input_leaves_out_as_it_was(tmp_path: Path, capsys, json_rows, bad) -> None:
+    """With --json the error row was written over OUT."""
     out = tmp_path / "count.txt"
-    assert main(["count", "113.....2...4..1", "-o", str(out)]) == 2
+    assert main(["count", bad, "-o", str(out), *json_rows]) == 2
     assert not out.exists()
-    assert "clashing clues" in capsys.readouterr().err
+    out.write_text("old\n")
+    assert main(["count", bad, "-o", str(out), *json_rows]) == 2
+    assert out.read_text() == "old\n"
+    assert "error:" in capsys.readouterr().err
 
 
 def test_out_is_never_the_regions_file(tmp_path: Path, capsys) -> None:
@@ -56,7 +62,7 @@ def test_out_is_never_the_regions_file(tmp_path: Path, capsys) -> None:
 @pytest.mark.parametrize("option", [["--workers", "2"], ["--resume"]])
 def test_batch_options_still_need_a_file(tmp_path: Path, capsys, option) -> None:
     assert main(["count", TWO, "-o", str(tmp_path / "o.txt"), *option]) == 2
-    assert "take a FILE of puzzles" in capsys.readouterr().err
+    assert "for a FILE of puzzles" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -72,3 +78,16 @@ def test_an_option_file_that_cannot_be_read_names_the_option(tmp_path, capsys, o
     err = capsys.readouterr().err
     assert err.startswith(f"sudograph: error: {option}: {path}: ")
     assert ("directory" if where == "dir" else "No such file") in err
+
+
+def test_ctrl_c_writes_the_lower_bound_to_out(tmp_path: Path, capsys, monkeypatch) -> None:
+    from sudograph.cli import cmd_generate
+
+    def interrupted(*_args, **_kw):
+        raise cmd_generate.CountInterrupted(5)
+
+    monkeypatch.setattr(cmd_generate, "_count", interrupted)
+    out = tmp_path / "count.txt"
+    assert main(["count", TWO, "-o", str(out)]) == 130
+    assert out.read_text() == "at least 5 solutions (interrupted)\n"
+    assert capsys.readouterr().out == ""

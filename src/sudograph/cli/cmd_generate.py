@@ -537,7 +537,12 @@ def run_count(args: argparse.Namespace) -> int:
         out_file, args.output = args.output, None
     if args.output or batch:
         if not looks_like_path(args.source):
-            raise InvalidArgument("-o, --workers, --resume and --dask take a FILE of puzzles")
+            given = [o for o, on in (("--workers", args.workers), ("--resume", args.resume),
+                                     ("--dask", args.dask)) if on]  # fmt: skip
+            raise InvalidArgument(
+                f"{' and '.join(given)}: for a FILE of puzzles (one PUZZLE is counted here; "
+                "-o OUT alone takes its count)"
+            )
         from .batchmode import run as run_file
 
         def line(no: int, result: Any) -> str:
@@ -567,10 +572,13 @@ def run_count(args: argparse.Namespace) -> int:
     printed = io.StringIO()
     try:
         with redirect_stdout(printed):
-            return _each(args, handle, error_rows=True)
-    finally:  # the count, or what Ctrl-C left of it; bad input leaves OUT as it was
-        if printed.getvalue():
-            write_text(out_file, printed.getvalue())
+            code = _each(args, handle, error_rows=True)
+    except KeyboardInterrupt:  # what Ctrl-C left of the count, a lower bound, is written
+        write_text(out_file, printed.getvalue())
+        raise
+    if code != 2:  # bad input (its --json error row too) leaves OUT as it was, as solve's
+        write_text(out_file, printed.getvalue())
+    return code
 
 
 def _count_line(
