@@ -37,3 +37,31 @@ def test_sixteen_by_sixteen_rows_of_numbers_still_count_numbers():
     rows[3] = rows[3].rsplit(" ", 1)[0]  # one number short: 15 cells, not 21 characters
     with pytest.raises(ParseError, match="row has 15 cells, expected 16"):
         Grid.parse("\n".join(rows))
+
+
+def _sparse(side: int, row: int, cells: list[str]) -> str:
+    rows = [" ".join("." * side)] * side
+    rows[row] = " ".join(cells)
+    return "\n".join(rows)
+
+
+@pytest.mark.parametrize(
+    ("text", "cells"),
+    [  # rows of symbols apart, the good ones all of one character: counted in cells, not
+        # characters ('10' is one cell)
+        (_sparse(16, 5, ["."] * 13 + ["10", "11"]), 15),
+        (_sparse(16, 5, ["."] * 14 + ["10"]), 15),  # was read as 16 cells, '10' as 1 and a blank
+        (_sparse(9, 3, ["."] * 6 + ["12"]), 7),
+    ],
+)
+def test_rows_of_symbols_apart_count_their_cells(text: str, cells: int) -> None:
+    side = text.count("\n") + 1
+    with pytest.raises(ParseError, match=f"row has {cells} cells, expected {side}"):
+        Grid.parse(text)
+
+
+def test_groups_apart_still_read_as_symbols() -> None:
+    """'..3 .2. 6..' (boxes apart, no bars) is a row of nine cells."""
+    rows = ["..3 .2. 6..", "9.. 3.5 ..1", "..1 8.6 4..", "..8 1.2 9..", "7.. ... ..8",
+            "..6 7.8 2..", "..2 6.9 5..", "8.. 2.3 ..9", "..5 .1. 3.."]  # fmt: skip
+    assert Grid.parse("\n".join(rows)).to_line() == "".join(rows).replace(" ", "")
