@@ -291,10 +291,11 @@ def test_a_variant_file_clash_is_located_on_stderr_and_in_its_row(
     capfd: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     src = variant_file(tmp_path / "v.txt", ["1" + "." * 15, CLASH4])
+    # the second puzzle starts on line 5; numbered by its grid: line, 7
     code, out, err = sudograph(capfd, "solve", str(src))
     assert code == 2
-    assert err.startswith(f"sudograph: error: {src}:5: clashing clues: row 1")
-    assert out.splitlines()[1].startswith(f"error: {src}:5: clashing clues: row 1")
+    assert err.startswith(f"sudograph: error: {src}:7: clashing clues: row 1")
+    assert out.splitlines()[1].startswith(f"error: {src}:7: clashing clues: row 1")
 
 
 # -- 7, 8. --count, --all, and the options of one puzzle in the file mode -----------------------

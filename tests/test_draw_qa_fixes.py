@@ -359,7 +359,7 @@ def test_show_of_one_puzzle_or_with_bad_lines(
     assert lines[0].startswith(f"sudograph: error: {src}:2:")
     a, b = tmp_path / "m-1.svg", tmp_path / "m-3.svg"  # numbered by line: 2 is the bad one
     assert lines[1] == (
-        f"sudograph: wrote {a} and {b} (2 puzzles, numbered by the line each grid starts on)"
+        f"sudograph: wrote {a} and {b} (2 puzzles, numbered by their lines in the input)"
     )
     assert len(lines) == 2
 

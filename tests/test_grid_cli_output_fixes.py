@@ -365,8 +365,8 @@ def test_pictures_are_numbered_by_the_line_of_their_grid(
     assert sudograph(capfd, "show", B4, "--svg", str(tmp_path / "b4.svg"))[0] == 0
     assert (pics / "m-5.svg").read_bytes() == (tmp_path / "b4.svg").read_bytes()  # line 5's
     assert err.splitlines()[-1] == (
-        f"sudograph: wrote {pics}/m-2.svg ... {pics}/m-7.svg (4 puzzles, numbered by the "
-        "line each grid starts on)"
+        f"sudograph: wrote {pics}/m-2.svg ... {pics}/m-7.svg (4 puzzles, numbered by their "
+        "lines in the input)"
     )
 
 
@@ -381,8 +381,8 @@ def test_pictures_of_boxed_grids_are_numbered_by_their_first_line(
     assert code == 0, err
     assert sorted(p.name for p in pics.iterdir()) == ["g-1.svg", "g-9.svg"]
     assert err.splitlines()[-1] == (
-        f"sudograph: wrote {pics}/g-1.svg and {pics}/g-9.svg (2 puzzles, numbered by the line "
-        "each grid starts on)"
+        f"sudograph: wrote {pics}/g-1.svg and {pics}/g-9.svg (2 puzzles, numbered by their "
+        "lines in the input)"
     )
 
 

@@ -198,17 +198,17 @@ def test_the_grid_side_of_a_step_is_not_compared() -> None:
 @pytest.mark.parametrize(
     ("puzzle", "technique", "text"),
     [
-        (  # one cage: the row's placed digits lie outside it
+        (  # one cage: the row's placed digits lie outside the cage (not 'outside it': the row)
             "killer_4x4.txt",
             "innies",
-            "row 1 adds up to 10, the cage 1 inside it to 5 and its placed digits outside it "
-            "to 3, so r1c2 is 2",
+            "row 1 adds up to 10, the cage 1 inside it to 5 and its placed digits outside the "
+            "cage to 3, so r1c2 is 2",
         ),
-        (  # several cages: outside them
+        (  # several cages: outside the cages
             "killer.txt",
             "innies",
             "box 4 adds up to 45, the cages 8, 9 inside it to 37 and its placed digits outside "
-            "them to 2, so r6c3 is 6",
+            "the cages to 2, so r6c3 is 6",
         ),
         (  # several cages covering the column: their digits outside it
             "killer_4x4.txt",
@@ -228,7 +228,7 @@ def test_rule_of_45_one_cage_step_of_the_4x4_example_is_the_first_hint() -> None
     grid = killer("killer_4x4.txt")
     steps = hint(grid, ["naked single", "hidden single", "innies"])
     assert steps[0].technique == "innies"
-    assert steps[0].text.endswith("its placed digits outside it to 3, so r1c2 is 2")
+    assert steps[0].text.endswith("its placed digits outside the cage to 3, so r1c2 is 2")
 
 
 @pytest.mark.parametrize(
@@ -247,7 +247,7 @@ def test_rule_of_45_words_agree_with_the_number_of_cages(grid: Grid) -> None:
     for text in said:
         several = text.split(", the ", 1)[1].startswith("cages ")
         if " inside it " in text:  # innies: the house's digits outside the cage(s)
-            want = "its placed digits outside them" if several else "its placed digits outside it"
+            want = "its placed digits outside the cage" + "s" * several + " to"
         else:  # outies: the cage's (cages') digits outside the house
             want = "their placed digits outside it" if several else "its placed digits outside it"
         assert want in text, text

@@ -296,7 +296,7 @@ def test_innies_count_the_placed_digits_outside_the_cages() -> None:
     steps = find_steps(killer4([((0, 1), 3)], "..3" + "." * 13), "innies")
     row1 = next(s for s in steps if s.text.startswith("row 1"))
     assert row1.placements == ((3, 4),)
-    assert "and its placed digits outside it to 3, so r1c4 is 4" in row1.text
+    assert "and its placed digits outside the cage to 3, so r1c4 is 4" in row1.text
 
 
 def test_outies_place_the_cell_a_covering_cage_sticks_out() -> None:

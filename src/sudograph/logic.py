@@ -693,7 +693,7 @@ def _rule_of_45(outside: bool) -> Callable[[_State], Iterator[Step]]:
             placed = (  # the cage's or cages' digits outside the house; the house's outside them
                 f" and {'their' if several else 'its'} placed digits outside it to {given}"
                 if outside
-                else f" and its placed digits outside {'them' if several else 'it'} to {given}"
+                else f" and its placed digits outside the cage{plural} to {given}"
             )
             head = (
                 f"{s.house(h)} adds up to {whole}, the cage{plural} "

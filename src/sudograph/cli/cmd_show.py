@@ -112,14 +112,14 @@ def written_line(path: str, numbers: list[int]) -> str:
     >>> written_line("grid.png", [1, 2]), written_line("grid.png", [1])
     ('wrote grid-1.png and grid-2.png (2 puzzles)', 'wrote grid-1.png (1 puzzle)')
     >>> written_line("m.svg", [1, 2, 3, 5])
-    'wrote m-1.svg ... m-5.svg (4 puzzles, numbered by the line each grid starts on)'
+    'wrote m-1.svg ... m-5.svg (4 puzzles, numbered by their lines in the input)'
     """
     count = len(numbers)
     first, last = picture_path(path, numbers[0], True), picture_path(path, numbers[-1], True)
     files = {1: first, 2: f"{first} and {last}"}.get(count, f"{first} ... {last}")
     said = plural(count, "puzzle")
     if numbers != list(range(1, count + 1)):
-        said += ", numbered by the line each grid starts on"
+        said += ", numbered by their lines in the input"
     return f"wrote {files} ({said})"
 
 

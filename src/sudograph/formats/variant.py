@@ -500,7 +500,8 @@ def _grid_line(block: str) -> int | None:
     (3, None)
     """
     for at, line in enumerate(split_lines(block)):
-        if line.split("#", 1)[0].strip().lower().startswith("grid:"):
+        key, sep, _ = line.split("#", 1)[0].partition(":")
+        if sep and key.strip().lower() == "grid":  # 'grid :' too, as the reader takes it
             return at
     return None
 
