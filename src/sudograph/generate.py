@@ -295,6 +295,8 @@ class _Counter:
                 engine=self.engine,
                 timeout=timeout,
             )
+            if result.reason == "interrupted" and len(result.solutions) < 2:
+                raise KeyboardInterrupt  # Ctrl-C stops generation (not an undecided clue)
             if len(result.solutions) >= 2:
                 out.append(False)
             elif result.complete:
@@ -1307,11 +1309,17 @@ def _variant_solution(rules: Variant, box: Box, rng: random.Random) -> Grid:
             options = empty.with_values(values).candidates(cell)
             if options:
                 values[cell] = rng.choice(options)
-        found = solve(empty.with_values(values), "propagate", max_nodes=2000 * n).solution
+        result = solve(empty.with_values(values), "propagate", max_nodes=2000 * n)
+        if result.reason == "interrupted":
+            raise KeyboardInterrupt
+        found = result.solution
         if found is not None:
             break
     if found is None:
-        found = solve(empty, "propagate").solution
+        result = solve(empty, "propagate")
+        if result.reason == "interrupted":
+            raise KeyboardInterrupt
+        found = result.solution
         if found is None:
             raise InvalidArgument(f"variant {rules.spec!r} has no solution on a {n}x{n} grid")
     if not rules.cages:

@@ -810,7 +810,8 @@ def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:
     ``kw`` are :func:`solve`'s options but ``limit`` and ``keep`` (the count to 2 is its own),
     and ``seed`` and ``itermax`` (a method that counts draws no random numbers). Raises
     :class:`UniquenessUnknown` when ``max_nodes`` or ``timeout`` stopped the count before it
-    could tell, else as :func:`solve`.
+    could tell, else as :func:`solve`; Ctrl-C during the count is a ``KeyboardInterrupt`` (no
+    answer to give: :func:`solve` returns what it found, this has nothing to return).
 
     >>> from sudograph.grid import Grid
     >>> is_unique(Grid.empty(2))
@@ -826,6 +827,8 @@ def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:
         raise _unknown_options("is_unique", wrong - {"limit", "keep"}, COUNT_OPTIONS)
     _refuse_incomplete(method, "tell uniqueness")
     r = solve(grid, method, limit=2, **kw)  # (which checks the options)
+    if r.reason == "interrupted" and len(r.solutions) < 2:
+        raise KeyboardInterrupt
     if len(r.solutions) < 2 and (r.status == "stopped" or not r.complete):
         raise UniquenessUnknown(f"the count was stopped ({r.reason}): uniqueness unknown")
     return len(r.solutions) == 1
