@@ -94,24 +94,48 @@ def ask(proc: subprocess.Popen[str], req: dict[str, object]) -> dict[str, float]
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(
+        description="A/B of the public solve call: a git revision's whole package against the "
+        "working tree's, each in its own worker process, timed interleaved chunk by chunk in "
+        "one script."
+    )
     ap.add_argument("--base", default="HEAD", help="git revision of the base side")
     ap.add_argument("--n", type=int, default=50, help="puzzles per set")
     ap.add_argument("--reps", type=int, default=5, help="runs per turn (the best is kept)")
     ap.add_argument("--turns", type=int, default=3, help="turns per side, order alternating")
     ap.add_argument("--limit", default="1,2", help="limits to time, comma-separated")
-    ap.add_argument("sets", nargs="*", default=DEFAULT_SETS)
+    ap.add_argument(
+        "sets",
+        nargs="*",
+        default=DEFAULT_SETS,
+        help="classic, top1465, serg or variant:NAME (default: " + " ".join(DEFAULT_SETS) + ")",
+    )
     args = ap.parse_args()
+    try:
+        limits = [int(x) for x in args.limit.split(",")]
+    except ValueError:
+        ap.error(f"--limit: whole numbers separated by commas, got {args.limit!r}")
+    wrong = [
+        s
+        for s in args.sets
+        if s not in ("classic", "top1465", "serg") and not s.startswith("variant:")
+    ]
+    if wrong:
+        ap.error(f"unknown set(s) {', '.join(wrong)} (known: classic, top1465, serg, variant:NAME)")
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(
-            ["git", "archive", args.base, "src"], cwd=ROOT, check=True, capture_output=True
-        ).stdout
+        archived = subprocess.run(
+            ["git", "archive", args.base, "src"], cwd=ROOT, capture_output=True
+        )
+        if archived.returncode != 0:
+            why = archived.stderr.decode(errors="replace").strip().splitlines()[-1:]
+            ap.error(f"--base {args.base}: git archive failed ({why[0] if why else 'no output'})")
+        archive = archived.stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
         sides = {"base": worker(Path(tmp) / "src"), "new": worker(ROOT / "src")}
         print(f"# base {args.base} against the working tree; n={args.n}, reps={args.reps}")
         try:
             for name in args.sets:
-                for limit in (int(x) for x in args.limit.split(",")):
+                for limit in limits:
                     req = {"set": name, "n": args.n, "reps": args.reps, "limit": limit}
                     best = {side: float("inf") for side in sides}
                     sigs = set()

@@ -50,9 +50,9 @@ def run(graph: object, cap: float, step: bool) -> tuple[chrom.ChromaticResult, f
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dir", type=Path, default=DEFAULT_DIR)
-    ap.add_argument("--cap", type=float, default=10.0)
-    ap.add_argument("--only", nargs="*", default=None)
+    ap.add_argument("--dir", type=Path, default=DEFAULT_DIR, help="folder of DIMACS *.col files")
+    ap.add_argument("--cap", type=float, default=10.0, help="seconds per instance and side")
+    ap.add_argument("--only", nargs="*", default=None, help="instance names (file stems) to run")
     ap.add_argument(
         "--graphs", nargs="*", default=[], help="named graphs too: sudoku:25, petersen ..."
     )

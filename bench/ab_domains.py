@@ -50,7 +50,8 @@ def load_side(tag: str, text: str, folder: Path) -> Any:
     (folder / f"{tag}_sat.py").write_text(absolute)
     module = importlib.import_module(f"{tag}_sat")
 
-    def grab(clauses: Any, deadline: Any, name: str = "") -> Any:
+    def grab(clauses: Any, *_rest: Any, **_named: Any) -> Any:
+        # any version's signature: (clauses, deadline[, name[, options]])
         raise Made(clauses)
 
     module._load = grab
@@ -77,20 +78,34 @@ def handed(seeds: range, per_seed: int) -> list[tuple[Any, ...]]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(
+        description="A/B of the SAT handoff's formula: a git revision's search/sat.py "
+        "against the working tree's, side by side in one process, interleaved grid by grid."
+    )
     ap.add_argument("--base", default="HEAD", help="git revision of the base side")
-    ap.add_argument("--seeds", type=int, default=8)
-    ap.add_argument("--per-seed", type=int, default=10)
-    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--seeds", type=int, default=8, help="grid seeds 1..SEEDS")
+    ap.add_argument("--per-seed", type=int, default=10, help="25x25 grids made per seed")
+    ap.add_argument("--reps", type=int, default=5, help="best of REPS per formula and side")
     args = ap.parse_args()
-    base_text = subprocess.run(
+    if not sat.sat_available():
+        sys.exit("ab_domains: python-sat is not installed (pip install python-sat)")
+    shown = subprocess.run(
         ["git", "-C", str(ROOT), "show", f"{args.base}:src/sudograph/search/sat.py"],
         capture_output=True,
         text=True,
-        check=True,
-    ).stdout
+    )
+    if shown.returncode != 0:
+        why = shown.stderr.strip().splitlines()[-1:] or ["git show failed"]
+        ap.error(f"--base {args.base}: no src/sudograph/search/sat.py there ({why[0]})")
+    base_text = shown.stdout
     calls = handed(range(1, args.seeds + 1), args.per_seed)
     print(f"{len(calls)} handoffs (grids of seeds 1..{args.seeds}, {args.per_seed} per seed)")
+    if not calls:
+        print(
+            "no handoff in these grids: nothing to compare (more grids: --seeds, --per-seed)",
+            file=sys.stderr,
+        )
+        return 1
     with tempfile.TemporaryDirectory() as tmp:
         sys.path.insert(0, tmp)
         sides = (

@@ -5,8 +5,9 @@ Usage (from the repository root)::
 
     .venv/bin/python bench/ab_houses.py [--base REV] [--n 40] [--reps 5] [--count] SET...
 
-``SET``: a ``hex16_*`` file of ``../shared/data/sudoku`` (without ``.txt``; ``--n`` puzzles
-sampled with seed 1), ``made25`` (``--n`` 25×25 grids at 40–60 % clues made with python-sat
+``SET``: a ``hex16_*`` set of ``../shared/data/sudoku`` by its name (``hex16_krazydad_tough``,
+``.txt`` optional) or the path of any file of 16×16 puzzles (``--n`` puzzles sampled with
+seed 1), ``made25`` (``--n`` 25×25 grids at 40–60 % clues made with python-sat
 as in ``bench_sizes.py``) or ``variant:NAME`` (``--n`` 9×9 puzzles made as
 ``bench_variants.py`` makes them, seeds 0..: ``generate_variant``, a jigsaw on the bundled
 region map; ``classic`` for ``generate``) or ``empty:RxC`` (the empty grid with R×C boxes).
@@ -62,8 +63,11 @@ def load_side(tag: str, read: Any, folder: Path) -> Any:
 
 def problems(name: str, n: int) -> list[Problem]:
     if name.startswith("empty:"):
-        rows, cols = (int(x) for x in name.split(":", 1)[1].split("x"))
-        return [Grid.empty((rows, cols)).problem]
+        try:
+            rows, cols = (int(x) for x in name.split(":", 1)[1].split("x"))
+            return [Grid.empty((rows, cols)).problem]
+        except ValueError:
+            raise SystemExit(f"{name}: not empty:RxC (boxes of R rows, C columns)") from None
     if name == "made25":
         import bench_sizes
 
@@ -78,28 +82,51 @@ def problems(name: str, n: int) -> list[Problem]:
         import bench_variants
 
         return [bench_variants.make(spec, s).problem for s in range(n)]
-    path = DATA / f"{name}.txt"
+    # a path to an existing file is used as is; otherwise a set name of the data folder
+    path = next(
+        (p for p in (Path(name), DATA / name, DATA / f"{name}.txt") if p.is_file()),
+        DATA / f"{name}.txt",
+    )
     if not path.is_file():
-        raise SystemExit(f"data missing: {path}")
+        raise SystemExit(
+            f"data missing: {path} (a SET is a hex16_* name of {DATA}, a file's path, "
+            "made25, variant:NAME or empty:RxC)"
+        )
     lines = [t for t in path.read_text().split() if len(t) == 256]
+    if not lines:
+        raise SystemExit(f"{path}: no 16x16 puzzle (a line of 256 cells) in it")
     picked = random.Random(1).sample(lines, min(n, len(lines)))
     return [Grid.parse(t, box=(4, 4)).problem for t in picked]
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("sets", nargs="+")
+    ap = argparse.ArgumentParser(
+        description="A/B of the house kernel: a git revision's engine/houses.py + "
+        "_house_kernels.py against the working tree's, side by side in one process, "
+        "interleaved puzzle by puzzle."
+    )
+    ap.add_argument(
+        "sets",
+        nargs="+",
+        metavar="SET",
+        help="a hex16_* set name of ../shared/data/sudoku (e.g. hex16_krazydad_tough) or a "
+        "path to a file of 16x16 puzzles; made25; variant:NAME (classic: generate); empty:RxC",
+    )
     ap.add_argument("--base", default="HEAD", help="git revision of the base side")
-    ap.add_argument("--n", type=int, default=40)
-    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--n", type=int, default=40, help="puzzles per set")
+    ap.add_argument("--reps", type=int, default=5, help="runs per puzzle and side, best kept")
     ap.add_argument("--count", action="store_true", help="count every solution instead")
     args = ap.parse_args()
 
     def at_base(name: str) -> str:
         spec = f"{args.base}:src/sudograph/engine/{name}"
-        return subprocess.run(
-            ["git", "-C", str(ROOT), "show", spec], capture_output=True, text=True, check=True
-        ).stdout
+        shown = subprocess.run(
+            ["git", "-C", str(ROOT), "show", spec], capture_output=True, text=True
+        )
+        if shown.returncode != 0:
+            why = shown.stderr.strip().splitlines()[-1:] or ["git show failed"]
+            ap.error(f"--base {args.base}: no src/sudograph/engine/{name} there ({why[0]})")
+        return shown.stdout
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

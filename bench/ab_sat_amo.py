@@ -96,13 +96,17 @@ def ab(name: str, grids: list[Grid], cap: float) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--n", type=int, default=20)
-    ap.add_argument("--big", type=int, default=6)
-    ap.add_argument("--gen", type=int, default=2)
-    ap.add_argument("--cap", type=float, default=20.0)
-    ap.add_argument("--seed", type=int, default=1)
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
+    ap.add_argument("--n", type=int, default=20, help="puzzles per 9x9 and 16x16 set")
+    ap.add_argument("--big", type=int, default=6, help="made 25x25 and 36x36 puzzles, each")
+    ap.add_argument("--gen", type=int, default=2, help="generated 36x36 puzzles (seeds 1..gen)")
+    ap.add_argument("--cap", type=float, default=20.0, help="seconds per side and puzzle")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the samples and made grids")
     args = ap.parse_args()
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError:
+        sys.exit("ab_sat_amo: python-sat is not installed (pip install python-sat)")
     print(f"# {platform.platform()}, Python {platform.python_version()}, cap {args.cap} s")
     print(f"{'set':34} {'n':>4} {'amo ms':>11} {'no-amo ms':>11} {'ratio':>9}"
           f" {'amo confl':>12} {'no-amo confl':>12}")  # fmt: skip

@@ -70,10 +70,14 @@ def run_many(puzzles: list[str], n: int, workers: int | None) -> tuple[float, li
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sudoku"))
-    ap.add_argument("--n", type=int, default=1_000_000)
-    ap.add_argument("--file-n", type=int, default=200_000)
-    ap.add_argument("--out")
+    ap.add_argument(
+        "--data",
+        default=str(ROOT.parent / "shared" / "data" / "sudoku"),
+        help="folder holding tdoku_17_clue.txt",
+    )
+    ap.add_argument("--n", type=int, default=1_000_000, help="puzzles fed to solve_many")
+    ap.add_argument("--file-n", type=int, default=200_000, help="puzzles of the CLI file run")
+    ap.add_argument("--out", help="write the Markdown report here")
     args = ap.parse_args()
     path = Path(args.data) / "tdoku_17_clue.txt"
     if not path.exists():

@@ -78,10 +78,10 @@ def _peer(ng: nx.Graph, cap: float) -> tuple[tuple[int, bool], float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dir", type=Path, default=DEFAULT_DIR)
-    ap.add_argument("--cap", type=float, default=20.0)
-    ap.add_argument("--only", nargs="*", default=None)
-    ap.add_argument("--output", type=Path)
+    ap.add_argument("--dir", type=Path, default=DEFAULT_DIR, help="folder of DIMACS *.col files")
+    ap.add_argument("--cap", type=float, default=20.0, help="seconds per instance and side")
+    ap.add_argument("--only", nargs="*", default=None, help="instance names (file stems) to run")
+    ap.add_argument("--output", type=Path, help="Markdown file to put the table into")
     args = ap.parse_args(argv)
     if not args.dir.is_dir():
         print(f"bench_chromatic: no folder {args.dir}", file=sys.stderr)

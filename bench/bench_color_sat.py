@@ -63,10 +63,18 @@ def timed(graph: Graph, k: int, first_steps: bool, timeout: float) -> tuple[str,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--timeout", type=float, default=10.0)
-    parser.add_argument("--reps", type=int, default=1)
+    parser = argparse.ArgumentParser(
+        description='color(graph, k, "sat") with its first steps (DSATUR\'s greedy colouring, '
+        "then TabuCol for a second at most) against the SAT solver alone, interleaved graph "
+        "by graph, at k = chi (or the best known) and a few colours above."
+    )
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per side and k")
+    parser.add_argument("--reps", type=int, default=1, help="runs per side, the best kept")
     args = parser.parse_args()
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError:
+        sys.exit("bench_color_sat: python-sat is not installed (pip install python-sat)")
     graphs: list[tuple[str, Graph, int]] = [("random 300, p=0.5", random_graph(300, 0.5, 1), 40)]
     if DIMACS.is_dir():
         graphs += [(name, read_dimacs(DIMACS / f"{name}.col"), chi) for name, chi in CASES]

@@ -44,6 +44,14 @@ from sudograph.solve import count, count_solutions, solve  # noqa: E402
 CASES = ("4x4", "9x9-45", "9x9-50", "9x9-55", "6x6")
 
 
+def valid_case(case: str) -> bool:
+    """``4x4``, ``6x6``, or ``9x9-E`` with ``E`` cells emptied (0 to 81)."""
+    if case in ("4x4", "6x6"):
+        return True
+    head, _, empty = case.partition("-")
+    return head == "9x9" and empty.isdigit() and int(empty) <= 81
+
+
 def grids(case: str) -> list[Grid]:
     if case == "4x4":
         return [Grid.empty(2)]
@@ -84,11 +92,24 @@ def run(g: Grid, method: str | None, engine: str | None, cap: float) -> tuple[fl
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reps", type=int, default=3)
+    ap = argparse.ArgumentParser(
+        description="Counting: the default count_solutions(grid) against every complete "
+        "method of the matrix, side by side in one run."
+    )
+    ap.add_argument("--reps", type=int, default=3, help="repetitions per grid, the best kept")
     ap.add_argument("--cap", type=float, default=20.0, help="seconds per side and grid")
-    ap.add_argument("--cases", default=",".join(CASES))
+    ap.add_argument(
+        "--cases",
+        default=",".join(CASES),
+        help="comma-separated: 4x4, 6x6, 9x9-E (E cells emptied, 0-81)",
+    )
     args = ap.parse_args()
+    wrong = [c for c in args.cases.split(",") if not valid_case(c)]
+    if wrong:
+        ap.error(
+            f"--cases: unknown case(s) {', '.join(map(repr, wrong))}; valid: 4x4, 6x6 and "
+            f"9x9-E with E cells emptied, 0 to 81 (default {','.join(CASES)})"
+        )
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     for _, method, engine in sides("9x9-45"):  # compile or load every kernel first
         if method is not None:
@@ -126,6 +147,9 @@ def main() -> int:
             shown = f"> {total * 1e3:,.1f}" if stopped[label] else f"{total * 1e3:,.2f}"
             print(f"| {label} | {shown} |")
         others = {k: v for k, v in totals.items() if k != "default" and not stopped[k]}
+        if not others:
+            print(f"default / best other: none, every other side capped (> {args.cap:g} s)")
+            continue
         top = min(others, key=others.__getitem__)
         ratio = totals["default"] / others[top]
         print(f"default / best other ({top}): {ratio:.2f}")

@@ -109,13 +109,103 @@ def bench_fast(lines: list[str], per_call: int, reps: int = 1) -> dict[str, floa
 
 def load_module(path: str) -> Any:
     """Import a kernels module from a file (a baseline to compare with)."""
+    if not Path(path).is_file():
+        raise SystemExit(f"bench_fast: --baseline {path}: no such file")
     spec = importlib.util.spec_from_file_location("baseline_kernels", path)
     if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot import {path}")
+        raise SystemExit(f"bench_fast: --baseline {path}: cannot import it")
     module = importlib.util.module_from_spec(spec)
     sys.modules["baseline_kernels"] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # a broken or foreign file: one line, no traceback
+        raise SystemExit(f"bench_fast: --baseline {path}: cannot import it ({exc!r})") from None
     return module
+
+
+BUDGETED = (
+    "puzzles", "first", "resume", "limit", "max_guesses", "budget", "counts", "solutions",
+    "guesses", "stopped", "locked", "stack", "ctl", "cband", "cbit", "rem", "sols",
+)  # fmt: skip
+"""``solve_batch``'s parameters since its calls are budgeted (resumable between calls)."""
+PLAIN = ("puzzles", "limit", "max_guesses", "counts", "solutions", "guesses", "stopped")
+"""The first parameters of the earlier ``solve_batch`` (then ``locked``, or the tables)."""
+
+
+def base_driver(baseline: Any, path: str) -> Any:
+    """A function ``a -> (counts, solutions, guesses)`` at limit 2 that calls ``baseline``'s
+    ``solve_batch`` with the signature that module has: the budgeted one as
+    :func:`sudograph.engine.fast9.solve_rows` calls it (by budgets of ``BATCH_BUDGET``
+    guesses), the one-call ``(…, stopped, locked)`` one, or the first kernels' (tables built
+    by ``build_tables``). ``SystemExit`` with one line for any other."""
+    import inspect
+
+    import numpy as np
+
+    from sudograph.engine import fast9
+
+    fn = getattr(baseline, "solve_batch", None)
+    if fn is None:
+        raise SystemExit(f"bench_fast: --baseline {path}: no solve_batch in it")
+    try:
+        names = tuple(inspect.signature(getattr(fn, "py_func", fn)).parameters)
+    except (TypeError, ValueError):
+        raise SystemExit(f"bench_fast: --baseline {path}: solve_batch has no signature") from None
+    locked = fast9.LOCKED_DEFAULT
+
+    def outputs(n: int) -> tuple[Any, Any, Any, Any]:
+        return (
+            np.zeros(n, np.int64),
+            np.zeros((n, 81), np.uint8),
+            np.zeros(n, np.int64),
+            np.zeros(n, np.bool_),
+        )
+
+    if names == BUDGETED and all(hasattr(baseline, k) for k in ("STACK", "CTL", "LEVELS")):
+        k = baseline
+
+        def budgeted(a: Any) -> tuple[Any, Any, Any]:
+            n = len(a)
+            c, s, g, st = outputs(n)
+            stack = np.empty(k.STACK, dtype=np.int64)
+            ctl = np.zeros(k.CTL, dtype=np.int64)
+            cband, cbit, rem = (np.empty(k.LEVELS, dtype=np.int64) for _ in range(3))
+            sols = np.zeros((1, 81), dtype=np.uint8)
+            done, resume = 0, False
+            while done < n:
+                done = int(
+                    k.solve_batch(
+                        a, done, resume, 2, -1, fast9.BATCH_BUDGET, c, s, g, st, locked,
+                        stack, ctl, cband, cbit, rem, sols,
+                    )
+                )  # fmt: skip
+                resume = True
+            return c, s, g
+
+        return budgeted
+    if names == (*PLAIN, "locked"):
+
+        def plain(a: Any) -> tuple[Any, Any, Any]:
+            c, s, g, st = outputs(len(a))
+            baseline.solve_batch(a, 2, -1, c, s, g, st, locked)
+            return c, s, g
+
+        return plain
+    if names[: len(PLAIN)] == PLAIN and hasattr(baseline, "solve_one"):
+        tables = baseline.build_tables()  # the first kernels' signature
+        if len(names) == len(PLAIN) + len(tables) + 1:
+
+            def first(a: Any) -> tuple[Any, Any, Any]:
+                c, s, g, st = outputs(len(a))
+                baseline.solve_batch(a, 2, 0, c, s, g, st, *tables, 1)
+                return c, s, g
+
+            return first
+    raise SystemExit(
+        f"bench_fast: --baseline {path}: cannot drive solve_batch({', '.join(names)}) "
+        "(known: the budgeted signature of the current kernels, (..., stopped, locked), "
+        "and the first kernels' with their tables)"
+    )
 
 
 def bench_side_by_side(
@@ -123,22 +213,13 @@ def bench_side_by_side(
 ) -> dict[str, float]:
     """CPU µs/puzzle (limit 2) and guesses/puzzle of the baseline and the current kernels,
     interleaved chunk by chunk, best of ``reps`` per chunk; every solution is checked and the
-    two kernels' counts must agree."""
+    two kernels' counts must agree. ``baseline``: a driver from :func:`base_driver`."""
     import numpy as np
 
     from sudograph.engine import fast9
 
     arr = fast9.lines_to_array(lines)
-
-    def run_base(a: Any) -> tuple[Any, Any, Any]:
-        n = len(a)
-        c, s, g = np.zeros(n, np.int64), np.zeros((n, 81), np.uint8), np.zeros(n, np.int64)
-        st = np.zeros(n, np.bool_)
-        if hasattr(baseline, "solve_one"):  # the first kernels' signature
-            baseline.solve_batch(a, 2, 0, c, s, g, st, *baseline.build_tables(), 1)
-        else:
-            baseline.solve_batch(a, 2, -1, c, s, g, st, fast9.LOCKED_DEFAULT)
-        return c, s, g
+    run_base = baseline
 
     def run_new(a: Any) -> tuple[Any, Any, Any]:
         c, s, g, _ = fast9.solve_array(a, 2)
@@ -364,7 +445,11 @@ def compile_times() -> tuple[float, float]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sudoku"))
+    ap.add_argument(
+        "--data",
+        default=str(ROOT.parent / "shared" / "data" / "sudoku"),
+        help="folder of the puzzle sets",
+    )
     ap.add_argument("--sample", type=int, help="first N puzzles of each set (default all)")
     ap.add_argument("--per-call", type=int, default=2000, help="puzzles timed one by one")
     ap.add_argument("--reps", type=int, default=3, help="runs per timing, the best is kept")
@@ -387,11 +472,13 @@ def main() -> int:
     args = ap.parse_args()
     from sudograph.engine import fast9
 
+    baseline = None  # checked first: a file it cannot drive is refused before any timing
+    if args.baseline:
+        baseline = base_driver(load_module(args.baseline), args.baseline)
     first, cached = compile_times()
     fast9.warmup()
     data = Path(args.data)
     rows_fast, rows_py, rows_cmp, rows_sat, missing = [], [], [], [], []
-    baseline = load_module(args.baseline) if args.baseline else None
     pairs = method_engines(args.methods)
     for name, file in SETS.items():
         path = data / file

@@ -138,13 +138,18 @@ def bench_ratings(data: Path, sample: int) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=50, help="puzzles per generation mode")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="first seed of the generation")
     parser.add_argument("--big", action="store_true", help="add 16x16 generation")
-    parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data" / "sudoku")
-    parser.add_argument("--rate-sample", type=int, default=100)
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=ROOT / "tests" / "data" / "sudoku",
+        help="folder of the puzzle sets rated",
+    )
+    parser.add_argument("--rate-sample", type=int, default=100, help="puzzles rated per set")
     parser.add_argument("--out", type=Path, help="write the Markdown report here")
-    parser.add_argument("--skip-generation", action="store_true")
-    parser.add_argument("--skip-ratings", action="store_true")
+    parser.add_argument("--skip-generation", action="store_true", help="leave generation out")
+    parser.add_argument("--skip-ratings", action="store_true", help="leave the ratings out")
     parser.add_argument(
         "--engine", choices=["auto", "python", "numba"], default="auto", help="search engine"
     )

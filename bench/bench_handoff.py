@@ -38,12 +38,32 @@ from sudograph.solve import solve  # noqa: E402
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=int, default=8)
-    ap.add_argument("--first-seed", type=int, default=1)
-    ap.add_argument("--per-seed", type=int, default=10)
-    ap.add_argument("--backends", default="glucose3,cadical153,minisat22,off")
-    ap.add_argument("--handoff", type=int, default=houses.HANDOFF_GUESSES)
+    ap.add_argument("--seeds", type=int, default=8, help="seeds of grids (default 8)")
+    ap.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
+    ap.add_argument("--per-seed", type=int, default=10, help="25x25 grids made per seed")
+    ap.add_argument(
+        "--backends",
+        default="glucose3,cadical153,minisat22,off",
+        help="comma-separated python-sat solver names of the handoff; off: the kernel alone",
+    )
+    ap.add_argument(
+        "--handoff",
+        type=int,
+        default=houses.HANDOFF_GUESSES,
+        help=f"guesses before the handoff (default {houses.HANDOFF_GUESSES})",
+    )
     args = ap.parse_args(argv)
+    if not sat.sat_available():
+        sys.exit("bench_handoff: python-sat is not installed (pip install python-sat)")
+    from pysat.solvers import Solver
+
+    for name in args.backends.split(","):
+        if name == "off":
+            continue
+        try:
+            Solver(name=name).delete()
+        except Exception:  # pysat's NoSuchSolverError, or a solver it cannot make
+            ap.error(f"--backends: {name!r} is not a python-sat solver name (or off)")
     box = (5, 5)
     peer = Peer(box)
     seeds = range(args.first_seed, args.first_seed + args.seeds)

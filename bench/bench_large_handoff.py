@@ -49,14 +49,30 @@ PEER_MAX_SIDE = 36
 9 million clauses; a 64×64 one 60 million)."""
 
 
+def parse_spec(spec: str) -> tuple[int, float, int]:
+    """``(side, share, seed)`` of ``SIDE@CLUES#SEED``; ValueError saying what is wrong."""
+    side_clues, _, seed_text = spec.partition("#")
+    side_text, at, clues_text = side_clues.partition("@")
+    try:
+        if not at:
+            raise ValueError
+        side, share, seed = int(side_text), float(clues_text), int(seed_text or 1)
+    except ValueError:
+        raise ValueError(f"{spec!r}: not SIDE@CLUES#SEED (e.g. 36@0.5#1)") from None
+    box = round(max(side, 0) ** 0.5)
+    if box < 2 or box * box != side:
+        raise ValueError(f"{spec!r}: the side must be a square of 2 or more (square boxes)")
+    if not 0 <= share <= 1:
+        raise ValueError(f"{spec!r}: CLUES is a share of the cells, 0 to 1")
+    if seed < 0:
+        raise ValueError(f"{spec!r}: the seed must be >= 0")
+    return side, share, seed
+
+
 def make(spec: str) -> Grid:
     """The grid of ``SIDE@CLUES#SEED``."""
-    side_clues, _, seed_text = spec.partition("#")
-    side_text, _, clues_text = side_clues.partition("@")
-    side, share, seed = int(side_text), float(clues_text), int(seed_text or 1)
+    side, share, seed = parse_spec(spec)
     box = round(side**0.5)
-    if box * box != side:
-        raise SystemExit(f"{spec}: the side must be a square (square boxes)")
     full = full_grid(box, seed=seed)
     rng = random.Random(seed)
     keep = set(rng.sample(range(side * side), int(share * side * side)))
@@ -98,11 +114,16 @@ def run_side(side: str, grid: Grid, cap: float) -> tuple[float, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("grids", nargs="+", metavar="GRID", help="SIDE@CLUES#SEED, e.g. 36@0.5#1")
     ap.add_argument("--cap", type=float, default=40.0, help="seconds per grid and side")
     ap.add_argument("--no-peer", action="store_true", help="leave python-sat's peer out")
     args = ap.parse_args(argv)
+    for spec in args.grids:
+        try:
+            parse_spec(spec)
+        except ValueError as exc:
+            ap.error(str(exc))
     if not sat.sat_available():
         print("python-sat is not installed (pip install python-sat): nothing to compare")
         return 1

@@ -66,7 +66,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=10, help="puzzles per set")
     ap.add_argument("--reps", type=int, default=3, help="runs per puzzle and way")
-    ap.add_argument("--command", choices=("solve", "count"), default="solve")
+    ap.add_argument(
+        "--command", choices=("solve", "count"), default="solve", help="the CLI command timed"
+    )
     args = ap.parse_args()
     print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"# .venv/bin/python bench/bench_oneshot.py --n {args.n} --reps {args.reps} "

@@ -28,10 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from sudograph.errors import InvalidArgument  # noqa: E402
 from sudograph.generate import generate, generate_variant  # noqa: E402
 from sudograph.grid import Grid  # noqa: E402
 from sudograph.solve import solve  # noqa: E402
-from sudograph.variants import check_solution  # noqa: E402
+from sudograph.variants import check_solution, variant_names  # noqa: E402
 
 GENERATE = sys.modules["sudograph.generate"]  # the module (the package exports the function)
 SPECS = (
@@ -46,9 +47,25 @@ SPECS = (
 )
 
 
+SIDES = {12: (3, 4), 16: 4, 25: 5}
+
+
+def check_spec(spec: str) -> str | None:
+    """Why ``spec`` (``SIDE:NAME``) is not one this script can make (None when it is)."""
+    side, colon, name = spec.partition(":")
+    if not colon or not side.isdigit() or int(side) not in SIDES:
+        return f"{spec!r}: SIDE:NAME with SIDE one of {', '.join(map(str, SIDES))}"
+    if name != "classic":
+        try:
+            variant_names(name)
+        except InvalidArgument as exc:
+            return f"{spec!r}: {exc}"
+    return None
+
+
 def make(spec: str, seed: int) -> Grid:
     side, name = spec.split(":")
-    box = {12: (3, 4), 16: 4, 25: 5}[int(side)]
+    box = SIDES[int(side)]
     if name == "classic":
         return generate(box, seed=seed)
     return generate_variant(name, box, seed=seed)
@@ -69,12 +86,24 @@ def timed(spec: str, seed: int, budget: int) -> tuple[float, Grid]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--budgets", default="50,1000,3000")
-    ap.add_argument("--seeds", type=int, default=4)
-    ap.add_argument("--specs", default=",".join(SPECS))
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
+    ap.add_argument(
+        "--budgets", default="50,1000,3000", help="comma-separated node budgets, one side each"
+    )
+    ap.add_argument("--seeds", type=int, default=4, help="seeds 0..SEEDS-1 per spec")
+    ap.add_argument(
+        "--specs",
+        default=",".join(SPECS),
+        help="comma-separated SIDE:NAME, NAME classic or a variant (default: all of SPECS)",
+    )
     args = ap.parse_args()
-    budgets = [int(b) for b in args.budgets.split(",")]
+    try:
+        budgets = [int(b) for b in args.budgets.split(",")]
+    except ValueError:
+        ap.error(f"--budgets: whole numbers separated by commas, got {args.budgets!r}")
+    wrong = [why for why in map(check_spec, args.specs.split(",")) if why]
+    if wrong:
+        ap.error("--specs: " + "; ".join(wrong))
     print(f"# {platform.machine()} {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}")
     print(f"# default REMOVAL_BUDGET = {GENERATE.REMOVAL_BUDGET}, seeds 0..{args.seeds - 1}")
     make("16:x", 0)  # compile every kernel before the clock
@@ -85,7 +114,10 @@ def main() -> None:
         rows: list[list[tuple[float, Grid]]] = [[] for _ in budgets]
         for seed in range(args.seeds):
             for i, budget in enumerate(budgets):
-                rows[i].append(timed(spec, seed, budget))
+                try:
+                    rows[i].append(timed(spec, seed, budget))
+                except InvalidArgument as exc:  # e.g. a variant that needs a region map
+                    sys.exit(f"bench_removal_budget: {spec}: {exc}")
         line = f"{spec:16}"
         for i, side in enumerate(rows):
             total = sum(s for s, _ in side)

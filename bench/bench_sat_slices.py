@@ -23,10 +23,12 @@ The questions: the uniqueness (``sat.run``, limit 2) of 16×16 variants made by
 ``generate_variant`` (generation's independent check); generation's settling of a 16×16
 killer's last clues (``_settle_sat``: one incremental CaDiCaL, CaDiCaL's own options, the
 clues as assumptions) and one of its questions asked afresh (a two-solution count, as the
-settling did before it had one solver); the first solution of the empty 25×25 grid; the
-uniqueness of 9×9 and 16×16 classic puzzles; unsatisfiable colourings (queen6_6 with 6
-colours counted to 2, so without the clique's colours fixed; myciel5 and Mycielski's M3 of
-the Petersen graph with 5; K11 with 10 colours and one vertex precoloured, a pigeonhole).
+settling did before it had one solver: step 17 of killer seed 5 in :data:`TAILS`; when the
+settling no longer has that step, a late one stands in and standard error says which); the
+first solution of the empty 25×25 grid; the uniqueness of 9×9 and 16×16 classic puzzles;
+unsatisfiable colourings (queen6_6 with 6 colours counted to 2, so without the clique's
+colours fixed; myciel5 and Mycielski's M3 of the Petersen graph with 5; K11 with 10 colours
+and one vertex precoloured, a pigeonhole).
 The variants and the settling's inputs are made once (a minute) and kept in ``--cache``.
 Each question runs under ``--cap`` seconds (a timeout: it binds only on a run that long;
 the settling has none). Every solution is checked, and every side's answers must
@@ -250,6 +252,44 @@ def settling(record: dict[str, Any]) -> Callable[[float], Any]:
     return run
 
 
+def tails(settles: dict[str, Any]) -> list[tuple[str, int, bool]]:
+    """The settling steps of :data:`TAILS` that the recorded settlings have, as ``(key,
+    step, stand_in)``.
+
+    Generation may now leave fewer undecided orbits than when a step was chosen: a step
+    asked and not found is named on standard error; when none of a record's asked steps
+    exists, its last step stands in (``stand_in``; :func:`cases` moves it one step back when
+    that question is the finished puzzle's own uniqueness, already a row), so that one of
+    the settling's questions is still asked afresh.
+    """
+    asked: dict[str, list[int]] = {}
+    for key, step in TAILS:
+        asked.setdefault(key, []).append(step)
+    out = []
+    for key, steps in asked.items():
+        if key not in settles:
+            print(
+                f"settle step(s) {steps} of {key} asked, but its settling was not recorded "
+                "(no killer settling by CaDiCaL): skipped",
+                file=sys.stderr,
+            )
+            continue
+        count = len(settles[key]["undecided"])
+        found = [(key, s, False) for s in steps if 0 <= s < count]
+        missing = [s for s in steps if not 0 <= s < count]
+        if missing:
+            have = f"0–{count - 1}" if count else "none"
+            note = f"settle step(s) {missing} of {key} asked, not found (its steps: {have})"
+            if not found and count:
+                found = [(key, count - 1, True)]
+                note += "; a late step stands in"
+            elif not found:
+                note += ": skipped"
+            print(note, file=sys.stderr)
+        out += found
+    return out
+
+
 def cases(data: dict[str, Any]) -> list[Case]:
     out = []
     for key, obj in data["variants"].items():
@@ -258,12 +298,20 @@ def cases(data: dict[str, Any]) -> list[Case]:
     for key in (f"{s}-{n}" for s, n in SETTLES):
         if key in data["settles"]:
             out.append(Case(f"settle {key} 16×16", settling(data["settles"][key])))
-    for key, step in TAILS:
+    for key, step, stand_in in tails(data["settles"]):
         record = data["settles"][key]
         solution = grid(record["solution"])
         undecided = [tuple(o) for o in record["undecided"]]
-        before = GEN._settle_sat(solution, list(record["puzzle"]), undecided[:step])
-        trial = [0 if v in undecided[step] else d for v, d in enumerate(before)]
+        settled = GEN._settle_sat(solution, list(record["puzzle"]), undecided)
+        while True:
+            before = GEN._settle_sat(solution, list(record["puzzle"]), undecided[:step])
+            assert before is not None and settled is not None
+            trial = [0 if v in undecided[step] else d for v, d in enumerate(before)]
+            if not (stand_in and step > 0 and trial == settled):
+                break
+            step -= 1  # the finished puzzle's own question: one step back
+        if stand_in:
+            print(f"{key}: settle step {step} asked instead", file=sys.stderr)
         p = solution.problem
         problem = Problem(p.graph, p.k, tuple(trial), cages=p.cages)
         name = f"unique {key} 16×16, settle step {step}"
@@ -287,12 +335,20 @@ def cases(data: dict[str, Any]) -> list[Case]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=3, help="repetitions, the order rotating")
     ap.add_argument("--cap", type=float, default=30.0, help="seconds per question and side")
     ap.add_argument("--only", nargs="*", default=[], help="questions whose name has one of these")
-    ap.add_argument("--cache", type=Path, default=Path("/tmp/sudograph_sat_slices.json"))
+    ap.add_argument(
+        "--cache",
+        type=Path,
+        default=Path("/tmp/sudograph_sat_slices.json"),
+        help="JSON file keeping the made puzzles and settling inputs (made when absent)",
+    )
     args = ap.parse_args(argv)
-    import pysat
+    try:
+        import pysat.solvers  # pysat.__version__ below
+    except ImportError:
+        sys.exit("bench_sat_slices: python-sat is not installed (pip install python-sat)")
 
     print(
         f"# {platform.machine()}, {platform.python_version()}, python-sat {pysat.__version__} "

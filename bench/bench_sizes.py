@@ -181,11 +181,11 @@ def side_by_side(grids: list[Grid], peer: Peer, cap: float | None = None) -> dic
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--n", type=int, default=40, help="puzzles sampled per 16x16 set")
     ap.add_argument("--big", type=int, default=20, help="25x25 puzzles made (36x36: a quarter)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--seed", type=int, default=1, help="seed of the samples and made grids")
+    ap.add_argument("--data", type=Path, default=DATA, help="folder of the hex16_* sets")
     ap.add_argument("--no-count", action="store_true", help="skip the empty 6x6 count")
     ap.add_argument(
         "--cap", type=float, default=120.0, help="seconds per 25x25/36x36 puzzle and side"

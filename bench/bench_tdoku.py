@@ -219,7 +219,11 @@ def bench_cli(path: Path, sample: int | None) -> tuple[int, float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tdoku-src", default=os.environ.get("TDOKU_SRC"), help="tdoku's checkout")
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sudoku"))
+    ap.add_argument(
+        "--data",
+        default=str(ROOT.parent / "shared" / "data" / "sudoku"),
+        help="folder of the puzzle sets",
+    )
     ap.add_argument("--sample", type=int, help="first N puzzles of each set (default all)")
     ap.add_argument("--reps", type=int, default=5, help="interleaved reps, the best is kept")
     ap.add_argument(

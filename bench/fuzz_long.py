@@ -300,9 +300,14 @@ def limits() -> dict[str, Any]:
 
 def main_(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    ap.add_argument("--part", choices=["all", "fuzz", "differential", "limits"], default="all")
+    ap.add_argument(
+        "--part",
+        choices=["all", "fuzz", "differential", "limits"],
+        default="all",
+        help="the part to run (default all)",
+    )
     ap.add_argument("--seconds", type=float, default=120.0, help="fuzzing time")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1, help="seed of the random inputs")
     args = ap.parse_args(argv)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, seed {args.seed}")
     failed = False

@@ -81,10 +81,16 @@ def networkx_colors(graph: Graph, order: str, seed: int) -> tuple[tuple[int, ...
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR)
-    parser.add_argument("--output", type=Path)
+    parser.add_argument(
+        "--dir", type=Path, default=DEFAULT_DIR, help="folder of DIMACS *.col files"
+    )
+    parser.add_argument(
+        "--output", type=Path, help="Markdown file to put the table into (between its markers)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of random-sequential")
-    parser.add_argument("--no-networkx", action="store_true")
+    parser.add_argument(
+        "--no-networkx", action="store_true", help="skip networkx's colourings and times"
+    )
     args = parser.parse_args(argv)
 
     if not args.dir.is_dir():
@@ -108,7 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # homer's self-loops are dropped, as χ assumes
             graph = read_dimacs(path)
-        results = {o: greedy_color(graph, o, seed=args.seed) for o in ORDERS}
+        results = {
+            o: greedy_color(graph, o, **({"seed": args.seed} if o == "random-sequential" else {}))
+            for o in ORDERS
+        }
         chi_text = chi.get(path.stem, "?").split()[0]
         for o, r in results.items():
             totals[o] += r.seconds

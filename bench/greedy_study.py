@@ -118,11 +118,15 @@ def study(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("files", nargs="*", type=Path)
-    parser.add_argument("--itermax", type=int, default=200)
+    parser.add_argument(
+        "files", nargs="*", type=Path, help="puzzle files (default: the norvig sets and two made)"
+    )
+    parser.add_argument("--itermax", type=int, default=200, help="attempts per puzzle")
     parser.add_argument("--limit", type=int, default=20, help="puzzles per set")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--methods", default=",".join(RUNNERS))
+    parser.add_argument("--seed", type=int, default=0, help="puzzle i runs with seed + i")
+    parser.add_argument(
+        "--methods", default=",".join(RUNNERS), help="comma-separated greedy heuristics"
+    )
     args = parser.parse_args(argv)
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
     unknown = [m for m in methods if m not in RUNNERS]
@@ -132,7 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     sets: dict[str, list[Grid]] = {}
     if args.files:
         for path in args.files:
-            sets[path.name] = read_set(path, args.limit)
+            try:
+                sets[path.name] = read_set(path, args.limit)
+            except OSError as exc:
+                parser.error(f"{path}: {exc.strerror or exc}")
     else:
         for name in DEFAULT_FILES:
             sets[name] = read_set(SUDOKU / name, args.limit)

@@ -11,7 +11,14 @@ import argparse
 import time
 
 import networkx as nx
-from pysat.solvers import Solver
+
+try:
+    from pysat.solvers import Solver
+except ImportError:  # one line, no traceback (bench_chromatic imports this file too)
+    raise SystemExit(
+        "python-sat is not installed: pip install python-sat "
+        "(the peer bench/peer_sat_chromatic.py needs it)"
+    ) from None
 
 
 def clique(g: nx.Graph) -> list[int]:

@@ -28,9 +28,13 @@ from sudograph.solve import solve
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--n", type=int, default=10, help="puzzles per variant")
-    ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument(
+        "--variants",
+        default=",".join(VARIANTS),
+        help=f"comma-separated variant specs (default {','.join(VARIANTS)})",
+    )
     args = ap.parse_args()
     print("| variant | puzzles | solved by logic | mean rating | most common hardest | ms/rating |")
     print("|---|---:|---:|---:|---|---:|")
