@@ -421,6 +421,9 @@ def orbits(n: int, symmetry: str | None = None) -> list[tuple[int, ...]]:
     >>> len(orbits(9, "rotational")), len(orbits(9, "dihedral"))
     (21, 15)
     """
+    n = whole_number("n", n)
+    if n < 1:
+        raise InvalidArgument(f"n must be a grid side >= 1, not {n}")
     maps = _maps(check_symmetry(symmetry), n)
     seen: set[int] = set()
     out = []
@@ -448,7 +451,7 @@ def is_symmetric(grid: Grid, symmetry: str | None) -> bool:
     >>> is_symmetric(Grid.parse("1..2............"), "central")
     False
     """
-    filled = [d != 0 for d in grid.values]
+    filled = [d != 0 for d in require_grid(grid, "is_symmetric").values]
     return all(len({filled[i] for i in orbit}) == 1 for orbit in orbits(grid.n, symmetry))
 
 
@@ -695,13 +698,16 @@ def generate(
     is up (no limit on the tries): then :class:`SudographError` says what was asked and what
     to try. The same seed gives the same puzzle on any machine, however fast, whenever a
     puzzle is found. Without ``clues`` or ``minimal`` the removal goes as far as uniqueness
-    allows (a puzzle that is minimal for its symmetry orbits); with a ``timeout`` given and
-    no target (no ``clues``, ``minimal`` or ``difficulty``: best effort, for large grids) the
-    removal stops when time is up and the puzzle so far, still unique, is returned, the
-    clock deciding how far it got; a puzzle has at least one empty cell, so when the time
-    is up before a clue could go (and be checked), :class:`SudographError` says so, never
-    the full grid. Raises :class:`InvalidArgument` for impossible requests (see
-    :func:`check_options`).
+    allows, each removal checked within a node budget (:data:`REMOVAL_BUDGET`): up to side
+    :data:`SETTLE_MAX_SIDE` the clues it left undecided are tried again exactly (a puzzle
+    minimal for its symmetry orbits); beyond, they stay (a 25×25 puzzle keeps about 44 % of
+    its cells, many of them removable: ``minimal`` is null in ``generate --json``); with a
+    ``timeout`` given and no target (no ``clues``, ``minimal`` or ``difficulty``: best
+    effort, for large grids) the removal stops when time is up and the puzzle so far, still
+    unique, is returned, the clock deciding how far it got; a puzzle has at least one empty
+    cell, so when the time is up before a clue could go (and be checked),
+    :class:`SudographError` says so, never the full grid. Raises :class:`InvalidArgument`
+    for impossible requests (see :func:`check_options`).
 
     >>> p = generate(2, clues=6, symmetry="central", seed=5)
     >>> p.clues, is_symmetric(p, "central"), is_unique(p)
@@ -830,8 +836,13 @@ def _no_puzzle(
     if not tries:  # the first full grid was not made in time
         return (
             f"no puzzle found within {limit}: the first full {n}x{n} grid was not filled yet "
-            "(a fill of a 64x64 grid takes about 1 s, and one that runs out of its budget is "
-            f"drawn again): try a longer timeout {TIMEOUT_OPTION}"
+            + (
+                "(a fill of a 64x64 grid takes about 1 s, and one that runs out of its budget "
+                "is drawn again)"
+                if n > 25
+                else "(and checked)"
+            )
+            + f": try a longer timeout {TIMEOUT_OPTION}"
         )
     tried = "1 try" if tries == 1 else f"{tries:,} tries"
     head = f"no puzzle found within {limit}, {tried}: {', '.join(asked)}"
@@ -1141,17 +1152,18 @@ def variant_puzzle(
     when the time was up (the puzzle unique all the same, maybe not minimal). Told by the
     removal itself, not by the whole call's time: the final check can take longer. A cut
     removal that took no clue at all is :class:`SudographError`, never the full grid."""
+    if not isinstance(variant, (Variant, str)):
+        hint = " (generate() makes classic puzzles)" if variant is None else ""
+        raise InvalidArgument(
+            f"variant must be a Variant or a spec such as 'x+anti-knight', got {variant!r}{hint}"
+        )
     shape = as_box(box)
     check_flag("minimal", minimal)
     check_flag("killer", killer)
     cage_sizes = check_cage_sizes(cage_sizes, shape[0] * shape[1])
     sym = check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
     timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
-    if minimal and shape[0] * shape[1] > SETTLE_MAX_SIDE:
-        raise InvalidArgument(
-            f"minimal variant puzzles are made up to side {SETTLE_MAX_SIDE}, not "
-            f"{shape[0] * shape[1]} (without minimal, as minimal as the budget tells)"
-        )
+    check_variant_minimal(shape[0] * shape[1], minimal)
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = random_source(seed)
     seconds = GENERATE_SECONDS if timeout is None else timeout
@@ -1178,6 +1190,20 @@ def variant_puzzle(
                 f"{'try' if tries == 1 else 'tries'}; try another symmetry, without minimal, "
                 "or a longer timeout)"
             )
+
+
+def check_variant_minimal(n: int, minimal: bool) -> None:
+    """Raise :class:`InvalidArgument` for a minimal variant puzzle asked beyond side
+    :data:`SETTLE_MAX_SIDE` (its removals are not all decided exactly there).
+
+    >>> check_variant_minimal(16, True), check_variant_minimal(25, False)
+    (None, None)
+    """
+    if minimal and n > SETTLE_MAX_SIDE:
+        raise InvalidArgument(
+            f"minimal variant puzzles are made up to side {SETTLE_MAX_SIDE}, not {n} "
+            "(without minimal, as minimal as the budget tells)"
+        )
 
 
 def _variant_attempt(
@@ -1270,6 +1296,11 @@ def killer_cages(
     True
     """
     sizes = check_cage_sizes(sizes, require_grid(solution, "killer_cages").n)
+    if 0 in solution.values or solution.conflicts():
+        raise InvalidArgument(
+            "killer_cages takes a solution: a complete grid without clashes (its cages' sums "
+            "are read from it)"
+        )
     rng = random_source(seed)
     n, values = solution.n, solution.values
     owner = [-1] * (n * n)

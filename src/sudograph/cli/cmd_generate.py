@@ -295,6 +295,7 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     Raises :class:`InvalidArgument` (or :class:`ParseError` for a bad map) for the options it
     does not take, unknown names, rules that do not fit the size."""
     from ..formats.variant import variant_from_options
+    from ..generate import check_variant_minimal
     from ..variants import Variant, variant_names
     from .common import _text_of, misspelt_regions
 
@@ -303,6 +304,7 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     if refused:
         raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
     check_options(box[0] * box[1], symmetry=args.symmetry, timeout=args.timeout)
+    check_variant_minimal(box[0] * box[1], args.minimal)  # before the seed is printed
     names = list(variant_names(args.variant or ""))  # an empty or unknown name: one line
     if args.regions:  # a jigsaw: the region map read (and checked) once
         text, source = _text_of(args.regions, "--regions")
