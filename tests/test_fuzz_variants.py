@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from sudograph.errors import ParseError, SudographError
@@ -209,6 +209,7 @@ def test_read_fpuzzles(text: str) -> None:
     st.one_of(st.none(), REGIONISH),
     st.one_of(st.none(), CAGEISH),
 )
+@example("count", "", "." * 81, None, None)  # hung the suite now and then: counted for ever
 def test_cli_variant_options(
     command: str, spec: str, grid: str, regions: str | None, cages: str | None
 ) -> None:
@@ -216,6 +217,8 @@ def test_cli_variant_options(
 
     with tempfile.TemporaryDirectory() as tmp:
         argv = [command, grid or "."]
+        if command == "count":  # a nearly empty 9x9 has ~1e21 solutions: count never ends
+            argv += ["--limit", "1000"]
         if spec:
             argv += ["--variant", spec]
         if regions is not None:
