@@ -61,3 +61,40 @@ def test_ctrl_c_stops_generate_of_16x16_with_exit_130() -> None:
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and b"interrupted" in err
     assert first and len([first, *out.splitlines()]) < 200  # it stopped, not finished
+
+
+def _cut_after_one(reason: str):
+    def run(problem, options):
+        return Result("solved", [(1,) * problem.graph.n], Stats(), method="sat", reason=reason,
+                      complete=False, count=1)  # fmt: skip
+
+    return run
+
+
+@pytest.mark.parametrize(("reason", "outcome"), [("interrupted", KeyboardInterrupt),
+                                                 ("time limit", None)])  # fmt: skip
+def test_a_sat_check_cut_after_its_first_solution_is_no_unique(monkeypatch, reason, outcome):
+    """Cut before a second solution was ruled out, it answered "unique" (True), and Ctrl-C
+    was lost: generation went on (an x killer 9x9 run kept printing after it)."""
+    sat = importlib.import_module("sudograph.search.sat")
+    monkeypatch.setattr(sat, "run", _cut_after_one(reason))
+    problem = Grid.parse("1" + "." * 15).problem
+    if outcome is KeyboardInterrupt:
+        with pytest.raises(KeyboardInterrupt):
+            gen._sat_unique(problem)
+    else:
+        assert gen._sat_unique(problem, 1.0) is None
+
+
+def test_a_count_with_two_solutions_cut_by_ctrl_c_still_stops(monkeypatch) -> None:
+    grid = Grid.empty((2, 2))
+    two = [(1,) * 16, (2,) * 16]
+
+    def interrupted(*_args, **_kw):
+        return Result("stopped", two, Stats(), method="propagate", reason="interrupted",
+                      complete=False)  # fmt: skip
+
+    counter = gen._Counter(grid, "propagate", False, 50, "auto")
+    monkeypatch.setattr(gen, "solve", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        counter.verdicts([grid.values])

@@ -59,9 +59,9 @@ class InvalidArgument(SudographError, ValueError):
 
 
 class UniquenessUnknown(SudographError):
-    """:func:`~sudograph.solve.is_unique` could not tell: its count stopped (``max_nodes``,
-    ``timeout`` or an interrupt) before a second solution or the end of the search. The
-    arguments were fine: not an :class:`InvalidArgument`."""
+    """:func:`~sudograph.solve.is_unique` could not tell: its count stopped (``max_nodes`` or
+    ``timeout``) before a second solution or the end of the search (Ctrl-C is a
+    ``KeyboardInterrupt``). The arguments were fine: not an :class:`InvalidArgument`."""
 
 
 class MissingExtra(SudographError, ImportError):

@@ -295,7 +295,7 @@ class _Counter:
                 engine=self.engine,
                 timeout=timeout,
             )
-            if result.reason == "interrupted" and len(result.solutions) < 2:
+            if result.reason == "interrupted":
                 raise KeyboardInterrupt  # Ctrl-C stops generation (not an undecided clue)
             if len(result.solutions) >= 2:
                 out.append(False)
@@ -345,9 +345,11 @@ def _sat_unique(problem: Problem, timeout: float | None = None) -> bool | None:
         result = run(problem, SolveOptions(limit=2, timeout=timeout))
     except InvalidArgument:  # a cage of too many combinations
         return None
-    if result.status == "stopped":
+    if result.reason == "interrupted":  # Ctrl-C, even after a first solution: it stops
+        raise KeyboardInterrupt
+    if result.status == "stopped" or (not result.complete and len(result.solutions) < 2):
         if result.reason == "time limit":  # ``timeout`` (the caller's): undecided
-            return None
+            return None  # (a first solution found, a second not ruled out: not "unique")
         raise KeyboardInterrupt  # no time limit, no node limit: Ctrl-C
     for colouring in result.solutions:
         if not is_solution(problem, colouring):  # pragma: no cover - an encoding bug
@@ -835,12 +837,12 @@ def _no_puzzle(
     limit = f"{seconds:g} s" + (" (the default time limit)" if default else "")
     if not tries:  # the first full grid was not made in time
         return (
-            f"no puzzle found within {limit}: the first full {n}x{n} grid was not filled yet "
+            f"no puzzle found within {limit}: the first full {n}x{n} grid was not filled yet"
             + (
-                "(a fill of a 64x64 grid takes about 1 s, and one that runs out of its budget "
+                " (a fill of a 64x64 grid takes about 1 s, and one that runs out of its budget "
                 "is drawn again)"
                 if n > 25
-                else "(and checked)"
+                else ""
             )
             + f": try a longer timeout {TIMEOUT_OPTION}"
         )

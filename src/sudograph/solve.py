@@ -827,7 +827,7 @@ def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:
         raise _unknown_options("is_unique", wrong - {"limit", "keep"}, COUNT_OPTIONS)
     _refuse_incomplete(method, "tell uniqueness")
     r = solve(grid, method, limit=2, **kw)  # (which checks the options)
-    if r.reason == "interrupted" and len(r.solutions) < 2:
+    if r.reason == "interrupted":
         raise KeyboardInterrupt
     if len(r.solutions) < 2 and (r.status == "stopped" or not r.complete):
         raise UniquenessUnknown(f"the count was stopped ({r.reason}): uniqueness unknown")
