@@ -47,11 +47,11 @@ def _sparse(side: int, row: int, cells: list[str]) -> str:
 
 @pytest.mark.parametrize(
     ("text", "cells"),
-    [  # rows of symbols apart, the good ones all of one character: counted in cells, not
-        # characters ('10' is one cell)
+    [  # beyond 9x9, rows of symbols apart, the good ones all of one character: counted in
+        # cells, not characters ('10' is one cell)
         (_sparse(16, 5, ["."] * 13 + ["10", "11"]), 15),
         (_sparse(16, 5, ["."] * 14 + ["10"]), 15),  # was read as 16 cells, '10' as 1 and a blank
-        (_sparse(9, 3, ["."] * 6 + ["12"]), 7),
+        (_sparse(9, 3, ["."] * 6 + ["12"]), 8),  # up to 9x9 '12' is two cells, 1 and 2
     ],
 )
 def test_rows_of_symbols_apart_count_their_cells(text: str, cells: int) -> None:
@@ -65,3 +65,11 @@ def test_groups_apart_still_read_as_symbols() -> None:
     rows = ["..3 .2. 6..", "9.. 3.5 ..1", "..1 8.6 4..", "..8 1.2 9..", "7.. ... ..8",
             "..6 7.8 2..", "..2 6.9 5..", "8.. 2.3 ..9", "..5 .1. 3.."]  # fmt: skip
     assert Grid.parse("\n".join(rows)).to_line() == "".join(rows).replace(" ", "")
+
+
+@pytest.mark.parametrize("row", ["534 | 678 | 9 12", "534 678 91 2", "5 3 4 6 7 8 9 12"])
+def test_up_to_9x9_a_token_of_several_symbols_is_a_group(row: str) -> None:
+    """A stray space in a 9x9 row ('9 12') was refused as 'row has 4 cells'."""
+    rest = ["672195348", "198342567", "859761423", "426853791", "713924856", "961537284",
+            "287419635", "345286179"]  # fmt: skip
+    assert Grid.parse("\n".join([row, *rest])).to_line()[:9] == "534678912"

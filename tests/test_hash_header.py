@@ -41,6 +41,8 @@ def test_the_cli_reads_the_puzzle_column(tmp_path: Path, capsys, command, before
         ("#,puzzle,solution", True, False),
         ("#,quizzes", True, False),
         ("#,puzzle,solution", False, True),  # a header only as the first content line
+        ("#,puzzle,solution,", True, False),  # a trailing comma, as spreadsheets export
+        ("#,9x9 puzzle,solution,source book", True, False),  # names of two words
         ("#, just a note", True, True),
         ("#, sudoku puzzles from my book", True, True),  # a field with spaces: prose
         ("#,1.3.....2...4..1", True, True),

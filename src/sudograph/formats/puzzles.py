@@ -256,11 +256,14 @@ def csv_column(line: str) -> int | None:
 def is_comment(line: str, first: bool = False) -> bool:
     """True for a comment line (``# ...``). The ``first`` content line of a file may instead
     be a CSV header whose first column is named ``#`` (``#,puzzle,solution``, as spreadsheets
-    number their rows): every field one name, no spaces in it, one naming the puzzles. Any
-    other line starting with ``#`` is a comment, as everywhere.
+    number their rows): a field naming the puzzles (:func:`csv_column`) in two words at most,
+    and no field of more than three (names, not prose; empty fields are fine). Any other line
+    starting with ``#`` is a comment, as everywhere.
 
     >>> is_comment("#,puzzle,solution", first=True), is_comment("#,puzzle,solution")
     (False, True)
+    >>> is_comment("#,9x9 puzzle,solution,source book,", first=True)
+    False
     >>> is_comment("#, sudoku puzzles from my book", first=True), is_comment("# 50 puzzles")
     (True, True)
     """
@@ -268,10 +271,11 @@ def is_comment(line: str, first: bool = False) -> bool:
         return False
     if not first or not line.startswith("#,"):
         return True
-    fields = [f.strip().strip('"') for f in line.split(",")]
-    return (
-        not all(f and not any(c.isspace() for c in f) for f in fields) or csv_column(line) is None
-    )
+    column = csv_column(line)
+    if column is None:
+        return True
+    words = [len(f.split()) for f in line.split(",")]
+    return words[column] > 2 or max(words) > 3
 
 
 def csv_field(line: str, column: int, no: int, name: str | None) -> str | ParseError:
