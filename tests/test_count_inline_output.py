@@ -59,10 +59,14 @@ def test_out_is_never_the_regions_file(tmp_path: Path, capsys) -> None:
     assert "map.txt" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("option", [["--workers", "2"], ["--resume"]])
-def test_batch_options_still_need_a_file(tmp_path: Path, capsys, option) -> None:
-    assert main(["count", TWO, "-o", str(tmp_path / "o.txt"), *option]) == 2
-    assert "for a FILE of puzzles" in capsys.readouterr().err
+@pytest.mark.parametrize("option", [["--workers", "2"], ["--resume"], ["--dask", "local"]])
+def test_batch_options_are_said_and_the_puzzle_counted(tmp_path: Path, capsys, option) -> None:
+    """As solve PUZZLE does (they were refused, the message saying it counted)."""
+    out = tmp_path / "o.txt"
+    assert main(["count", TWO, "-o", str(out), *option]) == 0
+    assert out.read_text() == "2 solutions\n"
+    err = capsys.readouterr().err
+    assert f"{option[0]}: for a file of puzzles; this one puzzle is counted here" in err
 
 
 @pytest.mark.parametrize(

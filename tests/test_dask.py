@@ -258,7 +258,6 @@ def test_cli_generate_on_the_cluster(
     [
         (["generate", "--count", "2", "-o", "g.txt", "--resume"], "--seed"),
         (["generate", "--count", "2", "--seed", "1", "--resume"], "--resume needs -o"),
-        (["count", "1.3.....2...4..1", "--workers", "2"], "--workers: for a FILE of puzzles"),
         (["count", "some.txt", "--resume"], "--resume needs -o"),
     ],
 )

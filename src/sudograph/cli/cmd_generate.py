@@ -531,20 +531,18 @@ def run_count(args: argparse.Namespace) -> int:
         args.output = None  # one puzzle's count to standard output, as without -o
     out_file = None  # one puzzle on the command line with -o OUT: its line, as printed, to OUT
     batch = args.dask or args.resume or args.workers
-    if args.output and not batch and not looks_like_path(args.source):
-        from .batchmode import refuse_input_as_output
+    if not looks_like_path(args.source):
+        given = [o for o, on in (("--workers", args.workers), ("--resume", args.resume),
+                                 ("--dask", args.dask)) if on]  # fmt: skip
+        if given:  # they change nothing here: said, not silently dropped (as solve says it)
+            warn(f"{' and '.join(given)}: for a file of puzzles; this one puzzle is counted here")
+        if args.output:
+            from .batchmode import refuse_input_as_output
 
-        refuse_input_as_output(args.output, [getattr(args, "regions", None),
-                                             getattr(args, "cages", None)])  # fmt: skip
-        out_file, args.output = args.output, None
-    if args.output or batch:
-        if not looks_like_path(args.source):
-            given = [o for o, on in (("--workers", args.workers), ("--resume", args.resume),
-                                     ("--dask", args.dask)) if on]  # fmt: skip
-            raise InvalidArgument(
-                f"{' and '.join(given)}: for a FILE of puzzles (one PUZZLE is counted here; "
-                "-o OUT alone takes its count)"
-            )
+            refuse_input_as_output(args.output, [getattr(args, "regions", None),
+                                                 getattr(args, "cages", None)])  # fmt: skip
+            out_file, args.output = args.output, None
+    elif args.output or batch:
         from .batchmode import run as run_file
 
         def line(no: int, result: Any) -> str:
@@ -576,7 +574,8 @@ def run_count(args: argparse.Namespace) -> int:
         with redirect_stdout(printed):
             code = _each(args, handle, error_rows=True)
     except KeyboardInterrupt:  # what Ctrl-C left of the count, a lower bound, is written
-        write_text(out_file, printed.getvalue())
+        if printed.getvalue():
+            write_text(out_file, printed.getvalue())
         raise
     if code != 2:  # bad input (its --json error row too) leaves OUT as it was, as solve's
         write_text(out_file, printed.getvalue())
