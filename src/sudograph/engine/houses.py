@@ -744,7 +744,9 @@ def _result(search: _Search, code: int, reason: str, stats: Stats, found: int) -
         search.solutions,
         stats,
         method="propagate",
-        reason="" if found and code == search.K.LIMIT else reason,
+        # Ctrl-C is said even when the search had enough: the caller stops (generation took
+        # a cut count that had found two solutions for an answer and went on)
+        reason="" if found and code == search.K.LIMIT and reason != "interrupted" else reason,
         complete=complete,
         count=found if complete else None,
     )
@@ -835,7 +837,7 @@ def _settle_by_sat(
         solutions,
         stats,
         method="propagate",
-        reason="" if enough or complete else sat.reason,
+        reason="" if (enough or complete) and sat.reason != "interrupted" else sat.reason,
         complete=complete,
         count=found if complete else None,
     )
@@ -1047,7 +1049,7 @@ def _hand_off(
         solutions,
         stats,
         method="propagate",
-        reason="" if enough or complete else reason,
+        reason="" if (enough or complete) and reason != "interrupted" else reason,
         complete=complete and not enough,
         count=len(solutions) if complete and not enough else None,
     )
