@@ -43,7 +43,7 @@ from bench_sizes import Peer, made  # noqa: E402
 from sudograph.generate import generate  # noqa: E402
 from sudograph.grid import Grid  # noqa: E402
 from sudograph.problem import is_proper_coloring  # noqa: E402
-from sudograph.search.sat import ProblemSat  # noqa: E402
+from sudograph.search.sat import ProblemSat, sat_available  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "sudoku"
 
@@ -103,9 +103,7 @@ def main() -> None:
     ap.add_argument("--cap", type=float, default=20.0, help="seconds per side and puzzle")
     ap.add_argument("--seed", type=int, default=1, help="seed of the samples and made grids")
     args = ap.parse_args()
-    try:
-        import pysat.solvers  # noqa: F401
-    except ImportError:
+    if not sat_available():
         sys.exit("ab_sat_amo: python-sat is not installed (pip install python-sat)")
     print(f"# {platform.platform()}, Python {platform.python_version()}, cap {args.cap} s")
     print(f"{'set':34} {'n':>4} {'amo ms':>11} {'no-amo ms':>11} {'ratio':>9}"

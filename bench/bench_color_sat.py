@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from sudograph.formats.dimacs import read_dimacs  # noqa: E402
 from sudograph.graph import Graph  # noqa: E402
 from sudograph.problem import Problem, is_proper_coloring  # noqa: E402
+from sudograph.search.sat import sat_available  # noqa: E402
 
 solve_module = importlib.import_module("sudograph.solve")
 DIMACS = ROOT.parent / "shared" / "data" / "graphs" / "dimacs"
@@ -71,9 +72,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per side and k")
     parser.add_argument("--reps", type=int, default=1, help="runs per side, the best kept")
     args = parser.parse_args()
-    try:
-        import pysat.solvers  # noqa: F401
-    except ImportError:
+    if not sat_available():
         sys.exit("bench_color_sat: python-sat is not installed (pip install python-sat)")
     graphs: list[tuple[str, Graph, int]] = [("random 300, p=0.5", random_graph(300, 0.5, 1), 40)]
     if DIMACS.is_dir():

@@ -43,6 +43,7 @@ from sudograph.formats.variant import read_variant_puzzle  # noqa: E402
 from sudograph.generate import generate_variant  # noqa: E402
 from sudograph.grid import Grid  # noqa: E402
 from sudograph.problem import Result  # noqa: E402
+from sudograph.search.sat import sat_available  # noqa: E402
 from sudograph.solve import count, solve  # noqa: E402
 from sudograph.variants import check_solution  # noqa: E402
 
@@ -110,12 +111,8 @@ def main() -> None:
         thresholds = [int(x) for x in args.thresholds.split(",")]
     except ValueError:
         ap.error(f"--thresholds: whole numbers separated by commas, got {args.thresholds!r}")
-    try:
-        import pysat.solvers  # noqa: F401
-
-        has_sat = True
-    except ImportError:
-        has_sat = False
+    has_sat = sat_available()
+    if not has_sat:
         thresholds = []
         print(
             "python-sat is not installed (pip install python-sat): no handoff can happen, so "

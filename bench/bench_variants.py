@@ -61,6 +61,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from sudograph.generate import generate, generate_variant  # noqa: E402
 from sudograph.grid import Grid  # noqa: E402
 from sudograph.problem import Problem, SolveOptions  # noqa: E402
+from sudograph.search.sat import sat_available  # noqa: E402
 from sudograph.solve import solve  # noqa: E402
 from sudograph.variants import Variant, check_solution, parse_regions  # noqa: E402
 from variant_oracle import cnf, sat_solutions, solve_cnf  # noqa: E402
@@ -251,12 +252,8 @@ def main() -> None:
         has_peer = True
     except ImportError:
         has_peer = False
-    try:
-        import pysat.solvers  # noqa: F401
-
-        has_sat = True
-    except ImportError:
-        has_sat = False
+    has_sat = sat_available()
+    if not has_sat:
         print(
             "python-sat is not installed (pip install python-sat): CaDiCaL's columns and the "
             "agreement table are skipped",
