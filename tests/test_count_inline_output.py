@@ -95,3 +95,20 @@ def test_ctrl_c_writes_the_lower_bound_to_out(tmp_path: Path, capsys, monkeypatc
     assert main(["count", TWO, "-o", str(out)]) == 130
     assert out.read_text() == "at least 5 solutions (interrupted)\n"
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--workers", "2", "--resume"], "--workers and --resume"),
+        (["--dask", "local", "--workers", "2"], "--dask and --workers"),
+    ],
+)
+@pytest.mark.parametrize(("command", "verb"), [("solve", "solved"), ("count", "counted")])
+def test_both_commands_say_the_file_options(tmp_path, capsys, options, said, command, verb):
+    """solve PUZZLE and count PUZZLE share one rule (common.say_file_options)."""
+    out = tmp_path / "o.txt"
+    assert main([command, TWO, "-o", str(out), *options]) in (0, 1)
+    assert out.read_text()
+    err = capsys.readouterr().err
+    assert f"{said}: for a file of puzzles; this one puzzle is {verb} here" in err

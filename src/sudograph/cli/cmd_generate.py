@@ -49,6 +49,7 @@ from .common import (
     fail,
     looks_like_path,
     no_grid_error,
+    one_puzzle_output,
     plural,
     positive_seconds,
     print_error_json,
@@ -58,6 +59,7 @@ from .common import (
     read_items,
     regions_box,
     report_error,
+    say_file_options,
     warn,
     whole,
 )
@@ -527,22 +529,11 @@ def _not_a_puzzle(grid: Grid, no: int | None) -> str | None:
 def run_count(args: argparse.Namespace) -> int:
     """Count the solutions of each puzzle."""
     limit = args.limit  # >= 1: checked by argparse (whole)
-    if args.output == "-" and not looks_like_path(args.source):
-        args.output = None  # one puzzle's count to standard output, as without -o
     out_file = None  # one puzzle on the command line with -o OUT: its line, as printed, to OUT
-    batch = args.dask or args.resume or args.workers
     if not looks_like_path(args.source):
-        given = [o for o, on in (("--workers", args.workers), ("--resume", args.resume),
-                                 ("--dask", args.dask)) if on]  # fmt: skip
-        if given:  # they change nothing here: said, not silently dropped (as solve says it)
-            warn(f"{' and '.join(given)}: for a file of puzzles; this one puzzle is counted here")
-        if args.output:
-            from .batchmode import refuse_input_as_output
-
-            refuse_input_as_output(args.output, [getattr(args, "regions", None),
-                                                 getattr(args, "cages", None)])  # fmt: skip
-            out_file, args.output = args.output, None
-    elif args.output or batch:
+        say_file_options(args, "counted")
+        out_file = one_puzzle_output(args)
+    elif args.output or args.dask or args.resume or args.workers:
         from .batchmode import run as run_file
 
         def line(no: int, result: Any) -> str:

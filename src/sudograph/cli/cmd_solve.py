@@ -38,11 +38,13 @@ from .common import (
     dask_address,
     looks_like_path,
     no_grid_error,
+    one_puzzle_output,
     plural,
     print_error_json,
     print_json,
     python_first_budget,
     read_items,
+    say_file_options,
     seconds,
     variant_kind,
     warn,
@@ -261,23 +263,15 @@ def run(args: argparse.Namespace) -> int:
             return solve_many(args)
         finally:
             sys.stdin = saved
-    if args.output == "-":  # standard output, as in the file mode (batchmode.output_file)
-        args.output = None
-    if args.output:  # OUT is written over: never the --regions or --cages file
-        from .batchmode import refuse_input_as_output
-
-        refuse_input_as_output(args.output, [args.regions, args.cages])
+    output = one_puzzle_output(args)
     ((_, item),) = list(read_items(args.puzzle, args))
-    batch = [o for o, on in (("--dask", args.dask), ("--workers", args.workers)) if on]
-    if batch or args.resume:  # they change nothing here: said, not silently dropped
-        what = " and ".join([*batch, *(["--resume"] if args.resume else [])])
-        warn(f"{what}: for a file of puzzles; this one puzzle is solved here")
-    if args.output:  # one puzzle on the command line: its output, as printed, to OUT
+    say_file_options(args, "solved")
+    if output:  # one puzzle on the command line: its output, as printed, to OUT
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             code = solve_one(item, args)
         if code != 2:  # bad input leaves OUT as it was
-            write_text(args.output, printed.getvalue())  # a full disk too names OUT
+            write_text(output, printed.getvalue())  # a full disk too names OUT
         return code
     return solve_one(item, args)
 

@@ -569,6 +569,29 @@ def _variant_text(data: bytes, source: str) -> str | ParseError:
     return ParseError(text.message, line=line, column=column, source=source)
 
 
+def one_puzzle_output(args: argparse.Namespace) -> str | None:
+    """The file that ``-o`` names for one puzzle written on the command line (``solve PUZZLE
+    -o OUT``, ``count PUZZLE -o OUT``): None without ``-o`` and for ``-o -`` (standard output,
+    as in the file mode); never the ``--regions`` or ``--cages`` file, which OUT would be
+    written over (:class:`InvalidArgument`)."""
+    output: str | None = None if args.output == "-" else args.output
+    if output:
+        from .batchmode import refuse_input_as_output  # (the batch mode loads for files only)
+
+        refuse_input_as_output(output, [args.regions, args.cages])
+    return output
+
+
+def say_file_options(args: argparse.Namespace, verb: str) -> None:
+    """Say on standard error that ``--dask``, ``--workers`` and ``--resume``, given with one
+    puzzle written on the command line, are for a file of puzzles: they change nothing here,
+    where the puzzle is ``verb`` (solved, counted), and are not dropped without a word."""
+    given = [o for o, on in (("--dask", args.dask), ("--workers", args.workers),
+                             ("--resume", args.resume)) if on]  # fmt: skip
+    if given:
+        warn(f"{' and '.join(given)}: for a file of puzzles; this one puzzle is {verb} here")
+
+
 def looks_like_path(arg: str) -> bool:
     """An argument meant as a file name (not a puzzle written inline)."""
     return (
