@@ -342,9 +342,9 @@ def read_variant_puzzle(
         stripped = line.split("#", 1)[0].strip()
         if not stripped:
             continue
-        key, sep, value = stripped.partition(":")
-        key = key.strip().lower()
-        if sep and key in ("variant", "box", "alphabet", "grid", "regions", "cages"):
+        keyed = _text_key(stripped)
+        if keyed is not None:
+            key, value = keyed
             if key in starts or key in where:  # the last would win without a word
                 before = starts[key] if key in starts else where[key][0]
                 raise ParseError(
@@ -500,10 +500,23 @@ def _grid_line(block: str) -> int | None:
     (3, None)
     """
     for at, line in enumerate(split_lines(block)):
-        key, sep, _ = line.split("#", 1)[0].partition(":")
-        if sep and key.strip().lower() == "grid":  # 'grid :' too, as the reader takes it
+        keyed = _text_key(line)
+        if keyed is not None and keyed[0] == "grid":  # 'grid :' too, as the reader takes it
             return at
     return None
+
+
+def _text_key(line: str) -> tuple[str, str] | None:
+    """The key (lower case) and value of a ``key: value`` line of the text format, its comment
+    cut and its ends stripped (``Grid : 1..`` too), or None for a line that is no key of
+    :data:`TEXT_KEYS`.
+
+    >>> _text_key("  GRID : 1...  # a comment"), _text_key("1.3."), _text_key("size: 4")
+    (('grid', ' 1...'), None, None)
+    """
+    key, sep, value = line.split("#", 1)[0].strip().partition(":")
+    key = key.strip().lower()
+    return (key, value) if sep and key in TEXT_KEYS else None
 
 
 def _leading_comments(block: str) -> int:
