@@ -65,7 +65,16 @@ from numbers import Real
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import check_flag, sudoku_graph
 from .grid import Grid, cell_name, check_alphabet, require_grid, symbol_of
-from .problem import Problem, Result, SolveOptions, Stats, clamp_timeout, is_solution, is_whole
+from .problem import (
+    Problem,
+    Result,
+    SolveOptions,
+    Stats,
+    clamp_timeout,
+    is_solution,
+    is_whole,
+    require_problem,
+)
 from .search.cages import cage_combinations
 from .variants import Variant, variant_graph
 
@@ -1458,18 +1467,9 @@ def grid_of(problem: Problem) -> Grid:
     return _grid_of(problem, "grid_of")
 
 
-def _require_problem(x: object, what: str) -> Problem:
-    """``x`` when it is a :class:`Problem`; else :class:`InvalidArgument` saying that ``what``
-    (a function's name) takes one, as :func:`~sudograph.problem.is_solution` says it."""
-    if not isinstance(x, Problem):
-        hint = " (give its .problem)" if isinstance(x, Grid) else ""
-        raise InvalidArgument(f"{what} takes a Problem, got {type(x).__name__}{hint}")
-    return x
-
-
 def _grid_of(problem: Problem, what: str) -> Grid:
     """:func:`grid_of` for the function ``what`` (named by its errors)."""
-    _require_problem(problem, what)
+    require_problem(problem, what)
     k, n2 = problem.k, problem.graph.n
     if k * k != n2:
         raise InvalidArgument("method 'logic' works on Sudoku grids only")

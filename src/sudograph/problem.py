@@ -513,6 +513,22 @@ def _proper(graph: Graph, coloring: Sequence[int], k: int | None) -> bool:
     return _first_conflict(graph, coloring, colours) is None
 
 
+def require_problem(x: object, what: str) -> Problem:
+    """``x`` when it is a :class:`Problem`; else :class:`InvalidArgument` saying that ``what``
+    (a function's name) takes one, with a hint for a grid (what has a ``problem`` property).
+
+    >>> require_problem("1.3.", "grid_of")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: grid_of takes a Problem, got str
+    """
+    if not isinstance(x, Problem):
+        grid = isinstance(getattr(type(x), "problem", None), property)  # (not computed)
+        hint = " (give its .problem)" if grid else ""
+        raise InvalidArgument(f"{what} takes a Problem, got {type(x).__name__}{hint}")
+    return x
+
+
 def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
     """True when ``coloring`` is a proper k-colouring that keeps the precolouring and the
     cages (distinct colours adding up to each cage's sum).
@@ -527,10 +543,7 @@ def is_solution(problem: Problem, coloring: Sequence[int]) -> bool:
     ...
     sudograph.errors.InvalidArgument: is_solution takes a Problem, got Grid (give its .problem)
     """
-    if not isinstance(problem, Problem):
-        grid = isinstance(getattr(type(problem), "problem", None), property)  # (not computed)
-        hint = " (give its .problem)" if grid else ""
-        raise InvalidArgument(f"is_solution takes a Problem, got {type(problem).__name__}{hint}")
+    require_problem(problem, "is_solution")
     return (
         _proper(problem.graph, coloring, problem.k)
         and _keeps(problem.precolouring, coloring)
