@@ -40,7 +40,7 @@ from .errors import InvalidArgument, SudographError, UniquenessUnknown
 from .graph import check_flag, whole_number
 from .grid import Box, Grid, as_box, require_grid
 from .logic import STALLED_SCORE, TECHNIQUES, check_timeout, solve_logically
-from .problem import Problem, as_seed, is_whole
+from .problem import Problem, Result, as_seed, is_whole
 from .solve import is_unique, solve
 from .variants import Variant
 
@@ -287,16 +287,16 @@ class _Counter:
                 self.stopped[0] += 1
                 continue
             method = "propagate" if self.method == "sat" else self.method
-            result = solve(
-                problem,
-                method,
-                limit=2,
-                max_nodes=self.max_nodes,
-                engine=self.engine,
-                timeout=timeout,
+            result = _unless_interrupted(  # (Ctrl-C: not an undecided clue)
+                solve(
+                    problem,
+                    method,
+                    limit=2,
+                    max_nodes=self.max_nodes,
+                    engine=self.engine,
+                    timeout=timeout,
+                )
             )
-            if result.reason == "interrupted":
-                raise KeyboardInterrupt  # Ctrl-C stops generation (not an undecided clue)
             if len(result.solutions) >= 2:
                 out.append(False)
             elif result.complete:
@@ -305,6 +305,14 @@ class _Counter:
                 out.append(None)
                 self.stopped[0] += 1
         return out
+
+
+def _unless_interrupted(result: Result) -> Result:
+    """``result``, or ``KeyboardInterrupt`` when Ctrl-C cut it (``solve`` returns what it
+    found; generation stops, whatever was found)."""
+    if result.reason == "interrupted":
+        raise KeyboardInterrupt
+    return result
 
 
 def _seconds_to(deadline: float | None) -> float | None:
@@ -335,9 +343,9 @@ def _sat_unique(problem: Problem, timeout: float | None = None) -> bool | None:
     limit 2: CaDiCaL in slices that take a question the same path on every run). None when a
     cage has too many digit combinations for its encoding. Killer cages: the house kernel's
     exact counts cannot hand them to a SAT solver and took 10 s, 50 s, 220 s on the last clues
-    of a 16×16 killer, against 0.1 to 0.4 s here. The runner, not :func:`is_unique`: that
-    would take Ctrl-C (a stopped count) for "uniqueness unknown" and go on with another
-    engine; here it stops generation."""
+    of a 16×16 killer, against 0.1 to 0.4 s here. The runner, not :func:`is_unique`: a
+    count that the caller's ``timeout`` cut is None here (undecided, as the other counts of
+    generation), where that raises :class:`UniquenessUnknown`; Ctrl-C stops generation."""
     from .problem import SolveOptions, is_solution
     from .search.sat import run
 
@@ -345,12 +353,9 @@ def _sat_unique(problem: Problem, timeout: float | None = None) -> bool | None:
         result = run(problem, SolveOptions(limit=2, timeout=timeout))
     except InvalidArgument:  # a cage of too many combinations
         return None
-    if result.reason == "interrupted":  # Ctrl-C, even after a first solution: it stops
-        raise KeyboardInterrupt
-    if result.status == "stopped" or (not result.complete and len(result.solutions) < 2):
-        if result.reason == "time limit":  # ``timeout`` (the caller's): undecided
-            return None  # (a first solution found, a second not ruled out: not "unique")
-        raise KeyboardInterrupt  # no time limit, no node limit: Ctrl-C
+    _unless_interrupted(result)  # Ctrl-C, even after a first solution
+    if not result.complete and len(result.solutions) < 2:  # ``timeout`` (the caller's) ran out:
+        return None  # undecided (a first solution found, a second not ruled out: not "unique")
     for colouring in result.solutions:
         if not is_solution(problem, colouring):  # pragma: no cover - an encoding bug
             raise AssertionError(f"CaDiCaL returned a non-solution: {colouring}")
@@ -547,13 +552,11 @@ def _full_grid(shape: Box, rng: random.Random, deadline: float | None) -> Grid:
         fill = _random_boxes(empty, rng)
         left = _seconds_to(deadline)
         result = solve(fill, "propagate", max_nodes=budget, engine=engine, timeout=left)
-        if result.grids:
+        if _unless_interrupted(result).grids:
             values = result.grids[0].values
             break
         if result.reason == "time limit":
             raise _OutOfTime
-        if result.reason == "interrupted":  # pragma: no cover - Ctrl-C
-            raise KeyboardInterrupt
     else:  # pragma: no cover - not seen
         raise SudographError(f"could not fill a {n}x{n} grid")
     br, bc = shape
@@ -1342,17 +1345,13 @@ def _variant_solution(rules: Variant, box: Box, rng: random.Random) -> Grid:
             options = empty.with_values(values).candidates(cell)
             if options:
                 values[cell] = rng.choice(options)
-        result = solve(empty.with_values(values), "propagate", max_nodes=2000 * n)
-        if result.reason == "interrupted":
-            raise KeyboardInterrupt
-        found = result.solution
+        found = _unless_interrupted(
+            solve(empty.with_values(values), "propagate", max_nodes=2000 * n)
+        ).solution
         if found is not None:
             break
     if found is None:
-        result = solve(empty, "propagate")
-        if result.reason == "interrupted":
-            raise KeyboardInterrupt
-        found = result.solution
+        found = _unless_interrupted(solve(empty, "propagate")).solution
         if found is None:
             raise InvalidArgument(f"variant {rules.spec!r} has no solution on a {n}x{n} grid")
     if not rules.cages:
