@@ -665,7 +665,7 @@ class Grid:
             chars.append(per_char)
         n = len(rows)
         for i, (no, toks) in enumerate(rows):  # '..3|.2.|6..' (Simple Sudoku): groups of symbols
-            if len(toks) != n and len(chars[i]) == n and (n <= 9 or _grouped(texts[no], toks)):
+            if len(toks) != n and len(chars[i]) == n and _grouped(texts[no], toks, n):
                 rows[i] = (no, chars[i])
         n = len(rows)
         if n == 0:
@@ -681,7 +681,7 @@ class Grid:
         # told in symbols too ('34|1' has 3 cells, not 2 groups)
         symbolwise = all(toks == chars[i] for i, (_, toks) in enumerate(rows) if len(toks) == n)
         for i, (no, toks) in enumerate(rows):
-            if len(toks) != n and symbolwise and (n <= 9 or _grouped(texts[no], toks)):
+            if len(toks) != n and symbolwise and _grouped(texts[no], toks, n):
                 toks = chars[i]
             if len(toks) != n:
                 column = _odd_row_column(texts[no], toks, n, shape[1])
@@ -1163,17 +1163,20 @@ def _wrong_length(cells: str, offset: int, line: int | None, box: Box | None) ->
     )
 
 
-def _grouped(text: str, toks: Sequence[tuple[str, int]]) -> bool:
-    """Whether a row of multi-line text writes its cells in groups of symbols (``..3|.2.|6..``,
-    ``12 34``): no space between its symbols, or no group of one symbol. A row of symbols
-    apart (``. . 10 11``: cells of several characters) is not. Asked beyond 9×9 only: up to
-    9×9 every symbol is one character, so a token of several is always a group.
+def _grouped(text: str, toks: Sequence[tuple[str, int]], n: int) -> bool:
+    """Whether a row of multi-line text of an n×n grid writes its cells in groups of symbols
+    (``..3|.2.|6..``, ``12 34``), to be read symbol by symbol: always up to 9×9 (every symbol
+    is one character, so a token of several is a group); beyond, when no space is between its
+    symbols or no group is of one symbol. A row of symbols apart (``. . 10 11``: cells of
+    several characters) is not.
 
-    >>> _grouped("34|1", [("34", 1), ("1", 4)]), _grouped("..3 .2.", [("..3", 1), (".2.", 5)])
+    >>> _grouped("34|1", [("34", 1), ("1", 4)], 16), _grouped("12 34", [("12", 1), ("34", 4)], 16)
     (True, True)
-    >>> _grouped(". . 10", [(".", 1), (".", 3), ("10", 5)])
-    False
+    >>> _grouped(". . 10", [(".", 1), (".", 3), ("10", 5)], 16), _grouped("9 12", [], 9)
+    (False, True)
     """
+    if n <= 9:
+        return True
     return not any(ch.isspace() for ch in text.strip()) or all(len(t) > 1 for t, _ in toks)
 
 
