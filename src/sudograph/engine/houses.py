@@ -734,6 +734,18 @@ def _checked_search(problem: Problem, keep: int | None, leaf: int) -> _Search:
     return search
 
 
+def _reason(reason: str, done: bool) -> str:
+    """The reason a result gives: none (``""``) when the search ``done`` what it was asked
+    (enough solutions, or the whole tree) whatever stopped it, but Ctrl-C always, so that the
+    caller stops (generation took a count cut by it that had found two solutions for an answer
+    and went on).
+
+    >>> _reason("node limit", True), _reason("interrupted", True), _reason("time limit", False)
+    ('', 'interrupted', 'time limit')
+    """
+    return "" if done and reason != "interrupted" else reason
+
+
 def _result(search: _Search, code: int, reason: str, stats: Stats, found: int) -> Result:
     """The result of a search that ended with ``code`` having found ``found`` solutions (its
     solutions taken)."""
@@ -744,9 +756,7 @@ def _result(search: _Search, code: int, reason: str, stats: Stats, found: int) -
         search.solutions,
         stats,
         method="propagate",
-        # Ctrl-C is said even when the search had enough: the caller stops (generation took
-        # a cut count that had found two solutions for an answer and went on)
-        reason="" if found and code == search.K.LIMIT and reason != "interrupted" else reason,
+        reason=_reason(reason, bool(found) and code == search.K.LIMIT),
         complete=complete,
         count=found if complete else None,
     )
@@ -837,7 +847,7 @@ def _settle_by_sat(
         solutions,
         stats,
         method="propagate",
-        reason="" if (enough or complete) and sat.reason != "interrupted" else sat.reason,
+        reason=_reason(sat.reason, enough or complete),
         complete=complete,
         count=found if complete else None,
     )
@@ -1049,7 +1059,7 @@ def _hand_off(
         solutions,
         stats,
         method="propagate",
-        reason="" if (enough or complete) and reason != "interrupted" else reason,
+        reason=_reason(reason, enough or complete),
         complete=complete and not enough,
         count=len(solutions) if complete and not enough else None,
     )
