@@ -15,6 +15,8 @@ from sudograph.formats.variant import read_variant_puzzles
         ("variant: x\nbox: 2x2\ngrid: 1" + "." * 15 + "\n", [3]),
         ("variant: x\nbox: 2x2\ngrid : 1" + "." * 15 + "\n\nvariant: x\nGRID: " + "." * 16, [3, 6]),
         ("# made here\n\nvariant: x\n# the grid\ngrid:1" + "." * 15 + "\nbox: 2x2\n", [5]),
+        # a puzzle starts at its 'variant :' line as at 'variant:' (the reader takes both)
+        ("Variant : x\nbox: 2x2\ngrid: 1" + "." * 15 + "\nvariant :x\ngrid: " + "." * 16, [3, 5]),
         ('{"grid": "1' + "." * 15 + '"}\n{"grid": "' + "." * 16 + '"}\n', [1, 2]),
     ],
 )

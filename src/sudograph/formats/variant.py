@@ -461,10 +461,8 @@ def read_variant_puzzles(
         blocks = rows if per_line else [(1, text)]
     else:
         per_line = False
-        starts = [
-            no
-            for no, line in enumerate(lines, 1)
-            if line.split("#", 1)[0].strip().lower().startswith("variant:")
+        starts = [  # 'variant :' too, as the reader takes it
+            no for no, line in enumerate(lines, 1) if (_text_key(line) or ("",))[0] == "variant"
         ]
         if len(starts) <= 1:
             blocks = [(1, text)]
