@@ -21,6 +21,9 @@ gen = importlib.import_module("sudograph.generate")
         (lambda: gen.generate_variant(None, 2), "got None (generate() makes classic puzzles)"),
         (lambda: gen.generate_variant(["x"], 2), "got ['x']"),
         (lambda: gen.generate_variant(3, 2), "variant must be a Variant or a spec"),
+        (lambda: gen.generate_variant("", 2), "variant '' names no rule"),
+        (lambda: gen.generate_variant(" ", 2), "variant ' ' names no rule"),
+        (lambda: gen.generate_variant(gen.Variant(), 2), "names no rule (generate() makes"),
         (lambda: gen.orbits(-1), "n must be a grid side >= 1, not -1"),
         (lambda: gen.orbits(0, "central"), "n must be a grid side >= 1, not 0"),
         (lambda: gen.orbits("3"), "n '3' is not a whole number"),
@@ -43,6 +46,17 @@ def test_what_they_take_still_works() -> None:
     assert gen.orbits(1) == [(0,)]
     assert gen.is_symmetric(Grid.parse("1..2" + "." * 11 + "1"), "central") is False
     assert gen.generate_variant("x", 2, seed=4).variant.spec == "x"
+    assert gen.generate_variant("", 2, seed=1, killer=True).variant.spec == "killer"
+
+
+@pytest.mark.parametrize("option", ["--variant", "--regions"])
+@pytest.mark.parametrize("value", ["", "  "])
+def test_the_cli_refuses_an_empty_variant(option: str, value: str, capsys) -> None:
+    from sudograph.cli import main
+
+    assert main(["generate", option, value, "--size", "4", "--seed", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"sudograph: error: {option} is empty\n"
 
 
 def test_the_cli_refuses_minimal_beyond_16_before_the_seed_line(capsys) -> None:

@@ -42,7 +42,7 @@ from .grid import Box, Grid, as_box, require_grid
 from .logic import STALLED_SCORE, TECHNIQUES, check_timeout, solve_logically
 from .problem import Problem, Result, as_seed, is_whole
 from .solve import is_unique, solve
-from .variants import Variant
+from .variants import Variant, variant_names
 
 SYMMETRIES = (
     "none",
@@ -1161,6 +1161,12 @@ def variant_puzzle(
         hint = " (generate() makes classic puzzles)" if variant is None else ""
         raise InvalidArgument(
             f"variant must be a Variant or a spec such as 'x+anti-knight', got {variant!r}{hint}"
+        )
+    named = variant_names(variant) if isinstance(variant, str) else variant.names
+    given = isinstance(variant, Variant) and (variant.regions or variant.cages)
+    if not (named or killer or given):
+        raise InvalidArgument(
+            f"variant {variant!r} names no rule (generate() makes classic puzzles)"
         )
     shape = as_box(box)
     check_flag("minimal", minimal)

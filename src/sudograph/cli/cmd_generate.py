@@ -47,6 +47,7 @@ from .common import (
     describe_item,
     error_json,
     fail,
+    has_variant,
     looks_like_path,
     no_grid_error,
     one_puzzle_output,
@@ -199,7 +200,7 @@ def run_generate(args: argparse.Namespace) -> int:
         raise InvalidArgument(f"--count must be >= 1, got {args.count}")
     box = box_for(args.size) if args.size is not None else args.box or regions_box(args) or (3, 3)
     # usage errors first, one line each: before the seed is printed and OUT or a cluster opened
-    variant = _variant_of(args, box) if args.variant or args.regions else None
+    variant = _variant_of(args, box) if has_variant(args) else None  # '--variant ""' refused
     if variant is None:
         if args.resume and args.seed is None:
             raise InvalidArgument("generate --resume needs the --seed of the run it continues")
