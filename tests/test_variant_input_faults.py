@@ -300,3 +300,37 @@ def test_cli_generate_variant_timeout_says_when_cut(
     code, out, err = run([*argv, "--timeout", "60", "--json"], capfd)
     assert code == 0 and '"variant": "anti-knight"' in out
     assert "puzzle 1: the time limit (60 s) cut its clue removal short" in err
+
+
+@pytest.mark.parametrize(
+    ("timeout", "late_after", "cut"),
+    [(None, None, False), (600.0, None, False), (600.0, 5, True)],
+)
+def test_classic_puzzle_tells_when_the_removal_was_cut(
+    timeout: float | None, late_after: int | None, cut: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A classic best-effort puzzle says it was cut as a variant does (it said nothing)."""
+    from sudograph.generate import classic_puzzle, generate, is_minimal
+    from sudograph.solve import is_unique
+
+    if late_after is not None:
+        clock_late_after(monkeypatch, late_after)
+    puzzle, was_cut = classic_puzzle(3, None, None, False, None, 1, timeout)
+    assert was_cut is cut and 0 in puzzle.values
+    if not cut:
+        assert puzzle == generate(3, seed=1) and is_minimal(puzzle)
+    monkeypatch.undo()
+    assert is_unique(puzzle) and is_minimal(puzzle) is not cut
+
+
+def test_cli_generate_classic_timeout_says_when_cut(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    argv = ["generate", "--size", "9", "--seed", "1", "--timeout", "60"]
+    code, out, err = run(argv, capfd)
+    assert code == 0 and "cut" not in err
+    for extra in ([], ["--json"], ["-o", str(tmp_path / "out.txt")]):
+        clock_late_after(monkeypatch, 5)  # a fresh clock each run: its deadline before the jump
+        code, out, err = run([*argv, *extra], capfd)
+        assert code == 0 and (out.count(".") > 40) is not bool(extra[:1] == ["-o"])
+        assert "sudograph: puzzle 1: the time limit (60 s) cut its clue removal short" in err

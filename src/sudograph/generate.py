@@ -722,6 +722,22 @@ def generate(
     ...
     sudograph.errors.InvalidArgument: a unique 9x9 puzzle needs at least 17 clues, not 16
     """
+    return classic_puzzle(box, clues, symmetry, minimal, difficulty, seed, timeout)[0]
+
+
+def classic_puzzle(
+    box: Box | int,
+    clues: int | None,
+    symmetry: str | None,
+    minimal: bool,
+    difficulty: str | None,
+    seed: int | random.Random | None,
+    timeout: float | None,
+) -> tuple[Grid, bool]:
+    """:func:`generate`'s puzzle (same arguments, by position), and whether ``timeout`` cut
+    its clue removal short (best effort only: a removal left untried, the settling still
+    asking when the time was up, or the check falling back on fewer removals); the puzzle is
+    unique all the same, maybe not minimal, as :func:`variant_puzzle` says of a variant."""
     shape = as_box(box)
     n = shape[0] * shape[1]
     sym = check_options(n, clues, symmetry, timeout, minimal=minimal, difficulty=difficulty)
@@ -751,7 +767,7 @@ def generate(
             made = _remove(solution, cells_by_orbit, rng, *wanted, deadline, counter, best_effort)
             if made is None:
                 continue  # cut by the clock: the loop says so
-            puzzle, removed = made
+            puzzle, removed, cut = made
             fewest = min(fewest, puzzle.clues)
             if clues is not None and puzzle.clues != clues:
                 continue
@@ -767,10 +783,10 @@ def generate(
                         if not removed
                         else "the time was up before a puzzle with a clue removed was checked"
                     )
-                return found
+                return found, cut or found.clues > puzzle.clues
             until = None if grace is None else max(deadline, time.perf_counter()) + grace
             if _verify(puzzle, solution, counter, until):
-                return puzzle
+                return puzzle, False
     except _OutOfTime as out:
         why = str(out) or None
         raise SudographError(
@@ -932,10 +948,11 @@ def _remove(
     deadline: float | None,
     counter: _Counter,
     best_effort: bool = False,
-) -> tuple[Grid, list[tuple[int, ...]]] | None:
+) -> tuple[Grid, list[tuple[int, ...]], bool] | None:
     """One pass over the orbits in random order: empty an orbit, keep it empty if the puzzle
-    stays acceptable (unique; solved by ``techniques`` if any). The puzzle and the orbits
-    emptied, in order (each prefix of them leaves a unique puzzle).
+    stays acceptable (unique; solved by ``techniques`` if any). The puzzle, the orbits
+    emptied, in order (each prefix of them leaves a unique puzzle), and whether the clock cut
+    the pass short (``best_effort`` only).
 
     With a batch counter the pass is run in rounds with the same outcome: every orbit whose
     removal alone fails now is dropped (it would fail later too: fewer clues, more
@@ -952,7 +969,7 @@ def _remove(
     target = 0 if (clues is None or minimal) else clues
     logic = techniques is not None
     emptied: list[tuple[int, ...]] = []
-
+    cut = False
     undecided: set[tuple[int, ...]] = set()  # orbits whose check ran out of its budget
 
     def accept(puzzles: list[list[int]]) -> list[bool | None]:
@@ -963,7 +980,7 @@ def _remove(
     batched = counter.batched and not logic
     while remaining and filled > target:
         if deadline is not None and time.perf_counter() > deadline:
-            return (solution.with_values(puzzle), emptied) if best_effort else None
+            return (solution.with_values(puzzle), emptied, True) if best_effort else None
         if batched:
             alone = accept([_without(puzzle, o) for o in remaining])
             undecided.update(o for o, ok in zip(remaining, alone, strict=True) if ok is None)
@@ -1004,7 +1021,10 @@ def _remove(
         left_undecided = [o for o in cells_by_orbit if o in undecided]
         puzzle = _settle(solution, puzzle, left_undecided, deadline if best_effort else None)
         emptied += [o for o in left_undecided if before[o[0]] and not puzzle[o[0]]]
-    return solution.with_values(puzzle), emptied
+        if best_effort and left_undecided and deadline is not None:
+            # the settling's last question may have been cut: not known minimal
+            cut = time.perf_counter() > deadline and solution.n <= SETTLE_MAX_SIDE
+    return solution.with_values(puzzle), emptied, cut
 
 
 def _settle(

@@ -25,7 +25,7 @@ from ..generate import (
     GENERATE_SECONDS,
     SYMMETRIES,
     check_options,
-    generate,
+    classic_puzzle,
     is_minimal,
 )
 from ..grid import Grid, box_for
@@ -341,10 +341,7 @@ def _generate_variants(
                 rules, box, args.symmetry, None, rng, args.timeout, args.minimal, bool(killer)
             )
             if cut:
-                warn(
-                    f"puzzle {k}: the time limit ({args.timeout:g} s) cut its clue removal "
-                    "short: unique, maybe not minimal"
-                )
+                _say_cut(k, args.timeout)
             if args.json:  # the keys of a classic row too (read back, they are ignored)
                 meta = _made(puzzle, seed, k, args.symmetry, args.minimal and not cut)
                 write(format_variant_json(puzzle, **meta))
@@ -371,6 +368,15 @@ def _check_same_run(output: str, spec: dict[str, Any]) -> None:
         )
 
 
+def _say_cut(k: int, timeout: float) -> None:
+    """Say on standard error that ``--timeout`` cut puzzle ``k``'s clue removal short (best
+    effort: written all the same)."""
+    warn(
+        f"puzzle {k}: the time limit ({timeout:g} s) cut its clue removal short: unique, "
+        "maybe not minimal"
+    )
+
+
 def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
     """The output lines of puzzles ``numbers`` (counted from 1) of a ``generate`` run.
 
@@ -380,8 +386,10 @@ def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
     out = []
     for k in numbers:
         rng = random.Random(f"{spec['seed']}:{k}")
-        options = ("clues", "symmetry", "minimal", "difficulty", "timeout")
-        puzzle = generate(spec["box"], seed=rng, **{o: spec[o] for o in options})
+        asked = {o: spec[o] for o in ("clues", "symmetry", "minimal", "difficulty", "timeout")}
+        puzzle, cut = classic_puzzle(spec["box"], seed=rng, **asked)
+        if cut:
+            _say_cut(k, spec["timeout"])
         if not spec["json"]:
             out.append(puzzle.to_line())
             continue
