@@ -104,6 +104,8 @@ def main() -> int:
         help="comma-separated: 4x4, 6x6, 9x9-E (E cells emptied, 0-81)",
     )
     args = ap.parse_args()
+    if args.reps < 1:
+        ap.error(f"--reps: at least 1 (the best of the repetitions is kept), got {args.reps}")
     wrong = [c for c in args.cases.split(",") if not valid_case(c)]
     if wrong:
         ap.error(

@@ -470,6 +470,15 @@ def main() -> int:
     )
     ap.add_argument("--out", help="write the markdown report to this file")
     args = ap.parse_args()
+    sizes = ("sample", "per_call", "reps", "python_sample", "pysat_sample")
+    limits = ("python_cap", "method_timeout", "pysat_cap")
+    small = [
+        f"--{k.replace('_', '-')} {v:g}"
+        for k, v in vars(args).items()
+        if k in sizes + limits and v is not None and v <= 0
+    ]
+    if small:
+        ap.error(f"{', '.join(small)}: each must be > 0")
     from sudograph.engine import fast9
 
     baseline = None  # checked first: a file it cannot drive is refused before any timing

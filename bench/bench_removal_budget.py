@@ -97,6 +97,8 @@ def main() -> None:
         help="comma-separated SIDE:NAME, NAME classic or a variant (default: all of SPECS)",
     )
     args = ap.parse_args()
+    if args.seeds < 1:
+        ap.error(f"--seeds: at least 1, got {args.seeds}")
     try:
         budgets = [int(b) for b in args.budgets.split(",")]
     except ValueError:
