@@ -75,7 +75,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; return the exit code (0 ok, 1 a grid has conflicts / no solution, 2 error)."""
+    """Run the CLI; return the exit code (0 ok, 1 a grid has conflicts / no solution, 2 error,
+    130 Ctrl-C)."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # while the commands load, before the command's own handling
+        return fail("interrupted", code=130)
+
+
+def _run(argv: list[str] | None) -> int:
+    """:func:`main`, Ctrl-C handled once the command runs."""
     parser = build_parser()
     try:
         args, extra = parser.parse_known_args(argv)
@@ -86,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    args.command_line = list(sys.argv[1:] if argv is None else argv)  # (for hints that rerun it)
     from ..engine.compile import announce_with
 
     announce_with(warn)  # a first-ever compilation of a kernel is announced, once
