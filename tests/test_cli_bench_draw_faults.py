@@ -9,6 +9,7 @@ import importlib.util
 import io
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -337,14 +338,14 @@ def test_a_file_of_several_puzzles_is_refused(
     lines: list[str],
 ) -> None:
     f = write(tmp_path, "many.txt", *lines)
-    argv = [command, f, *(o.format(tmp=tmp_path) for o in output)]
-    code, out, err = run(argv, capsys)
+    options = [o.format(tmp=tmp_path) for o in output]
+    code, out, err = run([command, f, *options], capsys)
     puzzles = len([ln for ln in lines if not ln.startswith("#")])
     first = 1 + lines[0].startswith("#")
     assert (code, out) == (2, "")
     assert err == (
         f"sudograph: error: {f} holds {puzzles} puzzles: {command} takes one (give one line, "
-        f"e.g. sed -n {first}p {f} | sudograph {command} -)\n"
+        f"e.g. sed -n {first}p {f} | sudograph {command} - {shlex.join(options)})\n"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["many.txt"]
 

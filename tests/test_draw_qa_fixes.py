@@ -154,7 +154,7 @@ def test_cli_trace_past_the_old_event_cap_shows_where_the_search_stopped(
     out = tmp_path / "frames"
     code, stdout, err = run(["draw", HARD, "--trace", str(out), "--max-nodes", "20000",
                              "--max-frames", "5"], capsys)  # fmt: skip
-    assert (code, stdout) == (0, "")
+    assert (code, stdout) == (1, "")  # an answer cut short (README), the trace drawn
     assert err == (f"sudograph: {out}: the search stopped (node limit) after 20000 nodes: the "
                    "trace shows it up to there (--max-nodes 20000, --timeout 30)\n")  # fmt: skip
     files = sorted(out.iterdir())
@@ -511,7 +511,7 @@ def test_two_puzzles_and_a_bad_line_are_two_puzzles(
     code, stdout, err = run(["draw", "f.txt", "--svg", "x.svg"], capsys)
     assert (code, stdout) == (2, "")
     assert err == ("sudograph: error: f.txt holds 2 puzzles: draw takes one (give one line, "
-                   "e.g. sed -n 1p f.txt | sudograph draw -)\n")  # fmt: skip
+                   "e.g. sed -n 1p f.txt | sudograph draw - --svg x.svg)\n")  # fmt: skip
 
 
 # -- 7. draw of a puzzle with no solution: exit 1, one line that says what was drawn ----------

@@ -277,7 +277,7 @@ def test_grid_view_of_a_sudoku_graph_and_of_a_puzzle() -> None:
     assert data["side"] == 6 and data["box"] == [2, 3] and data["k"] == 6
     grid = Grid.parse(HARD)
     data = read_page_data(visualize(grid, "propagate"))
-    assert data["side"] == 9 and data["alphabet"] == grid.alphabet
+    assert data["side"] == 9 and data["alphabet"] == list(grid.alphabet)
 
 
 VARIANTS = Path(__file__).parent / "data" / "variants"
@@ -425,7 +425,7 @@ def test_cli_graph_defaults_and_stdout(capsys: pytest.CaptureFixture[str]) -> No
         (["..3"], "<puzzle>:1"),
         (["11" + "." * 14], "clashing clues"),
         ([SMALL, "-k", "3"], "-k applies to a GRAPH"),
-        (["petersen", "-k", "99"], "k must be between"),
+        (["petersen", "-k", "99"], "-k: must be <= 64 (the most colours a traced search"),
         (["petersen", "--max-steps", "0"], "--max-steps: must be >= 1, got 0"),
         (["missing.col"], "No such file"),
     ],

@@ -73,6 +73,11 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
         ("{tmp}/no/dir/x.html", "{tmp}/no/dir/x.html: folder {tmp}/no/dir does not exist"),
         ("{tmp}", "{tmp}: is a folder, not a file"),
         ("{tmp}/file.txt/x.html", "{tmp}/file.txt/x.html: {tmp}/file.txt is not a folder"),
+        # a path naming a folder (pathlib drops the slash: the search ran, then 'Is a directory')
+        ("{tmp}/nodir/", "{tmp}/nodir/: ends with /, which names a folder: give a file name"),
+        ("{tmp}/file.txt/", "{tmp}/file.txt/: ends with /, which names a folder: give a file name"),
+        ("{tmp}/nodir/.", "{tmp}/nodir/.: ends with ., which names a folder: give a file name"),
+        ("", "the output path is empty: give a file name"),
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("source", [BACKTRACKS, "petersen"])

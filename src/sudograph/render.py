@@ -1243,6 +1243,9 @@ def save_frames(
 ) -> list[Path]:
     """Write the frames of :func:`trace_states` as :func:`save_trace` does; return the files.
 
+    A folder of frames holds this run's only: the ``frame-NNNN.svg`` files an earlier run
+    left there past the new last one are removed (no other file is touched).
+
     Raises :class:`InvalidArgument` as :func:`save_trace` does (and on no frames),
     :class:`MissingExtra` for a GIF without matplotlib or pillow.
     """
@@ -1259,6 +1262,10 @@ def save_frames(
             file = target / f"frame-{i:04d}.svg"
             write_text(file, frame_svg(grid, f, size=size))
             out.append(file)
+        for old in target.glob("frame-*.svg"):  # an earlier run's, past this one's last
+            m = re.fullmatch(r"frame-(\d{4,})\.svg", old.name)  # as written: frame-{i:04d}
+            if m and m[1] == f"{int(m[1]):04d}" and int(m[1]) > len(states) and old.is_file():
+                old.unlink()
         return out
     if kind == "svg":
         frames = [frame_svg(grid, f, size=size) for f in states]

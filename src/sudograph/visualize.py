@@ -33,6 +33,7 @@ import json
 import math
 import random
 import re
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,6 +104,7 @@ LABELS: dict[str, dict[str, str]] = {
         "cause_cage": "a cage can no longer make its sum",
         "cause_or": ", or ",
         "k_proven": "k = {k}: the chromatic number of the graph (proven)",
+        "k_empty": "k = {k}: the graph has no vertices, its chromatic number is 0 (proven)",
         "k_bound": "k = {k}: the fewest colours found in {seconds} s, not proven to be the "
         "chromatic number (it lies between {lower} and {k})",
         "solution": "solution found",
@@ -115,6 +117,7 @@ LABELS: dict[str, dict[str, str]] = {
         "compare": "compare",
         "colon": ": ",
         "semicolon": "; ",
+        "thousands": ",",
     },
     "fr": {
         "title": "Regarder la recherche",
@@ -167,6 +170,7 @@ LABELS: dict[str, dict[str, str]] = {
         "cause_cage": "une cage ne peut plus faire sa somme",
         "cause_or": ", ou ",
         "k_proven": "k = {k} : le nombre chromatique du graphe (prouvé)",
+        "k_empty": "k = {k} : le graphe n'a aucun sommet, son nombre chromatique est 0 (prouvé)",
         "k_bound": "k = {k} : le moins de couleurs trouvé en {seconds} s, sans preuve que ce "
         "soit le nombre chromatique (il est entre {lower} et {k})",
         "solution": "solution trouvée",
@@ -180,6 +184,7 @@ LABELS: dict[str, dict[str, str]] = {
         "compare": "comparaison",
         "colon": " : ",
         "semicolon": " ; ",
+        "thousands": "\u202f",
     },
 }
 """The words of the page, per language (``--lang``)."""
@@ -207,13 +212,15 @@ DESCRIPTIONS_FR: dict[str, str] = {
 @dataclass(frozen=True)
 class RunTrace:
     """One traced solve: the ``method``, the first ``events`` (at most ``max_steps``), how many
-    events the whole search emitted, and its :class:`Result` (exact stats even when capped)."""
+    events the whole search emitted, and its :class:`Result` (exact stats even when capped);
+    the ``problem`` it solved and the ``grid`` it came from, if any (its alphabet)."""
 
     method: str
     events: tuple[TraceEvent, ...]
     total_events: int
     result: Result
     problem: Problem | None = None
+    grid: Grid | None = None
 
     @property
     def capped(self) -> bool:
@@ -221,16 +228,23 @@ class RunTrace:
         return self.total_events > len(self.events)
 
     def page(self, *, lang: str = "en", seed: int = 0) -> Page:
-        """This trace as the page of :func:`visualize` (no second search).
+        """This trace as the page of :func:`visualize` (no second search), drawn as
+        :func:`visualize` draws the same input: a grid (the :class:`Grid` traced, or the one
+        :func:`grid_of` reads back from a problem) with its cells, regions, cages and symbols.
 
         >>> from sudograph.graph import petersen_graph
         >>> t = trace_run(Problem(petersen_graph(), 3), "dsatur")
         >>> read_page_data(t.page())["runs"][0]["stats"]["nodes"] == t.result.stats.nodes
         True
+        >>> t = trace_run(Grid.parse("αβ....γ.........", alphabet="αβγδ"), "naive")
+        >>> data = read_page_data(t.page())
+        >>> data["side"], "".join(data["alphabet"])
+        (4, 'αβγδ')
         """
         if self.problem is None:
             raise InvalidArgument("this trace does not keep its problem: use trace_run")
-        return _page(self.problem, None, [_trace_data(self, lang)], lang, seed, None)
+        _check_page_options(lang, seed)
+        return _page(self.problem, self.grid, [_trace_data(self, lang)], lang, seed, None)
 
     def _repr_html_(self) -> str:
         """In a notebook, a traced run shows its page inline."""
@@ -238,14 +252,15 @@ class RunTrace:
 
 
 def trace_run(
-    problem: Problem,
+    problem: Problem | Grid | tuple[Graph, int],
     method: str,
     *,
     max_steps: int = 20_000,
     max_nodes: int | None = 200_000,
     timeout: float | None = 30.0,
 ) -> RunTrace:
-    """Solve ``problem`` with ``method`` on the Python engine, keeping its first ``max_steps``
+    """Solve ``problem`` (a :class:`Problem`, ``(graph, k)`` or a :class:`Grid`: its page then
+    keeps the grid's symbols) with ``method`` on the Python engine, keeping its first ``max_steps``
     events (the search itself runs on, up to ``max_nodes`` / ``timeout``).
 
     Raises :class:`InvalidArgument` for a method that cannot be traced.
@@ -255,14 +270,25 @@ def trace_run(
     >>> len(t.events), t.capped, t.result.status
     (5, True, 'solved')
     """
-    from .solve import solve
+    from .solve import solve, to_problem
 
     check_traceable(method)
     if max_steps < 1:
         raise InvalidArgument(f"max_steps must be >= 1, got {max_steps}")
+    solved, grid = to_problem(problem)
     rec = Recorder(cap=max_steps)
-    result = solve(problem, method, trace=rec, max_nodes=max_nodes, timeout=timeout)
-    return RunTrace(method, tuple(rec.events), len(rec.events) + rec.dropped, result, problem)
+    result = solve(solved, method, trace=rec, max_nodes=max_nodes, timeout=timeout)
+    total = len(rec.events) + rec.dropped
+    return RunTrace(method, tuple(rec.events), total, result, solved, grid)
+
+
+def _check_page_options(lang: str, seed: int) -> None:
+    """Refuse an unknown ``lang`` and a ``seed`` that is not a whole number >= 0, whatever
+    the layout (a grid's draws no random number), before any search."""
+    if lang not in LABELS:
+        raise InvalidArgument(f"unknown language {lang!r} (known: {', '.join(LABELS)})")
+    if as_seed(seed) is None:
+        raise InvalidArgument("seed must be a whole number >= 0, got None")
 
 
 def check_traceable(method: str) -> None:
@@ -442,23 +468,50 @@ def region_circle_layout(regions: Sequence[int]) -> list[tuple[float, float]]:
     return pos
 
 
-def force_layout(graph: Graph, *, seed: int = 0, iterations: int = 80) -> list[tuple[float, float]]:
+FORCE_WORK = 100_000
+"""The force layout's budget, in vertex-iterations: 80 iterations up to 1,250 vertices, fewer
+above (at least 10), so that it takes a few seconds at most (:func:`force_iterations`)."""
+
+FORCE_MAX = 10_000
+"""The most vertices the force layout places; a larger graph is put on a lattice
+(:func:`lattice_layout`)."""
+
+
+def force_iterations(n: int) -> int:
+    """The iterations of :func:`force_layout` on ``n`` vertices: 80, or as many as
+    :data:`FORCE_WORK` allows, but at least 10.
+
+    >>> force_iterations(500), force_iterations(2000), force_iterations(FORCE_MAX)
+    (80, 50, 10)
+    """
+    return max(10, min(80, FORCE_WORK // max(n, 1)))
+
+
+def force_layout(
+    graph: Graph, *, seed: int = 0, iterations: int | None = None
+) -> list[tuple[float, float]]:
     """Fruchterman–Reingold positions in the unit square, in pure Python and seeded (the same
-    graph and seed give the same picture).
+    graph and seed give the same picture); ``iterations`` defaults to
+    :func:`force_iterations`'s.
 
     As in the paper's grid variant, vertices repel only within twice the ideal edge length
-    ``sqrt(1/n)`` (found through a grid of cells of that size), so that an iteration costs
-    about ``n`` rather than ``n²``; edges attract; a weak pull to the centre keeps isolated
-    vertices in sight; the step shrinks linearly to 0.
+    ``sqrt(1/n)`` (found through a grid of cells of that size), so that an iteration compares
+    each vertex with the few dozen in its 3x3 cells, not with all ``n``; edges attract; a pull
+    to the centre, weaker as the ideal length shrinks, keeps isolated vertices in sight
+    without crowding the others (a crowd would put more vertices in each cell); the step
+    shrinks linearly to 0. An iteration costs some 30 µs a vertex in CPython (2,000 vertices:
+    50 iterations, 2 to 3 s; 10,000: 10 iterations, about 3 s).
 
     >>> g = Graph.from_edges(4, [(0, 1), (1, 2), (2, 3)])
     >>> force_layout(g) == force_layout(g), len(force_layout(g))
     (True, 4)
     """
     n = graph.n
+    rng = random.Random(as_seed(seed))  # a negative seed refused (random takes its abs)
     if n <= 1:
         return [(0.5, 0.5)] * n
-    rng = random.Random(as_seed(seed))  # a negative seed refused (random takes its abs)
+    if iterations is None:
+        iterations = force_iterations(n)
     xs = [rng.random() for _ in range(n)]
     ys = [rng.random() for _ in range(n)]
     edges = list(graph.edges())
@@ -467,6 +520,7 @@ def force_layout(graph: Graph, *, seed: int = 0, iterations: int = 80) -> list[t
     reach = 2 * ideal
     reach2 = reach * reach
     start_heat = 0.1
+    gravity = min(0.5, 10 * ideal)  # 0.5 up to 400 vertices, then as the ideal length
     for it in range(iterations):
         heat = start_heat * (1 - it / iterations)
         dx = [0.0] * n
@@ -506,13 +560,46 @@ def force_layout(graph: Graph, *, seed: int = 0, iterations: int = 80) -> list[t
             dx[v] += ddx * f
             dy[v] += ddy * f
         for i in range(n):
-            gx, gy = dx[i] - 0.5 * (xs[i] - 0.5), dy[i] - 0.5 * (ys[i] - 0.5)
+            gx, gy = dx[i] - gravity * (xs[i] - 0.5), dy[i] - gravity * (ys[i] - 0.5)
             d = math.hypot(gx, gy)
             if d > 0:
                 step = min(d, heat) / d
                 xs[i] += gx * step
                 ys[i] += gy * step
     return _fit(list(zip(xs, ys, strict=True)))
+
+
+def lattice_layout(graph: Graph) -> list[tuple[float, float]]:
+    """The vertices on a square lattice in breadth-first order (component after component,
+    each from its smallest vertex), row after row, every other row right to left so that
+    consecutive vertices are neighbouring points: time ``n + m``, for graphs above
+    :data:`FORCE_MAX` vertices.
+
+    >>> pos = lattice_layout(Graph.from_edges(4, [(0, 3), (3, 1)]))
+    >>> [(round(x, 2), round(y, 2)) for x, y in pos]  # 0 and 3 side by side, then 1 under 3
+    [(0.05, 0.05), (0.95, 0.95), (0.05, 0.95), (0.95, 0.05)]
+    """
+    n = graph.n
+    seen = [False] * n
+    order: list[int] = []
+    for start in range(n):
+        if seen[start]:
+            continue
+        seen[start] = True
+        queue = deque([start])
+        while queue:
+            v = queue.popleft()
+            order.append(v)
+            for u in graph.neighbors[v]:
+                if not seen[u]:
+                    seen[u] = True
+                    queue.append(u)
+    side = max(1, math.isqrt(n - 1) + 1) if n else 1
+    pos = [(0.0, 0.0)] * n
+    for i, v in enumerate(order):
+        row, col = divmod(i, side)
+        pos[v] = (float(side - 1 - col if row % 2 else col), float(row))
+    return _fit(pos) if n else []
 
 
 def _fit(pos: Sequence[tuple[float, float]], margin: float = 0.05) -> list[tuple[float, float]]:
@@ -546,7 +633,10 @@ def spacing(pos: Sequence[tuple[float, float]]) -> float:
 
 def layout_for(graph: Graph, *, seed: int = 0) -> list[tuple[float, float]]:
     """The graph view's positions: Sudoku on a circle box by box, Petersen as pentagon and
-    star, any other graph by :func:`force_layout`."""
+    star, any other graph by :func:`force_layout` (:func:`lattice_layout` above
+    :data:`FORCE_MAX` vertices). ``seed``: the force layout's, checked whatever the layout
+    (:class:`InvalidArgument` for a negative one)."""
+    as_seed(seed)
     shape = sudoku_shape(graph)
     if shape is not None:
         return box_circle_layout(shape)
@@ -554,6 +644,8 @@ def layout_for(graph: Graph, *, seed: int = 0) -> list[tuple[float, float]]:
         from .render import graph_layout
 
         return graph_layout(graph)
+    if graph.n > FORCE_MAX:
+        return lattice_layout(graph)
     return force_layout(graph, seed=seed)
 
 
@@ -582,7 +674,9 @@ class Page(str):
 class ColourCount:
     """The ``k`` chosen for a graph given without one (:func:`choose_k`): the fewest colours
     :func:`~sudograph.search.chromatic.chromatic_number` found within ``seconds``, whether that
-    is ``proven`` to be the chromatic number, and the ``lower`` bound it proved."""
+    is ``proven`` to be the chromatic number, and the ``lower`` bound it proved. A graph
+    without vertices has chromatic number 0, proven (``lower`` 0), and gets ``k = 1``: a
+    search takes one colour at least."""
 
     k: int
     proven: bool
@@ -596,7 +690,11 @@ class ColourCount:
         'k = 3, the chromatic number of the graph (proven)'
         >>> ColourCount(17, False, 13).describe().split(": ")[1]
         'an upper bound, not proven to be the chromatic number (it lies between 13 and 17)'
+        >>> ColourCount(1, True, 0).describe()
+        'k = 1: the graph has no vertices, its chromatic number is 0 (proven)'
         """
+        if self.proven and self.lower < self.k:  # no vertices: 0 colours, and k = 1
+            return f"k = {self.k}: the graph has no vertices, its chromatic number is 0 (proven)"
         if self.proven:
             return f"k = {self.k}, the chromatic number of the graph (proven)"
         return (
@@ -624,7 +722,7 @@ def choose_k(graph: Graph, timeout: float | None = None) -> ColourCount:
     if found.interrupted:
         raise KeyboardInterrupt
     k = max(1, found.chromatic_number)
-    return ColourCount(k, found.proven and k == found.chromatic_number, found.lower_bound, timeout)
+    return ColourCount(k, found.proven, found.lower_bound, timeout)
 
 
 def check_colour_count(count: ColourCount, how: str = "give k") -> None:
@@ -722,11 +820,24 @@ def _trace_data(t: RunTrace, lang: str) -> dict[str, Any]:
 def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]:
     """What the page draws: the grid's shape and alphabet (Sudoku only), clues, edges,
     positions of the graph view, the colours, and the names of the vertices (``vertex_labels``:
-    the graph's ``labels``, None for numbers from 0; a grid's cells are ``r1c2``)."""
+    the graph's ``labels``, None for numbers from 0; a grid's cells are ``r1c2``).
+
+    A problem without its grid is drawn as the grid :func:`grid_of` finds, if any (its
+    variant's regions, shaded houses and cages, in the default alphabet). ``alphabet`` is a
+    list of symbols, one per colour (the page indexes it, whatever the symbols: ``𝟙``, an
+    emoji), the grid's on a grid; a graph's colours are its numbers ``1..k``.
+    """
     graph = problem.graph
+    if grid is None:
+        grid = grid_of(problem)
     shape = grid.box if grid is not None else sudoku_shape(graph)
     side = shape[0] * shape[1] if shape is not None else 0
-    alphabet = grid.alphabet if grid is not None else default_alphabet(side or problem.k)
+    if grid is not None:
+        alphabet = list(grid.alphabet)
+    elif side:
+        alphabet = list(default_alphabet(side))
+    else:
+        alphabet = [str(c) for c in range(1, problem.k + 1)]
     views = _regions(grid, shape)
     pos = region_circle_layout(views["regions"]) if shape else layout_for(graph, seed=seed)
     return {
@@ -746,6 +857,99 @@ def _view_data(problem: Problem, grid: Grid | None, seed: int) -> dict[str, Any]
         "kinds": list(KINDS),
         "palette": _palette(problem.k),
     }
+
+
+EXTRA_HOUSES = ("x", "windoku", "disjoint", "centre-dot", "asterisk")
+"""The variants that add houses to a grid (:func:`grid_of` reads them back from a graph)."""
+
+
+def grid_of(problem: Problem) -> Grid | None:
+    """The grid whose puzzle ``problem`` is, read back from its graph: ``k = N`` colours on
+    ``N²`` vertices whose houses are the rows, the columns, then the boxes of some shape (or
+    jigsaw regions) and the extra houses of variants (:data:`EXTRA_HOUSES`), whose edges are
+    those of these houses, of the anti-knight and anti-king moves and of the problem's killer
+    cages; None for any other problem. The boxes of a shape are read as boxes (3x2 boxes are
+    not a jigsaw on 2x3 ones), and a rule that adds nothing to that graph (anti-knight on a
+    1x1 grid) cannot be told apart from its absence. The grid has the default alphabet: a
+    problem does not keep the symbols (give :func:`visualize` or :func:`trace_run` the
+    :class:`Grid` itself to keep them).
+
+    >>> g = Grid.parse("1...............", variant="x+anti-king")
+    >>> grid_of(g.problem) == g, grid_of(Problem(sudoku_graph(2), 4)) == Grid.empty(2)
+    (True, True)
+    >>> from sudograph.graph import petersen_graph
+    >>> grid_of(Problem(petersen_graph(), 3)) is None
+    True
+    """
+    from .graph import sudoku_houses
+    from .variants import Variant, variant_graph
+
+    graph, side = problem.graph, problem.k
+    houses = graph.houses
+    if graph.n != side * side or len(houses) < 3 * side:
+        return None
+    if houses[: 2 * side] != sudoku_houses(side, 1)[: 2 * side]:  # rows, columns: any box
+        return None
+    regions = _region_map(houses[2 * side : 3 * side], side)
+    if regions is None:
+        return None
+    shapes = sorted(((r, side // r) for r in range(1, side + 1) if side % r == 0),
+                    key=lambda b: (abs(b[0] - b[1]), b[0] > b[1]))  # fmt: skip
+    third = houses[2 * side : 3 * side]
+    boxed = [b for b in shapes if third == sudoku_houses(*b)[2 * side : 3 * side]]
+    boxes = bool(boxed)  # the boxes of one shape, else jigsaw regions (on any box shape)
+    for box in boxed or shapes:
+        names = _extra_names(houses[3 * side :], box)
+        if names is None:
+            continue
+        for moves in ((), ("anti-knight",), ("anti-king",), ("anti-knight", "anti-king")):
+            try:
+                variant = Variant(names + moves, None if boxes else tuple(regions), problem.cages)
+                built = variant_graph(variant, box) if variant.names else sudoku_graph(*box)
+            except InvalidArgument:  # a rule that does not fit this box
+                continue
+            if built == graph:
+                return Grid(box, problem.precolouring, variant=variant if variant.names else None)
+    return None
+
+
+def _region_map(regions: Sequence[tuple[int, ...]], side: int) -> list[int] | None:
+    """The region of each of the ``side²`` cells when ``regions`` share them out, ``side``
+    cells each; else None."""
+    out = [-1] * (side * side)
+    for r, cells in enumerate(regions):
+        if len(cells) != side:
+            return None
+        for v in cells:
+            if out[v] >= 0:
+                return None
+            out[v] = r
+    return out
+
+
+def _extra_names(extra: Sequence[tuple[int, ...]], box: tuple[int, int]) -> tuple[str, ...] | None:
+    """The variants (:data:`EXTRA_HOUSES`) whose houses on a grid of ``box`` make ``extra``,
+    in order; None when they do not."""
+    from .variants import Variant
+
+    side = box[0] * box[1]
+    names: list[str] = []
+    i = 0
+    while i < len(extra):
+        for name in EXTRA_HOUSES:
+            if name in names:
+                continue
+            try:
+                theirs = [h for _, h in Variant((name,)).houses(box)[3 * side :]]
+            except InvalidArgument:  # does not fit this box
+                continue
+            if theirs and list(extra[i : i + len(theirs)]) == theirs:
+                names.append(name)
+                i += len(theirs)
+                break
+        else:
+            return None
+    return tuple(names)
 
 
 def _regions(grid: Grid | None, shape: tuple[int, int] | None) -> dict[str, list[int]]:
@@ -781,9 +985,31 @@ def _palette(k: int) -> list[str]:
     return out
 
 
+DEFAULT_METHOD = "naive"
+GRAPH_METHOD = "dsatur"
+"""The methods :func:`visualize` traces when given none: ``naive`` for a puzzle (a Grid, a
+Problem), ``dsatur`` for a graph (a Graph, ``(graph, k)``), as the command line does: the
+static order of ``naive`` gets lost on DIMACS graphs (homer with 13 colours: 200,000 nodes
+without a solution; dsatur colours it in 561)."""
+
+
+def default_methods(x: Any) -> list[str]:
+    """The method :func:`visualize` traces for ``x`` when given none (:data:`GRAPH_METHOD`
+    for a graph, else :data:`DEFAULT_METHOD`).
+
+    >>> from sudograph.graph import petersen_graph
+    >>> default_methods(petersen_graph()), default_methods((petersen_graph(), 3))
+    (['dsatur'], ['dsatur'])
+    >>> default_methods(Grid.parse("." * 16))
+    ['naive']
+    """
+    pair = isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], Graph)
+    return [GRAPH_METHOD if isinstance(x, Graph) or pair else DEFAULT_METHOD]
+
+
 def visualize(
     x: Any,
-    methods: Sequence[str] | str = ("naive",),
+    methods: Sequence[str] | str | None = None,
     *,
     k: int | ColourCount | None = None,
     lang: str = "en",
@@ -800,23 +1026,28 @@ def visualize(
     found in 10 s, which the page says; a :class:`ColourCount` from :func:`choose_k` is taken
     too, and said so). A graph's vertices are named by its ``labels`` when it has them
     (the command line gives a DIMACS file's their numbers in the file, from 1), else by their
-    numbers from 0. ``methods``: one or two of
-    :data:`TRACEABLE`. ``lang``: ``en`` or ``fr``. ``max_steps``: events embedded per method
-    (the page says when the trace was capped; the final counters stay exact).
-    ``max_nodes`` / ``timeout`` bound each search. ``seed``: the force layout's.
+    numbers from 0, its colours by their numbers; a Sudoku graph coloured with N colours is
+    drawn as its grid, its vertices named as cells (``r1c1``). ``methods``: one or two of
+    :data:`TRACEABLE` (default :func:`default_methods`: ``dsatur`` for a graph, ``naive`` for
+    a puzzle, as on the command line). ``lang``: ``en`` or ``fr``. ``max_steps``: events
+    embedded per method (the page says when the trace was capped; the final counters stay
+    exact).
+    ``max_nodes`` / ``timeout`` bound each search (not the layout, nor :func:`choose_k`'s
+    10 s). ``seed``: the force layout's (a whole number >= 0, checked whatever the layout).
+    A :class:`Problem` (``grid.problem``) is drawn as its grid when :func:`grid_of` finds one
+    (regions, cages, cell names), in the default symbols: give the Grid to keep its own.
 
     Raises :class:`InvalidArgument` (an unknown or untraceable method, more than two, one
-    given twice, an unknown language, ``k`` given with a puzzle, a graph that needs more than
-    64 colours), :class:`InvalidPuzzle` (clashing clues).
+    given twice, an unknown language, a bad seed, ``k`` given with a puzzle, a graph that
+    needs more than 64 colours), :class:`InvalidPuzzle` (clashing clues).
 
     >>> from sudograph.graph import petersen_graph
     >>> page = visualize(petersen_graph(), "dsatur", lang="fr")
     >>> '<html lang="fr">' in page, "retours arrière" in page
     (True, True)
     """
-    methods = check_methods(methods)
-    if lang not in LABELS:
-        raise InvalidArgument(f"unknown language {lang!r} (known: {', '.join(LABELS)})")
+    methods = check_methods(default_methods(x) if methods is None else methods)
+    _check_page_options(lang, seed)
     if k is None and isinstance(x, Graph):
         k = choose_k(x)
     problem, grid = _problem_of(x, k)
@@ -899,7 +1130,7 @@ def display_name(name: str, lang: str = "en") -> str:
     return {"graph": labels["graph_name"], "petersen": labels["petersen_name"]}.get(name, name)
 
 
-def write_page(path: str | Path, x: Any, methods: Sequence[str] | str = ("naive",),
+def write_page(path: str | Path, x: Any, methods: Sequence[str] | str | None = None,
                **options: Any) -> Path:  # fmt: skip
     """Write :func:`visualize`'s page to ``path`` (UTF-8) and return the path.
 
@@ -1007,7 +1238,10 @@ const K_SELECT = 0, K_TRY = 1, K_ASSIGN = 2, K_DEDUCE = 3, K_FAIL = 4, K_UNDO = 
   K_RETRACT = 6, K_SOLUTION = 7;
 const nbr = Array.from({length: D.n}, () => []);
 for (const [u, v] of D.edges) { nbr[u].push(v); nbr[v].push(u); }
-const sym = c => c <= 0 ? "" : (c <= D.alphabet.length ? D.alphabet[c - 1] : String(c));
+const ALPHA = Array.from(D.alphabet);  // one symbol each, whatever its UTF-16 length
+const sym = c => c <= 0 ? "" : (c <= ALPHA.length ? ALPHA[c - 1] : String(c));
+// a count as standard error writes it (200,000; in French 200 000)
+const num = x => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, L.thousands);
 const fill = c => c <= 0 ? "#ffffff" : D.palette[c - 1];
 const SHADED = new Set(D.shaded), blank = v => SHADED.has(v) ? "#e4e4e4" : "#ffffff";
 function el(tag, attrs, parent, text) {
@@ -1088,8 +1322,8 @@ class Run {
     h("div", {"class": "final", "data-field": "final"}, box,
       L.final + " — " + L.status + L.colon + (L[this.r.status] || this.r.status) +
       (why ? " (" + (L[why.replace(/ /g, "_")] || why) + ")" : "") + L.semicolon + L.nodes + " " +
-      st.nodes + ", " + L.backtracks + " " + st.backtracks + ", " + L.deductions + " " +
-      st.deductions + ", " + L.max_depth + " " + st.max_depth);
+      num(st.nodes) + ", " + L.backtracks + " " + num(st.backtracks) + ", " + L.deductions + " " +
+      num(st.deductions) + ", " + L.max_depth + " " + num(st.max_depth));
     this.shown = new Array(D.n).fill(-1);
     this.marked = [];
   }
@@ -1237,10 +1471,10 @@ class Run {
     if (!(k === K_FAIL && ev < 0)) this.eventLine.setAttribute("data-stuck", "");
     this.eventLine.textContent = text;
     this.eventLine.setAttribute("data-kind", k >= 0 ? D.kinds[k] : "");
-    this.counter.nodes.textContent = this.nodes;
-    this.counter.backtracks.textContent = this.backtracks;
-    this.counter.deductions.textContent = this.deductions;
-    this.counter.depth.textContent = this.depth;
+    for (const name of ["nodes", "backtracks", "deductions", "depth"]) {  // data-value: as is
+      this.counter[name].textContent = num(this[name]);
+      this.counter[name].setAttribute("data-value", this[name]);
+    }
     if (cur >= 0) {
       const used = new Set(nbr[cur].map(u => col[u]));
       const cs = [];
@@ -1267,7 +1501,7 @@ function button(id, label, fn) {
 function go(s) {
   step = Math.max(0, Math.min(s, total));
   for (const r of runs) { r.seek(step); r.render(); }
-  stepLabel.textContent = L.step + " " + step + " / " + total;
+  stepLabel.textContent = L.step + " " + num(step) + " / " + num(total);
   stepLabel.setAttribute("data-step", step);
   seekBar.value = step;  // setting it fires no "input": no loop
   seekBar.setAttribute("aria-valuetext", stepLabel.textContent);
@@ -1322,7 +1556,8 @@ if (D.k_choice) {  // a graph given without k: which k, and whether it is the ch
   const kc = D.k_choice, kn = document.getElementById("k-note");
   kn.hidden = false;
   kn.className = kc.proven ? "k-note" : "note k-note";
-  kn.textContent = (kc.proven ? L.k_proven : L.k_bound).replace(/\{k\}/g, kc.k)
+  const said = kc.proven ? (kc.lower < kc.k ? L.k_empty : L.k_proven) : L.k_bound;
+  kn.textContent = said.replace(/\{k\}/g, kc.k)
     .replace("{lower}", kc.lower).replace("{seconds}", kc.seconds);
 }
 const capped = runs.filter(r => r.r.capped);
@@ -1330,7 +1565,7 @@ if (capped.length) {
   const note = document.getElementById("cap-note");
   note.hidden = false;
   note.textContent = capped.map(r => r.r.method + ": " + L.capped
-    .replace("{shown}", r.len).replace("{total}", r.r.total_events)).join(" ");
+    .replace("{shown}", num(r.len)).replace("{total}", num(r.r.total_events))).join(" ");
 }
 // The keys act whatever has the focus: the speed menu keeps ↑/↓ but its ←/→ (which changed
 // the speed) step, and so do the slider's (one step, not the page's plus its own). Only a

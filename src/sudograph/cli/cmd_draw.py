@@ -15,18 +15,23 @@ Sudoku graph's); past it, the first ones, saying so on standard error and in the
 frames, an animated SVG or a GIF), by a method that emits a trace (those of ``visualize``),
 stopped after ``--max-nodes`` nodes (2000) or ``--timeout`` seconds (30, as ``visualize``),
 ``--max-frames`` frames spread evenly over the whole search: the last frame (the grid where it
-stopped), and a line on standard error, say where it stopped.
+stopped), and a line on standard error, say where it stopped. A FOLDER gets ``frame-0001.svg``,
+``frame-0002.svg``...; the files of that pattern an earlier run left there are removed, so that
+the folder holds this run's frames only (nothing else in it is touched).
 
 Options that would do nothing are refused: ``--colors`` on a puzzle, ``--colors`` or
 ``--method`` with ``--no-color`` (``--method`` still drives a ``--trace``), ``--max-frames``,
 ``--max-nodes`` and ``--timeout`` without ``--trace``.
 
 PUZZLE is one puzzle: inline, or a file (or ``-``) that holds one (a file of lines that are
-not puzzles: its first bad line's error). Exit code: 0 drawn; 1 a negative answer, in one line
-on standard error that says what was drawn: the puzzle has no solution, the graph no
-``--colors K`` colouring (or none found within the caps), and nothing is drawn but the
-``--trace``; 2 bad input or arguments (a ``--png`` file not named .png, a ``--svg`` file not
-named .svg).
+not puzzles: its first bad line's error; a file of several: refused, with a command that
+pipes in one line of it, the other options kept). Exit code: 0 drawn; 1 a negative answer,
+in one line on standard error that says what was drawn: the puzzle has no solution, the graph
+no ``--colors K`` colouring (or none found within the caps), and nothing is drawn but the
+``--trace``; 1 too for an answer cut short, as every command (see the README): a ``--trace``
+whose search ``--max-nodes`` or ``--timeout`` stopped before a solution, drawn up to there
+(and the pictures asked for, drawn); 2 bad input or arguments (a ``--png`` file not named
+.png, a ``--svg`` file not named .svg).
 """
 
 from __future__ import annotations
@@ -82,10 +87,12 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--trace",
         metavar="OUT",
-        help="a puzzle's search, step by step: OUT.gif, OUT.svg (animated) or a folder of frames",
+        help="a puzzle's search, step by step: OUT.gif, OUT.svg (animated) or a folder of frames "
+        "(frame-0001.svg...; the frames of an earlier run there are removed)",
     )
     p.add_argument(
         "--method",
+        "-m",
         metavar="METHOD",
         help="a puzzle: any method (default propagate; naive for --trace); a graph: one of "
         + ", ".join(methods_for("graph"))
@@ -200,6 +207,8 @@ def check_options(args: argparse.Namespace, graph: bool) -> None:
         if value is not None and value < least:
             option = "--" + name.replace("_", "-")
             raise InvalidArgument(f"{option} must be at least {least}, got {value}")
+    if args.trace is not None and not args.trace.strip():  # (Path("") is ".", a folder)
+        raise InvalidArgument(f"--trace needs a file or folder name, got {args.trace!r}")
     if not args.trace:
         _refuse(_given(args, "max_frames", "max_nodes", "timeout"),
                 "{options} {verb} to --trace (a puzzle's search drawn step by step)")  # fmt: skip
@@ -249,6 +258,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgument("--trace draws a puzzle's search: give a puzzle, not a graph")
     check_options(args, is_graph)
     symbols: str | None = None  # a graph's colours are numbers
+    stopped = None
     if is_graph:
         no_variant_on_graph(args, grid_options=True)
         graph: Graph = load_named_graph(source)
@@ -275,7 +285,7 @@ def run(args: argparse.Namespace) -> int:
                               symbols=symbols)  # fmt: skip
         for w in caught:  # the edges left out: one line each
             warn(f"warning: {path}: {w.message}")
-    return 0
+    return 1 if stopped else 0  # a trace cut short by a cap: an answer cut short
 
 
 def _save_trace(args: argparse.Namespace, grid: Grid) -> tuple[str, str] | None:
@@ -381,17 +391,29 @@ def only_grid(args: argparse.Namespace, command: str) -> Grid:
             many = f"more than {MAX_COUNTED:,}"
         elif len(items) > MAX_COUNTED:  # bad lines among those counted
             many = f"at least {many}"
-        raise InvalidArgument(f"{name} holds {many} puzzles: {command} takes one "
-                              f"({_how_to_give_one(args.source, grids, command)})")  # fmt: skip
+        hint = _how_to_give_one(args.source, grids, command, getattr(args, "command_line", None))
+        raise InvalidArgument(f"{name} holds {many} puzzles: {command} takes one ({hint})")
     for _, item in items:
         if isinstance(item, ParseError):
             raise item
     return grids[0][1]
 
 
-def _how_to_give_one(source: str, grids: list[tuple[int | None, Grid]], command: str) -> str:
+def _how_to_give_one(
+    source: str,
+    grids: list[tuple[int | None, Grid]],
+    command: str,
+    words: list[str] | None = None,
+) -> str:
     """A hint for giving one puzzle of a file: its line piped in when the file holds one
-    puzzle per line (two puzzles fewer lines apart than a grid has rows)."""
+    puzzle per line (two puzzles fewer lines apart than a grid has rows), in a command that
+    runs: the user's own ``words`` (the command line after ``sudograph``, the output options
+    included) with ``-`` for the file; without them, the command and ``-`` alone.
+
+    >>> g = Grid.parse("." * 16)
+    >>> _how_to_give_one("f.txt", [(1, g), (2, g)], "draw", ["draw", "f.txt", "--svg", "a b.svg"])
+    "give one line, e.g. sed -n 1p f.txt | sudograph draw - --svg 'a b.svg'"
+    """
     (first, grid), (second, _) = grids[:2]
     one_per_line = (
         source != "-"
@@ -402,7 +424,14 @@ def _how_to_give_one(source: str, grids: list[tuple[int | None, Grid]], command:
     )
     if not one_per_line:
         return "give one puzzle, inline or in a file of its own"
-    return f"give one line, e.g. sed -n {first}p {shlex.quote(source)} | sudograph {command} -"
+    rest = [command, "-"]
+    given = words[words.index(command) :] if words and command in words else []
+    at = [i for i, w in enumerate(given) if w == source and i]
+    if at:  # the source: a word not after an option (else the value of one), else the first
+        i = next((i for i in at if i == 1 or not given[i - 1].startswith("-")), at[0])
+        rest = [*given[:i], "-", *given[i + 1 :]]
+    piped = " ".join(shlex.quote(w) for w in rest)
+    return f"give one line, e.g. sed -n {first}p {shlex.quote(source)} | sudograph {piped}"
 
 
 def _solve_grid(grid: Grid, method: str | None) -> tuple[int, ...]:

@@ -6,10 +6,15 @@ its graph. A GRAPH (``petersen``, ``sudoku:RxC``, a DIMACS ``.col`` file) is col
 ``-k`` colours, or else with its chromatic number (or, when 10 s do not prove it, the fewest
 colours found), which a line on standard error and the page say. A DIMACS file's vertices
 are named by their numbers in the file (from 1), as ``draw`` names them; those of
-``petersen`` and ``sudoku:RxC`` from 0. ``-o -`` writes the page to standard output.
+``petersen`` from 0; ``sudoku:RxC`` is drawn as its grid, and its vertices are its cells
+(``r1c1``...). A graph above :data:`~sudograph.visualize.FORCE_MAX` vertices is laid out on a
+lattice, not by the force layout (a line on standard error says so). ``-o -`` writes the page
+to standard output (nothing when standard output is closed).
 PUZZLE is one puzzle: inline, or a file (or ``-``) that holds one; a file of several is
 refused, saying how many it holds. A method given twice, or an output that cannot be written
-(its folder missing, a folder, not writable), is refused before the search, which may take seconds.
+(empty, ending in ``/``, its folder missing, a folder, not writable), is refused before the
+search, which may take seconds. ``--timeout`` bounds each search, not the layout nor the 10 s
+of finding a graph's k.
 
 Exit code: 0 every search found a solution; 1 a negative answer (the puzzle has no solution,
 the graph no colouring with k colours) or one cut short (``--max-nodes``, ``--timeout``)
@@ -26,6 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, write_text
+from ..graph import MAX_SIDE
+from ..visualize import DEFAULT_METHOD, GRAPH_METHOD
 from .cmd_draw import is_graph_arg, load_named_graph, only_grid
 from .common import (
     add_grid_options,
@@ -40,10 +47,24 @@ from .common import (
 if TYPE_CHECKING:
     from ..visualize import ColourCount
 
-DEFAULT_METHOD = "naive"
-GRAPH_METHOD = "dsatur"
-"""The default for a GRAPH: the static order of ``naive`` gets lost on DIMACS graphs (homer
-with 13 colours: 200,000 nodes without a solution; dsatur colours it in 561)."""
+
+def colours(text: str) -> int:
+    """``-k``: a whole number of colours, 1 to 64 (the most a traced search takes), refused
+    as a usage error that names the option (``-k: must be <= 64, got 65``).
+
+    >>> colours("64")
+    64
+    >>> colours("65")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be <= 64 (the most colours a traced search takes), got 65
+    """
+    value: int = whole(1)(text)
+    if value > MAX_SIDE:
+        raise argparse.ArgumentTypeError(
+            f"must be <= {MAX_SIDE} (the most colours a traced search takes), got {value}"
+        )
+    return value
 
 
 def register(subparsers: Any) -> None:
@@ -74,7 +95,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "-k",
-        type=whole(1),
+        type=colours,
         help="colours for a GRAPH (default: its chromatic number, or the fewest colours found "
         "in 10 s; standard error says which)",
     )
@@ -98,7 +119,8 @@ def register(subparsers: Any) -> None:
         type=seconds,
         default=30.0,
         metavar="S",
-        help="stop a search after S seconds (default 30)",
+        help="stop each search after S seconds (default 30; the layout and the 10 s of "
+        "finding a GRAPH's k come on top)",
     )
     p.add_argument("--seed", type=whole(0), default=0, help="seed of the force layout (graphs)")
     p.add_argument("--title", help="heading of the page (as written: @DATA@ stays text)")
@@ -110,7 +132,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Trace, build the page, write it; the exit code says whether every search found a
     solution (0) or not (1, with one line on standard error)."""
-    from ..visualize import check_methods, choose_k, visualize
+    from ..visualize import FORCE_MAX, check_methods, choose_k, visualize
 
     methods = args.method or []
     for i, m in enumerate(methods):
@@ -134,6 +156,9 @@ def run(args: argparse.Namespace) -> int:
         k = choose_k(x)
         _check_count(k, args.source)
         warn(f"{k.describe()}; give -k K to choose")
+    if graph and x.n > FORCE_MAX:  # (a Sudoku graph has at most 64² vertices: a grid)
+        warn(f"{plural(x.n, 'vertex', 'vertices')}: the graph view puts them on a lattice in "
+             f"breadth-first order (the force layout takes up to {FORCE_MAX:,})")  # fmt: skip
     page = visualize(
         x,
         methods,
@@ -146,7 +171,8 @@ def run(args: argparse.Namespace) -> int:
         title=args.title,
     )
     if args.output == "-":
-        sys.stdout.write(page)
+        if sys.stdout is not None:  # started with it closed (`>&-`): written nowhere, as print
+            sys.stdout.write(page)
     else:
         write_text(args.output, page)  # an error names the file (a full disk too)
     return _outcome(page.runs, page.k if graph else None, args.output)

@@ -734,22 +734,37 @@ def progress_wanted(output: str | None) -> bool:
 
 
 def check_writable(output: str) -> None:
-    """Raise :class:`InvalidArgument` when ``output`` cannot be a new or replaced file: its
-    folder missing or not a folder, ``output`` itself a folder, or either not writable by this
-    user. Checked before the search (seconds, up to ``--timeout``) rather than found when
-    writing after it; nothing is created here, so that a refused puzzle leaves no empty page
-    behind.
+    """Raise :class:`InvalidArgument` when ``output`` cannot be a new or replaced file: empty,
+    a folder, a path that names one (ending in ``/``, ``/.`` or ``/..``: pathlib would drop
+    the slash), its folder missing or not a folder, or either not writable by this user.
+    Checked before the search (seconds, up to ``--timeout``) rather than found when writing
+    after it; nothing is created here, so that a refused puzzle leaves no empty page behind.
 
     >>> check_writable("/")
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: /: is a folder, not a file
+    >>> check_writable("/no/such/folder/")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: /no/such/folder/: ends with /, which names a folder: ...
+    >>> check_writable("")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: the output path is empty: give a file name
     """
     if output == "-":
         return
+    if not output:
+        raise InvalidArgument("the output path is empty: give a file name")
     path = pathlib.Path(output)
     if path.is_dir():
         raise InvalidArgument(f"{output}: is a folder, not a file")
+    end = output[-1] if output[-1] in (os.sep, os.altsep or os.sep) else None
+    if end is None and os.path.basename(output) in (".", ".."):
+        end = os.path.basename(output)
+    if end is not None:  # (pathlib drops it: "x.html/" would be "x.html")
+        raise InvalidArgument(f"{output}: ends with {end}, which names a folder: give a file name")
     folder = path.parent
     if not folder.exists():
         raise InvalidArgument(f"{output}: folder {folder} does not exist")
