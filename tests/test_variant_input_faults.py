@@ -334,3 +334,19 @@ def test_cli_generate_classic_timeout_says_when_cut(
         code, out, err = run([*argv, *extra], capfd)
         assert code == 0 and (out.count(".") > 40) is not bool(extra[:1] == ["-o"])
         assert "sudograph: puzzle 1: the time limit (60 s) cut its clue removal short" in err
+
+
+def test_the_settling_says_whether_the_clock_cut_it() -> None:
+    """The flag comes from the settling's own questions (it was 'the clock is past the
+    deadline after it', which flagged a settling whose last question had finished)."""
+    import importlib
+
+    gen = importlib.import_module("sudograph.generate")
+    solution = gen.full_grid(2, seed=1)
+    puzzle = list(solution.values)
+    orbits = [(v,) for v in range(16)]
+    whole, cut = gen._settle(solution, puzzle, orbits, None)
+    assert cut is False and whole.count(0) > 0
+    assert gen._settle(solution, puzzle, [], 0.0) == (puzzle, False)  # no question: not cut
+    late, cut = gen._settle(solution, puzzle, orbits, 0.0)  # every question past the deadline
+    assert cut is True and late == puzzle

@@ -1019,11 +1019,8 @@ def _remove(
     if target == 0 and not logic:  # as far as uniqueness allows: what the budget left, settled
         before = list(puzzle)
         left_undecided = [o for o in cells_by_orbit if o in undecided]
-        puzzle = _settle(solution, puzzle, left_undecided, deadline if best_effort else None)
+        puzzle, cut = _settle(solution, puzzle, left_undecided, deadline if best_effort else None)
         emptied += [o for o in left_undecided if before[o[0]] and not puzzle[o[0]]]
-        if best_effort and left_undecided and deadline is not None:
-            # the settling's last question may have been cut: not known minimal
-            cut = time.perf_counter() > deadline and solution.n <= SETTLE_MAX_SIDE
     return solution.with_values(puzzle), emptied, cut
 
 
@@ -1032,19 +1029,20 @@ def _settle(
     puzzle: list[int],
     undecided: Sequence[tuple[int, ...]],
     deadline: float | None = None,
-) -> list[int]:
-    """``puzzle`` with the removals its budgeted checks left ``undecided`` decided exactly, in
-    that order: each such orbit is emptied when the puzzle stays unique. An orbit refused by a
-    check that finished is not asked again: with fewer clues now, a second solution is still
-    there (a 16×16 windoku: 45 exact checks instead of 66, x 68 instead of 88). A check that
-    ran out after finding one solution is undecided too (it was taken for "not unique", and
-    the settling skipped when no check had the status ``stopped``). So the result is minimal
-    for its orbits, on sides up to :data:`SETTLE_MAX_SIDE` (beyond,
-    exact checks of hundreds of clues take minutes: the puzzle is unique and as small as the
-    budget could tell). Past ``deadline`` (``time.perf_counter()``) the removals left are
-    kept as clues: the puzzle is still unique, not minimal."""
+) -> tuple[list[int], bool]:
+    """``puzzle`` with the removals its budgeted checks left ``undecided`` decided exactly,
+    in that order, and whether ``deadline`` cut a check short (a removal left undecided):
+    each such orbit is emptied when the puzzle stays unique. An orbit refused by a check
+    that finished is not asked again: with fewer clues now, a second solution is still there
+    (a 16×16 windoku: 45 exact checks instead of 66, x 68 instead of 88). A check that ran
+    out after finding one solution is undecided too (it was taken for "not unique", and the
+    settling skipped when no check had the status ``stopped``). So the result is minimal for
+    its orbits, on sides up to :data:`SETTLE_MAX_SIDE` (beyond, exact checks of hundreds of
+    clues take minutes: the puzzle is unique and as small as the budget could tell). Past
+    ``deadline`` (``time.perf_counter()``) the removals left are kept as clues: the puzzle
+    is still unique, not minimal."""
     if not undecided or solution.n > SETTLE_MAX_SIDE:
-        return puzzle
+        return puzzle, False
     if solution.variant is not None and solution.variant.cages:
         from .search.sat import sat_available
 
@@ -1053,12 +1051,15 @@ def _settle(
             if settled is not None:
                 return settled
     exact = replace(_counter(solution, exact=True), deadline=deadline)
+    cut = False
     for orbit in undecided:
         if all(puzzle[c] for c in orbit):
             trial = _without(puzzle, orbit)
-            if exact.unique([trial])[0]:
+            verdict = exact.verdicts([trial])[0]  # (None: the deadline, an exact count has no cap)
+            cut = cut or verdict is None
+            if verdict:
                 puzzle = trial
-    return puzzle
+    return puzzle, cut
 
 
 def _settle_sat(
@@ -1066,10 +1067,10 @@ def _settle_sat(
     puzzle: list[int],
     undecided: Sequence[tuple[int, ...]],
     deadline: float | None = None,
-) -> list[int] | None:
+) -> tuple[list[int], bool] | None:
     """:func:`_settle` on killer cages by one incremental CaDiCaL
     (:class:`sudograph.search.sat.ProblemSat`; None when a cage has too many combinations for
-    its encoding).
+    its encoding), and whether ``deadline`` cut it short.
 
     The puzzle without an orbit is unique exactly when no solution keeps the other clues and
     gives the orbit's cells other digits than ``solution`` (a second solution keeps every
@@ -1089,12 +1090,14 @@ def _settle_sat(
         sat = ProblemSat(rules, options={})  # CaDiCaL's defaults
     except InvalidArgument:  # a cage of too many combinations
         return None
+    cut = False
     with sat:
         for orbit in undecided:
-            if deadline is not None and time.perf_counter() > deadline:
-                break  # the orbits left stay
             if not all(puzzle[c] for c in orbit):
                 continue
+            if deadline is not None and time.perf_counter() > deadline:
+                cut = True  # the orbits left stay
+                break
             other = sat.new_var()  # this question's selector: another digit on the orbit
             sat.add_clause([-other, *(-sat.var(v, solution.values[v]) for v in orbit)])
             clues = [sat.var(v, d) for v, d in enumerate(puzzle) if d and v not in orbit]
@@ -1102,7 +1105,8 @@ def _settle_sat(
             sat.add_clause([-other])  # retired
             if found is False:  # no other solution: the orbit goes (None: out of time, kept)
                 puzzle = _without(puzzle, orbit)
-    return puzzle
+            cut = cut or found is None
+    return puzzle, cut
 
 
 def generate_variant(
@@ -1274,9 +1278,9 @@ def _variant_attempt(
             puzzle = trial
         elif verdict is None:  # the budget ran out: decided exactly at the end
             undecided.append(orbit)
-    result = solution.with_values(_settle(solution, puzzle, undecided, deadline))
-    if undecided and deadline is not None and time.perf_counter() > deadline:
-        cut = True  # the settling's last question may have been cut: not known minimal
+    settled, settle_cut = _settle(solution, puzzle, undecided, deadline)
+    result = solution.with_values(settled)
+    cut = cut or settle_cut  # a question the clock cut: not known minimal
     if not counter.check(result):  # pragma: no cover - two engines disagree: a bug
         raise AssertionError("a generated variant puzzle failed the second uniqueness check")
     return result, cut
