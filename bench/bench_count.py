@@ -106,6 +106,8 @@ def main() -> int:
     args = ap.parse_args()
     if args.reps < 1:
         ap.error(f"--reps: at least 1 (the best of the repetitions is kept), got {args.reps}")
+    if not args.cap > 0:
+        ap.error(f"--cap: seconds > 0, got {args.cap:g}")
     wrong = [c for c in args.cases.split(",") if not valid_case(c)]
     if wrong:
         ap.error(

@@ -396,7 +396,8 @@ def test_draw_of_a_trace_cut_short_exits_1(
     [(["visualize", "{sample}", "-o", "x y.html", "-m", "dsatur"], "x y.html"),
      (["visualize", "-m", "naive", "{sample}", "--output", "v.html"], "v.html"),
      (["draw", "{sample}", "--svg", "g.svg", "-m", "naive"], "g.svg"),
-     (["draw", "--png", "g.png", "{sample}"], "g.png")],
+     (["draw", "--png", "g.png", "{sample}"], "g.png"),
+     (["draw", "--svg", "g.svg", "--", "-x.txt"], "g.svg")],  # sed took '-x.txt' for options
 )  # fmt: skip
 def test_the_hint_for_a_file_of_several_puzzles_is_a_command_that_works(
     tmp_path: Path,
@@ -408,6 +409,7 @@ def test_the_hint_for_a_file_of_several_puzzles_is_a_command_that_works(
     if made.endswith(".png"):
         pytest.importorskip("matplotlib")
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "-x.txt").write_bytes(Path(SAMPLE).read_bytes())
     words = [a.format(sample=SAMPLE) for a in argv]
     code, _, err = run(capsys, *words)
     assert code == 2 and not (tmp_path / made).exists()

@@ -431,7 +431,8 @@ def _how_to_give_one(
         i = next((i for i in at if i == 1 or not given[i - 1].startswith("-")), at[0])
         rest = [*given[:i], "-", *given[i + 1 :]]
     piped = " ".join(shlex.quote(w) for w in rest)
-    return f"give one line, e.g. sed -n {first}p {shlex.quote(source)} | sudograph {piped}"
+    read = f"./{source}" if source.startswith("-") else source  # (sed took '-x.txt' for options)
+    return f"give one line, e.g. sed -n {first}p {shlex.quote(read)} | sudograph {piped}"
 
 
 def _solve_grid(grid: Grid, method: str | None) -> tuple[int, ...]:
