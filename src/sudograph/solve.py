@@ -876,9 +876,9 @@ def color(
     if pre is not None and type(pre) is not tuple:
         pre = _colour_tuple(pre, "precolouring")
     if isinstance(k, int) and not isinstance(k, bool) and not pre:
-        k = min(k, max(graph.n, 1))
+        given_k, k = k, min(k, max(graph.n, 1))  # (more colours than vertices: never used)
         if k > MAX_SIDE:
-            return _color_sat(graph, k, method, kw)
+            return _color_sat(graph, k, method, kw, given_k)
     problem = Problem(graph, k, pre or ())
     given = {name for name, value in kw.items() if value is not None}
     one = kw.get("limit", 1) == 1  # (limit=None asks for every colouring: the solver's)
@@ -937,12 +937,19 @@ def _heuristic_colouring(graph: Graph, k: int, timeout: float | None) -> Result 
     return Result("solved", [tuple(coloring)], stats, method="sat", complete=False)
 
 
-def _color_sat(graph: Graph, k: int, method: str, kw: dict[str, Any]) -> Result:
-    """:func:`color` with k above 64: SAT on the graph (``sudograph.search.sat.color_graph``)."""
+def _color_sat(
+    graph: Graph, k: int, method: str, kw: dict[str, Any], given_k: int | None = None
+) -> Result:
+    """:func:`color` with k above 64: SAT on the graph (``sudograph.search.sat.color_graph``);
+    ``given_k``: the k asked for, which messages quote (``k`` is at most the vertex count)."""
     from .problem import Stats, is_proper_coloring
 
     if method != "sat":
-        raise InvalidArgument(f"k={k} is above {MAX_SIDE}: only method 'sat' takes it")
+        extra = "" if _sat_installed() else " (it needs python-sat: pip install 'sudograph[sat]')"
+        raise InvalidArgument(
+            f"k={k if given_k is None else given_k} is above {MAX_SIDE}: only method 'sat' "
+            f"takes it{extra}"
+        )
     limit = kw.get("limit", 1)
     if not (is_whole(limit) and limit == 1):
         raise InvalidArgument(

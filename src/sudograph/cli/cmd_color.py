@@ -134,7 +134,7 @@ def color_row(
         "status": status,
         "method": method,
         "coloring": None if coloring is None else list(coloring),
-        "colors": None if coloring is None else max(coloring, default=0),
+        "colors": None if coloring is None else len(set(coloring)),  # (a greedy may skip some)
         "nodes": nodes,
         "backtracks": backtracks,
         "reason": reason or None,

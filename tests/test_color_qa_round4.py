@@ -1,0 +1,62 @@
+"""``color``: the JSON row's ``colors`` counts the colours used (a greedy colouring may skip
+numbers: it said 10 for three colours numbered 8, 9, 10), and k above 64 is quoted as given
+(it quoted the vertex count it was cut to)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from itertools import combinations
+
+import pytest
+
+from sudograph.cli import main
+from sudograph.errors import InvalidArgument
+from sudograph.graph import Graph
+
+solve_module = importlib.import_module("sudograph.solve")
+
+
+@pytest.mark.parametrize(("method", "seed"), [("greedy-mrv", 1), ("greedy", 1), ("dsatur", None)])
+def test_colors_is_the_number_of_colours_used(
+    method: str, seed: int | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["color", "petersen", "-k", "10", "-m", method, "--json"]
+    assert main([*argv, *(["--seed", str(seed)] if seed is not None else [])]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["colors"] == len(set(row["coloring"])) <= 10
+
+
+K70 = Graph.from_edges(70, combinations(range(70), 2))
+
+
+@pytest.mark.parametrize(("k", "sat"), [(200, True), (66, True), (70, False)])
+def test_k_above_64_is_quoted_as_given(k: int, sat: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solve_module, "_sat_installed", lambda: sat)
+    hint = "" if sat else r" \(it needs python-sat: pip install 'sudograph\[sat\]'\)"
+    with pytest.raises(
+        InvalidArgument, match=rf"^k={k} is above 64: only method 'sat' takes it{hint}$"
+    ):
+        solve_module.color(K70, k, "dsatur")
+
+
+@pytest.mark.parametrize(("timeout", "least"), [(1.0, 0.5), (0.2, 0.1), (100.0, 5.0)])
+def test_the_clique_search_gets_half_a_second_of_a_short_timeout(
+    timeout: float, least: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """5 % of ``--timeout 1`` stopped fpsol2.i.1's clique search at 58 of 65 (χ unproven,
+    where no timeout proves it in 0.15 s): at least half a second now, at most half the time."""
+    import time
+
+    chromatic = importlib.import_module("sudograph.search.chromatic")
+    real, given = chromatic.max_clique, []
+
+    def spy(graph: Graph, nodes: int, deadline: float | None) -> list[int]:
+        given.append(deadline)
+        return real(graph, nodes, deadline)
+
+    monkeypatch.setattr(chromatic, "max_clique", spy)
+    start = time.perf_counter()
+    result = chromatic.chromatic_number(K70, timeout)
+    assert result.chromatic_number == 70 and given[0] is not None
+    assert least - 0.05 <= given[0] - start <= least + 0.05
