@@ -80,6 +80,11 @@ def connect(address: str, workers: int | None = None) -> Any:
     process ends (even on SIGKILL: each watches a pipe from its parent). Every worker loads the
     compiled kernels once, when it starts. :func:`close` ends the client (and the local cluster).
 
+    Dask's loggers in this process are silenced (:func:`quiet_logs`) from here until
+    :func:`close`: a scheduler lost mid-run printed ``distributed.client - ERROR - Failed to
+    reconnect to scheduler after 30.00 seconds, closing client`` on standard error beside the
+    command's own one-line error.
+
     Raises :class:`MissingExtra` without dask, :class:`InvalidArgument` when no scheduler
     answers at ``address``.
     """
@@ -87,6 +92,20 @@ def connect(address: str, workers: int | None = None) -> Any:
     if workers is not None and workers < 1:
         raise InvalidArgument(f"workers must be >= 1, got {workers}")
     import dask
+
+    restore = quiet_logs()
+    try:
+        client = _connect(distributed, dask, address, workers)
+    except BaseException:
+        restore()
+        raise
+    with contextlib.suppress(Exception):  # a client that takes no attribute stays quiet
+        client._sudograph_restore_logs = restore
+    return client
+
+
+def _connect(distributed: Any, dask: Any, address: str, workers: int | None) -> Any:
+    """The client of :func:`connect` (its loggers already silenced)."""
 
     # Dask keeps the last N messages under 1 MB of every connection for debugging: with chunks
     # of half a megabyte that is gigabytes. Set here, before the client (and the scheduler and
@@ -183,19 +202,52 @@ def _unreachable(distributed: Any, address: str) -> str | None:
 
 def close(client: Any) -> None:
     """Close ``client``, and the local cluster it started if any (workers end with it, before
-    its scheduler). Dask's own log lines are silenced while a local cluster closes: a worker
-    whose heartbeat was in flight as its connections closed printed an error and a
-    traceback, the results all there."""
+    its scheduler). Dask's own log lines are silenced while it closes (a worker whose
+    heartbeat was in flight as its connections closed printed an error and a traceback, the
+    results all there), and put back after (those of a client of :func:`connect` too). A
+    first Ctrl-C during the close of a local cluster waits for its end (a second one stops
+    it): it printed ``distributed.process - INFO - reaping stray process`` and cut the
+    command's summary. When the close is cut short the loggers stay silent: Dask's exit
+    handlers still run."""
     cluster = getattr(client, "cluster", None)
-    restore = quiet_logs() if cluster is not None else None
-    try:
+    restore = quiet_logs()
+    with _ctrl_c_deferred(cluster is not None):
         client.close()
         if cluster is not None:
             _close_workers(cluster)
             cluster.close()
+    restore()
+    connected = getattr(client, "_sudograph_restore_logs", None)
+    if callable(connected):
+        connected()
+
+
+@contextlib.contextmanager
+def _ctrl_c_deferred(wanted: bool) -> Iterator[None]:
+    """Inside, a first Ctrl-C (SIGINT) is noted and ignored, a second raises
+    ``KeyboardInterrupt`` as usual (only when ``wanted``, in the main thread, and Python's
+    own handler is the one in place: otherwise nothing changes)."""
+    import signal
+
+    if (
+        not wanted
+        or threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    seen = [0]
+
+    def noted(signum: int, frame: Any) -> None:
+        seen[0] += 1
+        if seen[0] > 1:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, noted)
+    try:
+        yield
     finally:
-        if restore is not None:
-            restore()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _close_workers(cluster: Any) -> None:
@@ -298,8 +350,12 @@ def map_ordered(
     """``fn(chunk, *args)`` for every chunk on the cluster of ``client``; results in order.
 
     At most ``limit`` chunks (default :func:`in_flight` of the workers) are submitted and not
-    yet yielded, so the input is read as the results are taken: memory stays flat. Work left
-    in flight when the caller stops (an error, Ctrl-C, a ``break``) is cancelled.
+    yet yielded, so the input is read as the results are taken: memory stays flat. When the
+    caller stops (an error, Ctrl-C, a ``break``) the chunks still queued on the scheduler are
+    cancelled, but a chunk already running on a worker runs to its end (Dask cannot interrupt
+    a running task): as long as its puzzles take, unbounded for a hard puzzle without a
+    ``--timeout`` or ``--max-nodes``; a later run on that cluster waits for those workers
+    meanwhile (or restart them: ``client.restart()``, or the ``dask worker`` processes).
 
     Raises :class:`SudographError` when the cluster gives up on a chunk (it killed its
     workers again and again) or the scheduler is lost.
@@ -349,4 +405,13 @@ def _result(future: Any) -> Any:
             f"the Dask cluster gave up on a chunk: it killed its workers again and again ({exc})"
         ) from exc
     except (OSError, CommClosedError, FutureCancelledError) as exc:
-        raise SudographError(f"lost the Dask scheduler: {exc}") from exc
+        raise SudographError(f"lost the Dask scheduler: {one_line(str(exc))}") from exc
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: its lines joined by a space, runs of blanks as one.
+
+    >>> one_line("call_packed-1 cancelled for reason: lost.\\nClient lost the connection.\\n")
+    'call_packed-1 cancelled for reason: lost. Client lost the connection.'
+    """
+    return " ".join(text.split())
