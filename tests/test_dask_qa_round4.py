@@ -71,6 +71,25 @@ def test_loggers_silent_from_connect_to_close(monkeypatch: pytest.MonkeyPatch) -
     assert (log.level, child.level) == before  # put back after
 
 
+@pytest.mark.parametrize("order", ["as opened", "reversed"])
+def test_two_clients_keep_the_loggers_quiet_until_the_last_closes(
+    order: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each client saved the levels it found: the second one saved 'silent', and closing the
+    two in the order they were opened left the loggers silent for good."""
+    clients = iter([_FakeClient(), _FakeClient()])
+    monkeypatch.setattr(dist, "_connect", lambda *a: next(clients))
+    log = logging.getLogger("distributed")
+    before = log.level
+    a, b = dist.connect("tcp://127.0.0.1:1"), dist.connect("tcp://127.0.0.1:1")
+    first, last = (a, b) if order == "as opened" else (b, a)
+    dist.close(first)
+    assert log.getEffectiveLevel() == logging.CRITICAL  # the other one is still open
+    dist.close(last)
+    dist.close(last)  # closed twice: released once
+    assert log.level == before
+
+
 def test_a_failed_connect_puts_the_loggers_back(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*a: Any) -> Any:
         raise dist.InvalidArgument("no scheduler")

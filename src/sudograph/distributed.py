@@ -93,15 +93,39 @@ def connect(address: str, workers: int | None = None) -> Any:
         raise InvalidArgument(f"workers must be >= 1, got {workers}")
     import dask
 
-    restore = quiet_logs()
+    _QUIET.enter()
     try:
         client = _connect(distributed, dask, address, workers)
     except BaseException:
-        restore()
+        _QUIET.leave()
         raise
-    with contextlib.suppress(Exception):  # a client that takes no attribute stays quiet
-        client._sudograph_restore_logs = restore
+    with contextlib.suppress(Exception):  # (a client that takes none keeps them quiet)
+        client._sudograph_quiet = True  # its close() puts the levels back (the last one's)
     return client
+
+
+class _QuietWhileOpen:
+    """Dask's loggers silenced while any client of :func:`connect` is open: the levels of
+    before the first one are put back when the last one closes (each client saving the levels
+    it found left them silenced for good when two were closed in the order they opened)."""
+
+    def __init__(self) -> None:
+        self.open = 0
+        self.restore: Callable[[], None] | None = None
+
+    def enter(self) -> None:
+        if self.open == 0:
+            self.restore = quiet_logs()
+        self.open += 1
+
+    def leave(self) -> None:
+        self.open = max(self.open - 1, 0)
+        if self.open == 0 and self.restore is not None:
+            restore, self.restore = self.restore, None
+            restore()
+
+
+_QUIET = _QuietWhileOpen()
 
 
 def _connect(distributed: Any, dask: Any, address: str, workers: int | None) -> Any:
@@ -217,9 +241,9 @@ def close(client: Any) -> None:
             _close_workers(cluster)
             cluster.close()
     restore()
-    connected = getattr(client, "_sudograph_restore_logs", None)
-    if callable(connected):
-        connected()
+    if getattr(client, "_sudograph_quiet", False):
+        client._sudograph_quiet = False  # (closed twice: released once)
+        _QUIET.leave()
 
 
 @contextlib.contextmanager
