@@ -33,7 +33,11 @@ K70 = Graph.from_edges(70, combinations(range(70), 2))
 @pytest.mark.parametrize(("k", "sat"), [(200, True), (66, True), (70, False)])
 def test_k_above_64_is_quoted_as_given(k: int, sat: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solve_module, "_sat_installed", lambda: sat)
-    hint = "" if sat else r" \(it needs python-sat: pip install 'sudograph\[sat\]'\)"
+    hint = (
+        ""
+        if sat
+        else r" \(this needs the optional dependency 'pysat': pip install 'sudograph\[sat\]'\)"
+    )
     with pytest.raises(
         InvalidArgument, match=rf"^k={k} is above 64: only method 'sat' takes it{hint}$"
     ):

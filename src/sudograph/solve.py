@@ -862,10 +862,10 @@ def color(
     >>> from sudograph.graph import Graph, petersen_graph
     >>> color(petersen_graph(), 2).status
     'unsatisfiable'
-    >>> color(Graph.from_edges(70, combinations(range(70), 2)), 70)
+    >>> color(Graph.from_edges(70, combinations(range(70), 2)), 70)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it
+    sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it...
     """
     require_graph(graph, "color")
     if set(kw) - SOLVE_OPTIONS:
@@ -945,7 +945,7 @@ def _color_sat(
     from .problem import Stats, is_proper_coloring
 
     if method != "sat":
-        extra = "" if _sat_installed() else " (it needs python-sat: pip install 'sudograph[sat]')"
+        extra = "" if _sat_installed() else f" ({MissingExtra('pysat', 'sat')})"
         raise InvalidArgument(
             f"k={k if given_k is None else given_k} is above {MAX_SIDE}: only method 'sat' "
             f"takes it{extra}"
