@@ -64,3 +64,18 @@ def test_the_clique_search_gets_half_a_second_of_a_short_timeout(
     result = chromatic.chromatic_number(K70, timeout)
     assert result.chromatic_number == 70 and given[0] is not None
     assert least - 0.05 <= given[0] - start <= least + 0.05
+
+
+def test_a_colouring_that_skips_numbers_improves_the_upper_bound() -> None:
+    """The bound is a colouring's colours, not its largest number: one of 3 colours numbered
+    up to 9 was refused against an upper bound of 4."""
+    from sudograph.graph import petersen_graph
+
+    chromatic = importlib.import_module("sudograph.search.chromatic")
+    book = chromatic._Book(petersen_graph(), 0.0, None, None)
+    three = chromatic.dsatur_coloring(petersen_graph(), None)
+    book.lower_upper((4, *three[1:]), "four")  # (a fourth colour on one vertex)
+    assert book.upper == 4
+    gapped = tuple({1: 5, 2: 7, 3: 9}[c] for c in three)
+    book.lower_upper(gapped, "gapped")
+    assert (book.upper, book.upper_by) == (3, "gapped") and set(book.coloring) == {1, 2, 3}

@@ -177,7 +177,7 @@ class _Book:
             self._note(step)
 
     def lower_upper(self, coloring: Coloring, step: str) -> None:
-        used = max(coloring, default=0)
+        used = len(set(coloring))  # (a colouring may skip numbers: its colours, not its largest)
         if not self.coloring or used < self.upper:
             if not is_proper_coloring(self.graph, coloring):  # pragma: no cover - a bug
                 raise AssertionError(f"{step} built an improper colouring")
