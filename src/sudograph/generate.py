@@ -1199,6 +1199,11 @@ def variant_puzzle(
     sym = check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
     timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
     check_variant_minimal(shape[0] * shape[1], minimal)
+    if isinstance(variant, str):  # its names read once, not per try; 'killer': cages to make
+        killer = killer or "killer" in named
+        variant = Variant(tuple(name for name in named if name != "killer"))
+    if killer and variant.cages:
+        raise InvalidArgument("killer=True makes the cages: give a variant without cages")
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = random_source(seed)
     seconds = GENERATE_SECONDS if timeout is None else timeout
@@ -1242,7 +1247,7 @@ def check_variant_minimal(n: int, minimal: bool) -> None:
 
 
 def _variant_attempt(
-    variant: Variant | str,
+    variant: Variant,
     shape: Box,
     symmetry: str | None,
     cage_sizes: tuple[int, int] | None,
@@ -1250,16 +1255,10 @@ def _variant_attempt(
     deadline: float | None,
     killer: bool = False,
 ) -> tuple[Grid, bool]:
-    """One puzzle of :func:`variant_puzzle`: a solution, its cages, the clue removal."""
-    make_cages = killer
-    if killer and isinstance(variant, Variant) and variant.cages:
-        raise InvalidArgument("killer=True makes the cages: give a variant without cages")
-    if isinstance(variant, str):
-        names = tuple(x.strip().lower() for x in variant.split("+") if x.strip())
-        make_cages = make_cages or "killer" in names
-        variant = Variant(tuple(x for x in names if x != "killer"))
+    """One puzzle of :func:`variant_puzzle`: a solution, its cages (``killer``), the clue
+    removal."""
     solution = _variant_solution(variant, shape, rng)
-    if make_cages:
+    if killer:
         cages = killer_cages(solution, cage_sizes, seed=rng)
         rules = Variant(variant.names, variant.regions, cages)
         solution = Grid(shape, solution.values, "", rules)
