@@ -694,7 +694,7 @@ class ColourCount:
         'k = 1: the graph has no vertices, its chromatic number is 0 (proven)'
         """
         if self.proven and self.lower < self.k:  # no vertices: 0 colours, and k = 1
-            return f"k = {self.k}: the graph has no vertices, its chromatic number is 0 (proven)"
+            return LABELS["en"]["k_empty"].format(k=self.k)  # (the page's line)
         if self.proven:
             return f"k = {self.k}, the chromatic number of the graph (proven)"
         return (
@@ -890,12 +890,12 @@ def grid_of(problem: Problem) -> Grid | None:
         return None
     if houses[: 2 * side] != sudoku_houses(side, 1)[: 2 * side]:  # rows, columns: any box
         return None
-    regions = _region_map(houses[2 * side : 3 * side], side)
+    third = houses[2 * side : 3 * side]
+    regions = _region_map(third, side)
     if regions is None:
         return None
     shapes = sorted(((r, side // r) for r in range(1, side + 1) if side % r == 0),
                     key=lambda b: (abs(b[0] - b[1]), b[0] > b[1]))  # fmt: skip
-    third = houses[2 * side : 3 * side]
     boxed = [b for b in shapes if third == sudoku_houses(*b)[2 * side : 3 * side]]
     boxes = bool(boxed)  # the boxes of one shape, else jigsaw regions (on any box shape)
     for box in boxed or shapes:
