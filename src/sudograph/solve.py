@@ -937,19 +937,14 @@ def _heuristic_colouring(graph: Graph, k: int, timeout: float | None) -> Result 
     return Result("solved", [tuple(coloring)], stats, method="sat", complete=False)
 
 
-def _color_sat(
-    graph: Graph, k: int, method: str, kw: dict[str, Any], given_k: int | None = None
-) -> Result:
+def _color_sat(graph: Graph, k: int, method: str, kw: dict[str, Any], given_k: int) -> Result:
     """:func:`color` with k above 64: SAT on the graph (``sudograph.search.sat.color_graph``);
     ``given_k``: the k asked for, which messages quote (``k`` is at most the vertex count)."""
     from .problem import Stats, is_proper_coloring
 
     if method != "sat":
         extra = "" if _sat_installed() else f" ({MissingExtra('pysat', 'sat')})"
-        raise InvalidArgument(
-            f"k={k if given_k is None else given_k} is above {MAX_SIDE}: only method 'sat' "
-            f"takes it{extra}"
-        )
+        raise InvalidArgument(f"k={given_k} is above {MAX_SIDE}: only method 'sat' takes it{extra}")
     limit = kw.get("limit", 1)
     if not (is_whole(limit) and limit == 1):
         raise InvalidArgument(
