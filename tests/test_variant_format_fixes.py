@@ -316,7 +316,7 @@ def test_a_box_given_as_a_list_reads_as_rxc(box: list[int], line: str) -> None:
     [
         ("[2, true]", '"box": [2, ', "'box' side true is not a whole number"),
         ("[2, 2.0]", '"box": [2, ', "'box' side 2.0 is not a whole number"),
-        ("[-2, 2]", '"box": [', "'box' side -2 is not a whole number"),
+        ("[-2, 2]", '"box": ', "bad box: box shape must be positive, got -2x2"),
         ('["2", 2]', '"box": [', "'box' side \"2\" is not a whole number"),
         ("[2]", '"box": ', "'box' is \"RxC\" or [rows, columns], not [2]"),
         ("[2, 2, 1]", '"box": ', "'box' is \"RxC\" or [rows, columns], not [2, 2, 1]"),

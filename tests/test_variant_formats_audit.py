@@ -266,7 +266,11 @@ def test_fpuzzles_default_boxes(n: int, box: tuple[int, int]) -> None:
     [
         ('{"grid": "' + "." * 36 + '", "variant": "x"}', ["--box", "2x3"], None),
         ("variant: x\ngrid: " + "." * 36, ["--box", "3x2"], None),
-        ("variant: x\nbox: 2x3\ngrid: " + "." * 36, ["--box", "3x2"], ":2:6: box: 2x3, but"),
+        (
+            "variant: x\nbox: 2x3\ngrid: " + "." * 36,
+            ["--box", "3x2"],
+            ":2:6: box 3x2 given, but the puzzle's is 2x3",
+        ),
     ],
 )
 def test_variant_file_without_box_takes_the_box_option(

@@ -49,7 +49,7 @@ from typing import Any, NamedTuple, cast
 
 from ._text import split_lines
 from .errors import InvalidArgument, InvalidPuzzle, ParseError, clip
-from .formats.jsonplaces import JsonFault, loads_once, placed, refuse_misspelt_keys
+from .formats.jsonplaces import JsonFault, json_shown, loads_once, placed, refuse_misspelt_keys
 from .graph import MAX_SIDE, Graph, sudoku_graph, whole_number
 from .problem import Problem, _keeps, cage_reachable, cages_hold, first_conflict
 from .variants import Variant, parse_variant, variant_graph
@@ -264,6 +264,71 @@ def require_grid(x: Any, what: str) -> Grid:
             f"{what} takes a Grid (Grid.parse reads one from text), got {type(x).__name__}"
         )
     return x
+
+
+def json_box(value: object, given: Box | None = None, whose: str = "grid") -> Box:
+    """The ``"box"`` of a JSON grid, puzzle row or variant puzzle: ``"RxC"`` (as ``--box``
+    writes it) or ``[rows, columns]`` (as :meth:`Grid.to_json` writes it), each side a whole
+    number; ``given`` (``--box``), when there is one, must be the same. Every JSON reader takes
+    the box here, so that one fault reads the same in every format: a
+    :class:`~sudograph.formats.jsonplaces.JsonFault` naming the value at fault, written as
+    the file writes it (``true``, ``null``).
+
+    >>> json_box("2x3"), json_box([3, 3])
+    ((2, 3), (3, 3))
+    >>> json_box([2, True])
+    Traceback (most recent call last):
+    ...
+    sudograph.formats.jsonplaces.JsonFault: 'box' side true is not a whole number
+    >>> json_box([2, 2], (3, 3), "puzzle")
+    Traceback (most recent call last):
+    ...
+    sudograph.formats.jsonplaces.JsonFault: box 3x3 given, but the puzzle's is 2x2
+    """
+    if isinstance(value, list) and len(value) == 2:
+        for i, side in enumerate(value):
+            if not isinstance(side, int) or isinstance(side, bool):  # nor 2.0
+                raise JsonFault(
+                    f"'box' side {json_shown(side)} is not a whole number", path=("box", i)
+                )
+        shape: Box | str = (value[0], value[1])
+    elif isinstance(value, str):
+        shape = value
+    else:
+        raise JsonFault(
+            f"'box' is \"RxC\" or [rows, columns], not {json_shown(value)}", path=("box",)
+        )
+    try:
+        found = as_box(shape)
+    except InvalidArgument as exc:
+        raise JsonFault(f"bad box: {exc}", path=("box",)) from None
+    if given is not None and tuple(given) != found:
+        raise JsonFault(
+            f"box {given[0]}x{given[1]} given, but the {whose}'s is {found[0]}x{found[1]}",
+            path=("box",),
+        )
+    return found
+
+
+def json_alphabet(value: object, given: str | None = None, whose: str = "grid") -> str:
+    """The ``"alphabet"`` of a JSON grid, puzzle row or variant puzzle, a string; ``given``
+    (``--alphabet``), when there is one, must be the same (a file's own alphabet is never
+    silently replaced). A fault is a :class:`~sudograph.formats.jsonplaces.JsonFault`.
+
+    >>> json_alphabet("ABCD"), json_alphabet("ABCD", "ABCD")
+    ('ABCD', 'ABCD')
+    >>> json_alphabet("1234", "ABCD", "puzzle")
+    Traceback (most recent call last):
+    ...
+    sudograph.formats.jsonplaces.JsonFault: alphabet ABCD given, but the puzzle's is 1234
+    """
+    if not isinstance(value, str):
+        raise JsonFault(
+            f"'alphabet' is a string of symbols, not {json_shown(value)}", path=("alphabet",)
+        )
+    if given is not None and given != value:
+        raise JsonFault(f"alphabet {given} given, but the {whose}'s is {value}", path=("alphabet",))
+    return value
 
 
 def parse_box(text: str) -> Box:
@@ -1244,33 +1309,9 @@ def _unpack_json(
     """
     refuse_misspelt_keys(data, GRID_JSON_KEYS)  # a misspelt "cages" would drop its rules
     if "box" in data:
-        shape = data["box"]
-        if isinstance(shape, str):  # "2x3", as --box and the variant format write it
-            try:
-                shape = list(parse_box(shape))
-            except InvalidArgument as exc:
-                raise JsonFault(f"bad box: {exc}", path=("box",)) from None
-        if (
-            not isinstance(shape, list)
-            or len(shape) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in shape)
-        ):
-            raise JsonFault(f"bad box {shape!r}: expected [rows, cols] or 'RxC'", path=("box",))
-        if box is not None and tuple(box) != tuple(shape):
-            raise JsonFault(
-                f"box {box[0]}x{box[1]} given, but the grid's is {shape[0]}x{shape[1]}",
-                path=("box",),
-            )
-        box = (shape[0], shape[1])
+        box = json_box(data["box"], box)
     if "alphabet" in data:
-        own = data["alphabet"]
-        if not isinstance(own, str):
-            raise JsonFault("bad alphabet: expected a string", path=("alphabet",))
-        if alphabet is not None and alphabet != own:  # as a box given: not silently replaced
-            raise JsonFault(
-                f"alphabet {alphabet} given, but the grid's is {own}", path=("alphabet",)
-            )
-        alphabet = own
+        alphabet = json_alphabet(data["alphabet"], alphabet)
     if "line" in data and not isinstance(data["line"], str):
         raise JsonFault(
             "bad line: expected the cells as one string ('1.3.....2...4..1')", path=("line",)

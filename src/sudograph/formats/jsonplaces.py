@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import ParseError
+from ..errors import ParseError, clip
 
 Path = tuple[str | int, ...]
 """The keys and list indexes that lead from the top of a JSON document to one value."""
@@ -127,6 +127,16 @@ def loads_once(text: str) -> object:
                 column=column,
             )
     return data
+
+
+def json_shown(x: Any) -> str:
+    """A JSON value as the file writes it (``true``, ``null``, ``2.0``), cut short: how an
+    error message quotes a value at fault.
+
+    >>> json_shown(True), json_shown(None), json_shown("2" * 30)
+    ('true', 'null', '"2222222222222222...')
+    """
+    return clip(json.dumps(x), 17, room=20)
 
 
 def line_column(text: str, offset: int) -> tuple[int, int]:

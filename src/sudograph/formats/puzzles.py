@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from .._text import split_lines
-from ..errors import InvalidArgument, ParseError
+from ..errors import ParseError
 from ..graph import MAX_SIDE
-from ..grid import MAX_LINE, RULER_CHARS, Box, Grid, as_box
+from ..grid import MAX_LINE, RULER_CHARS, Box, Grid, json_alphabet, json_box
 from .jsonplaces import JsonFault, loads_once, placed, refuse_misspelt_keys
 
 Source = str | os.PathLike[str] | BinaryIO
@@ -359,22 +359,10 @@ def _puzzle_row(data: dict[str, Any], box: Box | None, alphabet: str | None) -> 
     puzzle = data["puzzle"]
     if not isinstance(puzzle, str):
         raise JsonFault("bad puzzle: expected the grid on one line, a string", path=("puzzle",))
-    if data.get("box") is not None:
-        shape = data["box"]
-        try:
-            if not isinstance(shape, list | str):
-                raise InvalidArgument(f"expected [rows, cols] or 'RxC', got {shape!r}")
-            found = as_box(shape if isinstance(shape, str) else tuple(shape))
-        except InvalidArgument as exc:
-            raise JsonFault(f"bad box: {exc}", path=("box",)) from None
-        if box is not None and tuple(box) != found:
-            message = f"box {box[0]}x{box[1]} given, but the puzzle's is {found[0]}x{found[1]}"
-            raise JsonFault(message, path=("box",))
-        box = found
-    if alphabet is None and data.get("alphabet") is not None:
-        alphabet = data["alphabet"]
-        if not isinstance(alphabet, str):
-            raise JsonFault("bad alphabet: expected a string", path=("alphabet",))
+    if data.get("box") is not None:  # null: the size says the box, as when it is left out
+        box = json_box(data["box"], box, "puzzle")
+    if data.get("alphabet") is not None:
+        alphabet = json_alphabet(data["alphabet"], alphabet, "puzzle")
     try:
         return Grid.parse(puzzle, box=box, alphabet=alphabet)
     except ParseError as exc:

@@ -64,10 +64,10 @@ from typing import Any
 
 from .._text import split_lines
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
-from ..grid import Grid, box_for, default_alphabet, nearest_box, parse_box
+from ..grid import Grid, as_box, box_for, default_alphabet, json_box, nearest_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
-from .jsonplaces import JsonFault, Path, json_place, loads_once, placed
+from .jsonplaces import JsonFault, Path, json_place, json_shown, loads_once, placed
 
 _CELL = re.compile(r"[rR]([0-9]+)[cC]([0-9]+)$")
 _TOKEN = re.compile(r"[^\s,]+")
@@ -371,12 +371,12 @@ def read_variant_puzzle(
     if "box" in keys:
         row, column = where["box"]
         try:
-            own = parse_box(keys["box"])
+            own = as_box(keys["box"])  # a shape out of range is the box's fault, not the grid's
         except InvalidArgument as exc:
             raise ParseError(f"box: {exc}", line=row, column=column, source=source) from None
         if box is not None and own != tuple(box):
             raise ParseError(
-                f"box: {own[0]}x{own[1]}, but the box given is {box[0]}x{box[1]}",
+                f"box {box[0]}x{box[1]} given, but the puzzle's is {own[0]}x{own[1]}",
                 line=row,
                 column=column,
                 source=source,
@@ -386,7 +386,7 @@ def read_variant_puzzle(
         row, column = where["alphabet"]
         if alphabet is not None and alphabet != keys["alphabet"]:
             raise ParseError(
-                f"alphabet: {keys['alphabet']}, but the alphabet given is {alphabet}",
+                f"alphabet {alphabet} given, but the puzzle's is {keys['alphabet']}",
                 line=row,
                 column=column,
                 source=source,
@@ -725,8 +725,12 @@ def _from_data(
     if "box" in data:
         made.add("box:", (_json_box(data["box"], source), ("box",)))
     if "alphabet" in data:
-        if not isinstance(data["alphabet"], str):
-            raise JsonFault("'alphabet' is a string of symbols", path=("alphabet",), source=source)
+        if not isinstance(data["alphabet"], str):  # as every JSON reader says it
+            raise JsonFault(
+                f"'alphabet' is a string of symbols, not {json_shown(data['alphabet'])}",
+                path=("alphabet",),
+                source=source,
+            )
         made.add("alphabet:", (data["alphabet"], ("alphabet",)))
     if not isinstance(data.get("variant", ""), str):
         raise JsonFault(
@@ -783,10 +787,8 @@ def _from_data(
 
 
 def _json_box(box: Any, source: str | None) -> str:
-    """The ``"box"`` of the JSON variant format as the text format writes it: a string as it
-    is (``"2x3"``), or ``[rows, columns]`` (as :meth:`~sudograph.grid.Grid.to_json` writes it
-    and the grid JSON reader reads it), two whole numbers; anything else (a number, a boolean,
-    a list of another length) is a :class:`~.jsonplaces.JsonFault` at the value at fault.
+    """The ``"box"`` of the JSON variant format as the text format writes it, read as every
+    JSON reader reads it (:func:`~sudograph.grid.json_box`): ``"2x3"`` or ``[rows, columns]``.
 
     >>> _json_box("2x3", None), _json_box([2, 3], None)
     ('2x3', '2x3')
@@ -795,20 +797,11 @@ def _json_box(box: Any, source: str | None) -> str:
     ...
     sudograph.formats.jsonplaces.JsonFault: p.json: 'box' side true is not a whole number
     """
-    if isinstance(box, str):
-        return box
-    if isinstance(box, list) and len(box) == 2:
-        for i, side in enumerate(box):
-            if not (_is_int(side) and side >= 0):  # a bool is no side, nor 2.0
-                raise JsonFault(
-                    f"'box' side {_shown(side)} is not a whole number",
-                    path=("box", i),
-                    source=source,
-                )
-        return f"{box[0]}x{box[1]}"
-    raise JsonFault(
-        f"'box' is \"RxC\" or [rows, columns], not {_shown(box)}", path=("box",), source=source
-    )
+    try:
+        rows, columns = json_box(box)
+    except JsonFault as exc:
+        raise JsonFault(exc.message, path=exc.path, source=source) from None
+    return f"{rows}x{columns}"
 
 
 FPUZZLES_KNOWN = {
@@ -847,11 +840,6 @@ class FpuzzlesIgnored(UserWarning):
 def _is_int(x: object) -> bool:
     """True for a JSON integer (not a boolean, which Python counts as one)."""
     return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _shown(x: Any) -> str:
-    """A JSON value as the file writes it, cut short."""
-    return clip(json.dumps(x), 17, room=20)
 
 
 def fpuzzles_box(n: int) -> tuple[int, int]:
@@ -969,14 +957,14 @@ def _fpuzzles(
                 cell = {}
             if not isinstance(cell, dict):  # read as empty, a clue would be lost
                 raise JsonFault(
-                    f"{where}: a cell is an object ({{}} when empty), not {_shown(cell)}",
+                    f"{where}: a cell is an object ({{}} when empty), not {json_shown(cell)}",
                     path=("grid", r, c),
                     source=source,
                 )
             value: Any = cell.get("value")
             if cell.get("given") and not (_is_int(value) and 1 <= value <= n):
                 raise JsonFault(
-                    f"{where}: given value {_shown(value)} is not a digit 1..{n}",
+                    f"{where}: given value {json_shown(value)} is not a digit 1..{n}",
                     path=("grid", r, c, "value"),
                     source=source,
                 )
@@ -984,7 +972,7 @@ def _fpuzzles(
             region = cell.get("region")
             if region is not None and not (_is_int(region) and 0 <= region < n):
                 raise JsonFault(
-                    f"{where}: region {_shown(region)} is not 0..{n - 1}",
+                    f"{where}: region {json_shown(region)} is not 0..{n - 1}",
                     path=("grid", r, c, "region"),
                     source=source,
                 )
