@@ -428,3 +428,15 @@ def test_dsatur_is_optimal_on_bipartite_graphs() -> None:
         edges = [(u, a + v) for u in range(a) for v in range(b) if rng.random() < 0.4]
         g = Graph.from_edges(a + b, edges)
         assert greedy_color(g, "dsatur").colors <= 2
+
+
+@pytest.mark.parametrize("version", ["moins", "plus", "hasard"])
+def test_the_method_registry_names_the_seed_version_each_method_runs(version: str) -> None:
+    """The registry's seed label of ``greedy-mrv-*`` quotes the document's ``version`` that
+    the method runs (:data:`DOCUMENT_VERSIONS`: the document's 'moins' keeps the most
+    uncoloured neighbours, sic), not the one its name suggests."""
+    from sudograph.methods import METHODS
+    from sudograph.search.greedy import DOCUMENT_VERSIONS
+
+    method = METHODS["greedy-" + DOCUMENT_VERSIONS[version]]
+    assert method.seed.endswith(f"_tri(version='{version}')")

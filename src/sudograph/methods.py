@@ -119,13 +119,13 @@ METHODS: dict[str, Method] = {
         _greedy(
             "greedy-mrv-least",
             "greedy-mrv, ties broken by fewest uncoloured neighbours",
-            "seed 000 resolution_sudoku_coloration_glouton_tri(version='moins')",
+            "seed 000 resolution_sudoku_coloration_glouton_tri(version='plus')",
             "run_mrv_least",
         ),
         _greedy(
             "greedy-mrv-most",
             "greedy-mrv, ties broken by most uncoloured neighbours",
-            "seed 000 resolution_sudoku_coloration_glouton_tri(version='plus')",
+            "seed 000 resolution_sudoku_coloration_glouton_tri(version='moins')",
             "run_mrv_most",
         ),
         _greedy(

@@ -198,10 +198,11 @@ def nsi_greedy(
     """Repeat an NSI heuristic: ``(attempts used, colouring)`` or ``(itermax, None)``.
 
     Runs *exactly* ``itermax`` attempts at most (the document's ``..._tri1`` / ``..._tri``
-    loop ``range(1, itermax)`` and so runs one fewer; its French wrapper passes
-    ``itermax - 1``). ``precolouring`` uses 0 for a free vertex; ``rng`` defaults to a fresh
-    ``random.Random()``. With ``deadline`` (a ``time.perf_counter()`` value) it also stops
-    once past it, returning the attempts made and None.
+    loop ``range(1, itermax)`` and so runs one fewer; its French wrapper passes ``itermax``,
+    and so makes the attempts its argument names: docs/fr/README.md). ``precolouring`` uses 0
+    for a free vertex; ``rng`` defaults to a fresh ``random.Random()``. With ``deadline`` (a
+    ``time.perf_counter()`` value) it also stops once past it, returning the attempts made
+    and None.
 
     Raises :class:`InvalidArgument` on an unknown variant, ``itermax < 0`` or a precolouring
     of the wrong length.
