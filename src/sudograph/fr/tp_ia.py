@@ -199,6 +199,11 @@ def comparer(grille: Grille | Grid | str, max_noeuds: int | None = None) -> dict
     ``noeuds``, ``retours``, ``secondes`` et son ``statut`` : ``stopped`` quand ``max_noeuds``
     a arrêté la recherche (ses nœuds ne sont alors qu'une borne inférieure).
 
+    « MRV » et « MRV + forward checking » comptent les mêmes nœuds et retours : une affectation
+    qui vide le domaine d'une case voisine, le forward checking la rejette aussitôt, et MRV
+    choisit cette case ensuite (aucune valeur possible) et échoue là, avant tout autre nœud.
+    Seuls le temps et la trace diffèrent (docs/fr/README.md).
+
     >>> r = comparer([[0, 0, 3, 0], [0, 0, 0, 1], [2, 0, 0, 0], [0, 4, 0, 0]])
     >>> sorted(c.noeuds for c in r.values()), {c.statut for c in r.values()}
     ([12, 12, 13], {'solved'})
