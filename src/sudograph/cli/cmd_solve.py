@@ -24,7 +24,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import sys
+import time
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError, write_text
@@ -94,7 +96,13 @@ def register(sub: Any) -> None:
     p.add_argument("--all", action="store_true", help="print every solution")
     p.add_argument("--count", action="store_true", help="count the solutions")
     p.add_argument("--limit", type=whole(1), metavar="N", help="at most N solutions")
-    p.add_argument("--max-nodes", type=whole(0), metavar="N", help="stop after N nodes")
+    p.add_argument(
+        "--max-nodes",
+        type=whole(0),
+        metavar="N",
+        help="stop after N nodes (of the engine that runs: a compiled kernel counts its "
+        "guesses; --engine python counts the method's own nodes)",
+    )
     p.add_argument("--timeout", type=seconds, metavar="S", help="stop after S seconds")
     p.add_argument("--trace", action="store_true", help="print the search steps")
     p.add_argument(
@@ -102,7 +110,8 @@ def register(sub: Any) -> None:
         type=whole(1),
         default=None,
         metavar="N",
-        help=f"with --trace: at most N trace lines (default {DEFAULT_TRACE_STEPS})",
+        help=f"with --trace: at most N trace lines (default {DEFAULT_TRACE_STEPS}); a search "
+        f"going on {TRACE_GRACE:,} steps past them finishes untraced on the compiled engine",
     )
     p.add_argument("--stats", action="store_true", help="print nodes, backtracks and time")
     p.add_argument(
@@ -485,7 +494,7 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     """Solve one grid and print it as the options say (the options checked first:
     :func:`check_solve_options`)."""
     args.method = args.method or DEFAULT_METHOD
-    from ..search.trace import GridStepPrinter
+    from ..search.trace import GridStepPrinter, TraceFull
     from ..solve import count, solve
 
     check_solve_options(args, args.method)
@@ -504,23 +513,31 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     if args.trace and traceable is None:
         sink = lines.append if args.json else None
         printer = GridStepPrinter(
-            grid.n, grid.alphabet, max_steps=args.trace_steps or DEFAULT_TRACE_STEPS, sink=sink
+            grid.n,
+            grid.alphabet,
+            max_steps=args.trace_steps or DEFAULT_TRACE_STEPS,
+            sink=sink,
+            give_up_after=untraced_after(args),
         )
     elif args.trace and not args.json:
         warn(f"no trace: {traceable}")
     kwargs = solve_kwargs(args)
 
     def run(**over: Any) -> Result:
-        options = {**kwargs, **over}
+        options = {"trace": printer, **kwargs, **over}
         if args.count and not args.all:  # count without keeping every solution in memory
-            return count(grid, args.method, keep=1, trace=printer, **options)
-        return solve(grid, args.method, trace=printer, **options)
+            return count(grid, args.method, keep=1, **options)
+        return solve(grid, args.method, **options)
 
     budget = one_shot_budget(grid, args, kwargs, printer is not None)
+    start = time.perf_counter()
     try:
-        result = run(engine="python", max_nodes=budget) if budget else None
-        if result is None or result.reason == "node limit":
-            result = run()
+        try:
+            result = run(engine="python", max_nodes=budget) if budget else None
+            if result is None or result.reason == "node limit":
+                result = run()
+        except TraceFull:  # the steps shown: the compiled twin finishes (it counts the same)
+            result = run(trace=None, engine="numba", timeout=_time_left(kwargs, start))
     except InvalidPuzzle as exc:  # clashing clues: with --json, an error object too
         if args.json:
             print_error_json(None, str(exc))
@@ -543,6 +560,29 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
     # 1 when a bound cut the answer short (a list or count below --limit), as a file's row
     status = row_status(result.status, result.reason, found(result), wanted_limit(args))
     return 0 if status == "solved" else 1
+
+
+TRACE_GRACE = 50_000
+"""Steps a traced search makes past the last one shown (``--trace-steps``) before it goes on
+untraced on the compiled twin (about a third of a second of the reference engine's tracing):
+a small search past the cap still says exactly how many steps were left out."""
+
+
+def untraced_after(args: argparse.Namespace) -> int | None:
+    """:data:`TRACE_GRACE` when the rest of a traced search may run on the method's compiled
+    twin (the engine left to ``auto``, numba installed, a method with a twin), else None (the
+    reference engine traces on to the end, as ``--engine python`` asks)."""
+    from ..engine import ENGINE_ENV, numba_available
+
+    if args.engine != "auto" or os.environ.get(ENGINE_ENV) or not numba_available():
+        return None
+    return TRACE_GRACE if "numba" in get_method(args.method).engines else None
+
+
+def _time_left(kwargs: dict[str, Any], start: float) -> float | None:
+    """What is left of ``--timeout`` (None: no timeout) since ``start``."""
+    timeout: float | None = kwargs["timeout"]
+    return None if timeout is None else max(timeout - (time.perf_counter() - start), 0.0)
 
 
 def one_shot_budget(
@@ -587,7 +627,11 @@ def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
         "nodes": s.nodes,
         "backtracks": None if "backtracks" in result.uncounted else s.backtracks,
         "seconds": round(s.seconds, 6),
+        "engine": _engine_ran(result),
     }
+    if _randomized(result):  # the measure of a randomized method, and its replay
+        doc["attempts"] = s.attempts
+        doc["seed"] = result.seed
     if result.reason:
         doc["reason"] = result.reason
     if args.count:
@@ -596,6 +640,19 @@ def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
     if args.all:
         doc["solutions"] = [g.to_line() for g in result.grids]
     return doc
+
+
+def _engine_ran(result: Result) -> str | None:
+    """The compiled kernel whose books the counters are (``fast9``, ``houses``, ``sat``...:
+    their nodes are its guesses, :data:`~sudograph.problem.UNCOUNTED`), or None when they are
+    the method's own, as it defines them (the reference search, or its compiled twin, which
+    counts the same)."""
+    return result.stats.engine or ("fast9" if result.method == "fast" else None)
+
+
+def _randomized(result: Result) -> bool:
+    """True for the result of a randomized method (``greedy*``: it has a seed to replay)."""
+    return result.seed is not None or result.method in RANDOMIZED
 
 
 def print_result(result: Result, args: argparse.Namespace) -> None:
@@ -622,8 +679,11 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
             name: "-" if name in result.uncounted else getattr(s, name)
             for name in ("backtracks", "deductions", "max_depth")
         }
-        ran = s.engine or ("fast9" if result.method == "fast" else "")  # a compiled one
+        ran = _engine_ran(result)
         engine = f"  engine: {ran}" if ran else ""  # the figures are its own books
+        if _randomized(result):  # attempts are what it counts; the seed replays it
+            print(f"attempts: {s.attempts}  seed: {result.seed}  time: {s.seconds:.4f} s")
+            return
         print(
             f"nodes: {s.nodes}  backtracks: {counted['backtracks']}  "
             f"deductions: {counted['deductions']}  "

@@ -225,16 +225,32 @@ def render_grid_steps(
     return "\n".join(lines)
 
 
+class TraceFull(Exception):
+    """Raised by a :class:`GridStepPrinter` given ``give_up_after`` once that many steps past
+    its last shown one have gone by: the caller goes on without the trace (a traced search
+    is the reference engine's, hundreds of times slower than its compiled twin, and the
+    steps past the cap are not shown anyway)."""
+
+
 class GridStepPrinter:
     """A trace callable printing :func:`grid_step_line` s as they happen, at most
     ``max_steps`` of them (then :meth:`close` says how many more there were). With ``sink``
-    (e.g. ``list.append``) the lines go to it instead of standard output.
+    (e.g. ``list.append``) the lines go to it instead of standard output. With
+    ``give_up_after``, a step that many past the last one shown raises :class:`TraceFull`
+    (then :meth:`close` says the search went on untraced).
 
     >>> p = GridStepPrinter(9, max_steps=1)
     >>> p(TraceEvent("assign", 0, 5, depth=1)); p(TraceEvent("undo", 0, 5, depth=1))
     r1c1 = 5
     >>> p.close()
     (1 more steps not shown)
+    >>> p = GridStepPrinter(9, max_steps=0, give_up_after=1)
+    >>> p(TraceEvent("assign", 0, 5, depth=1)); p(TraceEvent("undo", 0, 5, depth=1))
+    Traceback (most recent call last):
+    ...
+    sudograph.search.trace.TraceFull
+    >>> p.close()
+    (at least 1 more steps not shown: the search went on untraced)
     """
 
     def __init__(
@@ -244,17 +260,23 @@ class GridStepPrinter:
         *,
         max_steps: int | None = None,
         sink: Callable[[str], object] | None = None,
+        give_up_after: int | None = None,
     ):
         self.n, self.alphabet, self.max_steps = n, alphabet, max_steps
         self.sink = sink
         self.printed = 0
         self.skipped = 0
+        self.give_up_after = give_up_after
+        self.gave_up = False
 
     def __call__(self, event: TraceEvent) -> None:
         text = grid_step_line(event, self.n, self.alphabet)
         if text is None:
             return
         if self.max_steps is not None and self.printed >= self.max_steps:
+            if self.give_up_after is not None and self.skipped >= self.give_up_after:
+                self.gave_up = True
+                raise TraceFull
             self.skipped += 1
         else:
             self.printed += 1
@@ -267,6 +289,9 @@ class GridStepPrinter:
         """Print the count of steps left out, if any."""
         if self.skipped:
             text = f"({self.skipped} more steps not shown)"
+            if self.gave_up:
+                text = f"(at least {self.skipped} more steps not shown: the search went on "
+                text += "untraced)"
             if self.sink is None:
                 print(text)
             else:
