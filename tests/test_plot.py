@@ -76,6 +76,20 @@ def test_plot_runs_leaves_out_backtracks_not_counted() -> None:
         plot_runs([r for r in runs if r.method == "fast"], metric="backtracks")
 
 
+def test_plot_runs_leaves_out_attempts_of_methods_that_make_none() -> None:
+    """Only the randomized methods repeat attempts: a search's 0 is no measure (it was drawn
+    as a line of zeros at the bottom of the chart)."""
+    runs = [
+        replace(r, attempts=r.nodes) if r.method == "greedy" else r
+        for r in fake_runs({"naive": [10, 1000, 50, 0], "greedy": [1, 7, 3, 40]}, [30, 22, 25, 17])
+    ]
+    ax = plot_runs(runs, metric="attempts")
+    assert [line.get_label() for line in ax.get_lines()] == ["greedy"]
+    assert sorted(ax.get_lines()[0].get_ydata()) == [1, 3, 7, 40]
+    with pytest.raises(InvalidArgument, match=r"no run counted its attempts \(only the rand"):
+        plot_runs([r for r in runs if r.method == "naive"], metric="attempts")
+
+
 def test_plot_runs_marks_stopped_runs() -> None:
     runs = fake_runs({"naive": [1, 2, 3]}, [30, 25, 17], stop_last=True)
     ax = plot_runs(runs)

@@ -17,10 +17,11 @@ import statistics
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from numbers import Real
-from typing import Any
+from typing import Any, cast
 
 from .bench import STALLED, Row, Run
 from .errors import InvalidArgument, MissingExtra, naming
+from .methods import RANDOMIZED
 
 SEED002_LEVELS: tuple[tuple[str, int, str], ...] = (
     (
@@ -119,6 +120,16 @@ def _check_metric(metric: str) -> None:
         raise InvalidArgument(f"metric must be one of {', '.join(METRICS)}, got {metric!r}")
 
 
+def _counted(run: Run, metric: str) -> float | None:
+    """``run``'s ``metric``, or None where it was not counted: backtracks of a kernel that
+    does not count them, attempts of a method that makes none (only the randomized ones
+    repeat attempts; the others' 0 is no measure)."""
+    if metric == "attempts" and run.method not in RANDOMIZED:
+        return None
+    value = getattr(run, metric)
+    return None if value is None else float(value)
+
+
 def plot_runs(
     runs: Iterable[Run],
     *,
@@ -135,7 +146,8 @@ def plot_runs(
     logarithmic (zeros are drawn at the bottom); a run stopped at a cap is marked with a cross,
     one of ``logic`` that stalled (no cap hit) with a hollow circle. A run
     whose engine did not count the ``metric`` (backtracks None: the ``fast`` kernel) is left
-    out, not drawn as a zero. Returns the Axes.
+    out, not drawn as a zero, as are the attempts of a method that is not randomized.
+    Returns the Axes.
 
     Raises :class:`InvalidArgument` on an unknown metric or ordering, no runs or none that
     counted the metric, :class:`MissingExtra` without matplotlib.
@@ -146,8 +158,9 @@ def plot_runs(
     runs = list(runs)
     if not runs:
         raise InvalidArgument("no runs to plot")
-    if all(getattr(r, metric) is None for r in runs):
-        raise InvalidArgument(f"no run counted its {metric} (the fast kernel does not)")
+    if all(_counted(r, metric) is None for r in runs):
+        why = "only the randomized methods" if metric == "attempts" else "the fast kernel does not"
+        raise InvalidArgument(f"no run counted its {metric} ({why})")
     puzzles: dict[tuple[str, int], list[Run]] = {}
     methods: list[str] = []
     sets: list[str] = []
@@ -162,7 +175,7 @@ def plot_runs(
         rs = puzzles[p]
         if sort_by == "clues":
             return (-rs[0].clues, p[0], p[1])
-        values = [float(v) for r in rs if (v := getattr(r, metric)) is not None]
+        values = [v for r in rs if (v := _counted(r, metric)) is not None]
         return (statistics.median(values) if values else 0.0, p[0], p[1])
 
     order = sorted(puzzles, key=key)
@@ -176,13 +189,13 @@ def plot_runs(
         mine = sorted(  # by rank alone: runs of one puzzle twice keep their order
             ((rank[(r.set, r.index)], r)
              for r in runs
-             if r.method == method and r.set == set_name and getattr(r, metric) is not None),
+             if r.method == method and r.set == set_name and _counted(r, metric) is not None),
             key=lambda pair: pair[0],
         )  # fmt: skip
         if not mine:  # its engine did not count the metric
             continue
         xs = [x for x, _ in mine]
-        ys = [max(float(getattr(r, metric)), floor) for _, r in mine]
+        ys = [max(cast(float, _counted(r, metric)), floor) for _, r in mine]
         label = method if len(sets) == 1 else f"{method} ({set_name})"
         (line,) = ax.plot(xs, ys, marker=".", lw=1, label=label, color=colours.get(method),
                           linestyle=styles[k % len(styles)])  # fmt: skip

@@ -16,7 +16,9 @@ default methods (standard error says so) and refused when named in ``--methods``
 A bad puzzle (a line that cannot be read, or clues that clash) is reported on standard error
 (``sudograph: error: FILE:LINE[:COLUMN]: what``) and left out, the others are benched, and a
 last line per file says how many were skipped. Exit code: 0, or 2 when a puzzle was skipped (or on
-bad arguments, checked before any puzzle is solved).
+bad arguments, checked before any puzzle is solved); a run cut short by ``--max-nodes`` or
+``--limit-seconds`` is a figure of the table (its ``stopped`` column), not a failed answer, so
+it leaves the code at 0 (the README's exit codes say so).
 """
 
 from __future__ import annotations
