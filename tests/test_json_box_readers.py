@@ -89,3 +89,25 @@ def test_a_null_box_in_a_puzzle_row_is_the_size_s_box() -> None:
     assert read_grid(_puzzle_row("null")).box == (2, 2)
     with pytest.raises(ParseError, match="not null"):
         Grid.parse(_grid_object("null"))
+
+
+@pytest.mark.parametrize(
+    ("row", "key", "like"),
+    [
+        ('{"puzle": "4.....1....1.3.."}', "puzle", "puzzle"),  # read as a grid object before
+        ('{"puzzel": "4.....1....1.3.."}', "puzzel", "puzzle"),
+        ('{"puzzle": "4.....1....1.3..", "bax": [2, 2]}', "bax", "box"),  # solved, box dropped
+        ('{"puzzle": "4.....1....1.3..", "bxo": [2, 2]}', "bxo", "box"),
+        (f'{{"bax": [2, 2], "rows": {ROWS}}}', "bax", "box"),
+    ],
+)
+def test_a_key_one_slip_from_a_key_read_is_refused_at_it(row: str, key: str, like: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        read_grid(row)
+    assert caught.value.message == f"unknown key {key!r}: did you mean {like!r}?"
+    assert caught.value.column == row.index(f'"{key}"') + 1
+
+
+def test_keys_of_a_puzzle_row_far_from_any_key_read_are_left() -> None:
+    row = '{"puzzle": "4.....1....1.3..", "id": 3, "source": "x", "tag": 1, "puzzle_id": 9}'
+    assert read_grid(row).to_line() == "4.....1....1.3.."

@@ -203,15 +203,41 @@ def refuse_misspelt_keys(
     ...
     sudograph.formats.jsonplaces.JsonFault: unknown key 'bx': did you mean 'box'?
     >>> refuse_misspelt_keys({"puzzle": "", "puzzle_id": 7}, ("puzzle",), beside=True)
+    >>> refuse_misspelt_keys({"puzzle": "", "bxo": [2, 2]}, ("puzzle", "box"))
+    Traceback (most recent call last):
+    ...
+    sudograph.formats.jsonplaces.JsonFault: unknown key 'bxo': did you mean 'box'?
     """
     for key in data:
         if key in read or key in left:
             continue
-        like = difflib.get_close_matches(str(key), read, n=1, cutoff=0.75)
+        like = (
+            difflib.get_close_matches(str(key), read, n=1, cutoff=0.75)
+            or [known for known in read if _one_slip(str(key), known)][:1]
+        )  # a short key's one slip ("bax") is below difflib's cutoff
         if like and not (beside and like[0] in data):
             raise JsonFault(
                 f"unknown key {key!r}: did you mean {like[0]!r}?", path=(key,), key=True
             )
+
+
+def _one_slip(typed: str, known: str) -> bool:
+    """True when ``typed`` is ``known`` with one letter changed, added, dropped, or two
+    neighbours swapped (a key of three letters or more: ``"id"`` is no slip of ``"box"``).
+
+    >>> [_one_slip(k, "box") for k in ("bax", "bxo", "bo", "boxes", "id")]
+    [True, True, True, False, False]
+    """
+    if typed == known or min(len(typed), len(known)) < 2 or abs(len(typed) - len(known)) > 1:
+        return False
+    if len(typed) == len(known):
+        slips = [i for i in range(len(typed)) if typed[i] != known[i]]
+        swapped = len(slips) == 2 and slips[1] == slips[0] + 1
+        return len(slips) == 1 or (
+            swapped and typed[slips[0]] == known[slips[1]] and typed[slips[1]] == known[slips[0]]
+        )
+    short, long = sorted((typed, known), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def placed(exc: JsonFault, text: str) -> ParseError:

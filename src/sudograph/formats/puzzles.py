@@ -328,11 +328,14 @@ def read_grid(text: str, *, box: Box | None = None, alphabet: str | None = None)
             data = loads_once(body)
         except (ValueError, RecursionError):  # not JSON: Grid.parse says where it breaks
             data = None
-        if isinstance(data, dict) and "puzzle" in data and "rows" not in data:
-            try:
+        try:
+            if isinstance(data, dict) and "puzzle" in data and "rows" not in data:
                 return _puzzle_row(data, box, alphabet)
-            except JsonFault as exc:
-                raise placed(exc, body) from None
+            if isinstance(data, dict) and not {"rows", "line"} & data.keys():
+                # a puzzle row whose "puzzle" is misspelt ("puzle") is no grid object either
+                refuse_misspelt_keys(data, ("puzzle",))
+        except JsonFault as exc:
+            raise placed(exc, body) from None
     return Grid.parse(text, box=box, alphabet=alphabet)
 
 
