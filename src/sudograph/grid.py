@@ -668,28 +668,23 @@ class Grid:
                 column = at[exc.column - 1] if exc.column else None
                 raise ParseError(exc.message, line=exc.line, column=column) from None
         if len(tokens) > 1:
-            n = math.isqrt(len(tokens))
-            first = math.isqrt(len(tokens[0]))
-            if n * n != len(tokens) and len(tokens[0]) > 1 and first * first == len(tokens[0]):
-                col = line.index(tokens[1], line.index(tokens[0]) + len(tokens[0])) + 1
-                raise ParseError(
-                    f"unexpected {tokens[1][:20]!r} after the grid (a one-line grid has no blanks)",
-                    line=line_no,
-                    column=col,
+            starts = _token_starts(line, tokens)
+            try:
+                return cls._parse_tokens(
+                    starts, tokens, line_no=line_no, box=box, alphabet=alphabet
                 )
-            if n * n != len(tokens):
-                raise ParseError(
-                    f"{len(tokens)} values is not a square number of cells", line=line_no
-                )
-            shape = _box_or_parse_error(n, box, line_no)
-            placed: list[tuple[str, int | None, int]] = []
-            col = 1
-            for tok in tokens:
-                col = line.index(tok, col - 1) + 1
-                placed.append((tok, line_no, col))
-                col += len(tok)
-            values, alpha = _read_values(n, alphabet, placed)
-            return cls._read(shape, tuple(values), alpha)
+            except ParseError:
+                end = _grid_prefix(tokens)
+                if end is None:  # no whole grid before the blanks: the tokens' own fault
+                    raise
+            # a whole grid, then more: a fault inside the grid comes first, where it is
+            grid_text = line[: starts[end - 1] + len(tokens[end - 1])]
+            try:
+                cls._parse_line(grid_text, line_no=line_no, box=box, alphabet=alphabet)
+            except ParseError as exc:
+                if exc.column is not None:
+                    raise exc from None
+            raise _after_grid(tokens[end], end, line_no, starts[end] + 1) from None
         cells = tokens[0]
         offset = line.index(cells[0]) if cells else 0
         n = math.isqrt(len(cells))
@@ -704,6 +699,26 @@ class Grid:
             if d is None:
                 raise ParseError(_unknown(ch, alpha), line=line_no, column=col)
             values.append(d)
+        return cls._read(shape, tuple(values), alpha)
+
+    @classmethod
+    def _parse_tokens(
+        cls,
+        starts: Sequence[int],
+        tokens: Sequence[str],
+        *,
+        line_no: int | None,
+        box: Box | None,
+        alphabet: str | None,
+    ) -> Grid:
+        """The grid of a line of whitespace-separated values (``1 0 0 2 ...``, ``16 0 3 ...``),
+        one per cell (``starts``: the index of each in the line): see :func:`_read_values`."""
+        n = math.isqrt(len(tokens))
+        if n * n != len(tokens):
+            raise ParseError(f"{len(tokens)} values is not a square number of cells", line=line_no)
+        shape = _box_or_parse_error(n, box, line_no)
+        placed = [(tok, line_no, at + 1) for tok, at in zip(tokens, starts, strict=True)]
+        values, alpha = _read_values(n, alphabet, placed)
         return cls._read(shape, tuple(values), alpha)
 
     @classmethod
@@ -1226,6 +1241,64 @@ def _wrong_length(cells: str, offset: int, line: int | None, box: Box | None) ->
         line=line,
         column=offset + want + 1,
     )
+
+
+def _grid_prefix(tokens: Sequence[str]) -> int | None:
+    """How many of a line's whitespace-separated ``tokens`` make a whole grid at its start,
+    with more after it, or None: the first ``L`` tokens when each has the length ``L`` of the
+    first (the rows of a grid separated by blanks, ``1234 3412 2143 4321 x``), else the first
+    token alone when its length is a square (a one-line grid, ``1.3.....2...4..1 x``). A
+    first token of fewer than 4 characters makes no grid: that is a line of values
+    (``1 0 0 2``, ``16 0 3``).
+
+    >>> _grid_prefix(["1234", "3412", "2143", "4321", "x"]), _grid_prefix(["1" * 16, "x", "y"])
+    (4, 1)
+    >>> _grid_prefix(["1234", "341", "x"]), _grid_prefix(["10", "12", "3"])
+    (1, None)
+    >>> _grid_prefix(["1" * 15, "x"]) is None
+    True
+    """
+    size = len(tokens[0])
+    if size < 4:
+        return None
+    if len(tokens) > size and all(len(tok) == size for tok in tokens[:size]):
+        return size
+    side = math.isqrt(size)
+    return 1 if side * side == size else None
+
+
+def _token_starts(line: str, tokens: Sequence[str]) -> list[int]:
+    """The index in ``line`` of each of its whitespace-separated ``tokens`` (``line.split()``).
+
+    >>> _token_starts(" 12  3 4", ["12", "3", "4"])
+    [1, 5, 7]
+    """
+    starts = []
+    at = 0
+    for tok in tokens:
+        at = line.index(tok, at)
+        starts.append(at)
+        at += len(tok)
+    return starts
+
+
+def _after_grid(token: str, end: int, line: int | None, column: int) -> ParseError:
+    """The error for ``token``, at ``column``: the first text after the whole grid that the
+    first ``end`` tokens of its line make (:func:`_grid_prefix`). A ``#`` there starts a
+    comment, which goes on a line of its own.
+
+    >>> print(_after_grid("x", 4, 1, 21))
+    1:21: unexpected 'x' after the grid (4 rows of 4 cells)
+    >>> print(_after_grid("#", 1, 2, 19))
+    2:19: unexpected '#' after the grid: a comment goes on a line of its own
+    """
+    if token.startswith("#"):
+        what = "unexpected '#' after the grid: a comment goes on a line of its own"
+    elif end > 1:
+        what = f"unexpected {token[:20]!r} after the grid ({end} rows of {end} cells)"
+    else:
+        what = f"unexpected {token[:20]!r} after the grid (a one-line grid has no blanks)"
+    return ParseError(what, line=line, column=column)
 
 
 def _grouped(text: str, toks: Sequence[tuple[str, int]], n: int) -> bool:
