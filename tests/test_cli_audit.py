@@ -25,11 +25,14 @@ def test_color_with_more_colours_than_vertices(capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--size", "-5"], "--size must be 16..8192 pixels, got -5"),
-        (["--size", "0"], "--size must be 16..8192 pixels, got 0"),
-        (["--size", "10000000"], "--size must be 16..8192 pixels, got 10000000"),
-        (["--max-frames", "0"], "--max-frames must be at least 2, got 0"),
-        (["--max-nodes", "-1"], "--max-nodes must be at least 1, got -1"),
+        (["--size", "-5"], "--size: must be 16..8192 pixels, got -5 (see sudograph draw --help)"),
+        (["--size", "0"], "--size: must be 16..8192 pixels, got 0 (see sudograph draw --help)"),
+        (
+            ["--size", "10000000"],
+            "--size: must be 16..8192 pixels, got 10000000 (see sudograph draw --help)",
+        ),
+        (["--max-frames", "0"], "--max-frames: must be >= 2, got 0 (see sudograph draw --help)"),
+        (["--max-nodes", "-1"], "--max-nodes: must be >= 1, got -1 (see sudograph draw --help)"),
     ],
 )
 def test_draw_refuses_sizes_out_of_range(

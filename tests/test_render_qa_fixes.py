@@ -374,7 +374,9 @@ def test_draw_max_frames_says_its_real_minimum(
     if ok:
         assert code == 0 and len(render.trace_states(Grid.parse(C4), max_frames=2)) == 2
     else:
-        assert code == 2 and one_error(err) == f"--max-frames must be at least 2, got {frames}"
+        assert code == 2 and one_error(err) == (
+            f"--max-frames: must be >= 2, got {frames} (see sudograph draw --help)"
+        )
 
 
 @pytest.mark.parametrize("extra", [[], ["--box", "2x3"], ["--json"]])

@@ -101,10 +101,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--colors", type=whole(1), metavar="K", help="number of colours (graphs)")
     p.add_argument("--no-color", action="store_true", help="draw the graph without colouring it")
     p.add_argument(
-        "--max-frames", type=int, metavar="N", help=f"--trace frames (default {MAX_FRAMES})"
+        "--max-frames", type=whole(2), metavar="N", help=f"--trace frames (default {MAX_FRAMES})"
     )
     p.add_argument(
-        "--max-nodes", type=int, metavar="N", help=f"--trace node cap (default {TRACE_NODES})"
+        "--max-nodes", type=whole(1), metavar="N", help=f"--trace node cap (default {TRACE_NODES})"
     )
     p.add_argument(
         "--timeout",
@@ -112,7 +112,9 @@ def register(subparsers: Any) -> None:
         metavar="S",
         help=f"--trace: stop the search after S seconds (default {TRACE_TIMEOUT:g})",
     )
-    p.add_argument("--size", type=int, metavar="PX", help="picture width in pixels")
+    p.add_argument(
+        "--size", type=whole(MIN_SIZE, MAX_SIZE, "pixels"), metavar="PX", help="picture width"
+    )
     add_grid_options(p, json_flag=False)
     p.set_defaults(func=run)
 
@@ -202,11 +204,6 @@ def check_options(args: argparse.Namespace, graph: bool) -> None:
 
     Raises :class:`InvalidArgument` naming the options and why.
     """
-    for name, least in (("max_frames", 2), ("max_nodes", 1)):
-        value = getattr(args, name)
-        if value is not None and value < least:
-            option = "--" + name.replace("_", "-")
-            raise InvalidArgument(f"{option} must be at least {least}, got {value}")
     if args.trace is not None and not args.trace.strip():  # (Path("") is ".", a folder)
         raise InvalidArgument(f"--trace needs a file or folder name, got {args.trace!r}")
     if not args.trace:
@@ -248,8 +245,6 @@ def run(args: argparse.Namespace) -> int:
     targets = picture_targets(args)
     if not targets and not args.trace:
         raise InvalidArgument("say where to draw: --png FILE, --svg FILE or --trace OUT")
-    if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
-        raise InvalidArgument(f"--size must be {MIN_SIZE}..{MAX_SIZE} pixels, got {args.size}")
     source = graph_arg(args.source)
     is_graph = is_graph_arg(source)
     if args.method is not None:

@@ -81,7 +81,7 @@ def register(subparsers: Any) -> None:
     size = p.add_mutually_exclusive_group()
     size.add_argument("--size", type=int, metavar="N", help="side of the grid (square boxes)")
     size.add_argument("--box", type=box_arg, metavar="RxC", help="box shape, e.g. 2x3")
-    p.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles")
+    p.add_argument("--count", type=whole(1), default=1, metavar="K", help="how many puzzles")
     p.add_argument("--clues", type=int, metavar="C", help="exact number of clues")
     p.add_argument(
         "--symmetry", type=str.lower, choices=SYMMETRIES, help="symmetry of the clue pattern"
@@ -196,9 +196,11 @@ def _progress(done: int, total: int) -> None:
 
 def run_generate(args: argparse.Namespace) -> int:
     """Generate ``--count`` puzzles and print them one per line (or as JSON)."""
-    if args.count < 1:
-        raise InvalidArgument(f"--count must be >= 1, got {args.count}")
-    box = box_for(args.size) if args.size is not None else args.box or regions_box(args) or (3, 3)
+    try:
+        size_box = box_for(args.size) if args.size is not None else None
+    except InvalidArgument as exc:  # named as info names it
+        raise InvalidArgument(f"--size {args.size}: {exc}") from None
+    box = size_box or args.box or regions_box(args) or (3, 3)
     # usage errors first, one line each: before the seed is printed and OUT or a cluster opened
     variant = _variant_of(args, box) if has_variant(args) else None  # '--variant ""' refused
     if variant is None:

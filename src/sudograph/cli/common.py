@@ -79,9 +79,10 @@ def box_arg(text: str) -> tuple[int, int]:
     return (r, c)
 
 
-def whole(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``, refused as a usage error that
-    names the option (``argument --limit: must be >= 1, got 0``).
+def whole(minimum: int, maximum: int | None = None, unit: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``, in
+    ``unit``), refused as a usage error that names the option (``argument --limit: must be
+    >= 1, got 0``).
 
     >>> whole(1)("3")
     3
@@ -89,6 +90,10 @@ def whole(minimum: int) -> Callable[[str], int]:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: must be >= 1, got 0
+    >>> whole(16, 8192, "pixels")("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be 16..8192 pixels, got 0
     """
 
     def convert(text: str) -> int:
@@ -96,6 +101,9 @@ def whole(minimum: int) -> Callable[[str], int]:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if maximum is not None and not minimum <= value <= maximum:
+            within = f"{minimum}..{maximum}" + (f" {unit}" if unit else "")
+            raise argparse.ArgumentTypeError(f"must be {within}, got {value}")
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be >= {minimum}, got {value}")
         return value
