@@ -180,6 +180,8 @@ cells=16)
     grid: Grid
     solved: bool
     contradiction: bool = False
+    timed_out: bool = False
+    """True when ``timeout`` stopped the steps (a technique might still apply), not a stall."""
 
     def hardest(self) -> str | None:
         """The hardest technique of the steps (:data:`TECHNIQUES`), None without a step."""
@@ -1198,15 +1200,16 @@ def solve_logically(
 
     The steps are recorded in order. A solved grid is checked against the puzzle. ``timeout``
     (seconds, as :func:`~sudograph.solve.solve` takes it: 0 takes no step) stops the steps
-    early, as a stall. Raises :class:`InvalidPuzzle` on clashing clues and
+    early: not solved, ``timed_out`` (its summary says ``stopped after N steps: the time
+    limit``, not a stall). Raises :class:`InvalidPuzzle` on clashing clues and
     :class:`InvalidArgument` on an unknown technique or a ``timeout`` that is negative, NaN or
     not a number.
 
     >>> r = solve_logically(Grid.parse("1.3.....2...4..1"), ["naked single"])
     >>> r.solved, len(r.steps), r.grid.to_line()
     (False, 7, '1.3.3.1.21434321')
-    >>> len(solve_logically(Grid.parse("1.3.....2...4..1"), timeout=0).steps)
-    0
+    >>> print(solve_logically(Grid.parse("1.3.....2...4..1"), timeout=0))
+    stopped after 0 steps: the time limit (5 of 16 cells filled)
     """
     return _solve_logically(grid, techniques, _deadline(timeout), "solve_logically")
 
@@ -1230,7 +1233,7 @@ def _solve_logically(
         if s.broken():
             return LogicResult(steps, s.to_grid(), False, contradiction=True)
         if deadline is not None and time.perf_counter() >= deadline:
-            break
+            return LogicResult(steps, s.to_grid(), False, timed_out=True)
         step = _find(s, names)
         if step is None:
             break
@@ -1439,9 +1442,10 @@ got NoneType
     elif result.contradiction:
         lines.append("contradiction: the clues admit no solution")
     elif not result.solved:
+        why = "the time limit" if result.timed_out else "no technique applies"
         lines.append(
-            f"stalled after {len(result.steps)} step{'' if len(result.steps) == 1 else 's'}: "
-            "no technique applies "
+            f"{'stopped' if result.timed_out else 'stalled'} after {len(result.steps)} "
+            f"step{'' if len(result.steps) == 1 else 's'}: {why} "
             f"({result.grid.clues} of {len(result.grid.values)} cells filled)"
         )
     return lines
