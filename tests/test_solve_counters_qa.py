@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -25,9 +26,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_the_json_names_the_engine_whose_counters_they_are(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("numba")
+    monkeypatch.delenv("SUDOGRAPH_ENGINE", raising=False)
     _, out, _ = run(capsys, "solve", NORVIG, "--json")
     doc = json.loads(out)  # no limit: the reference search first, the method's own figures
     own = solve(Grid.parse(NORVIG), "propagate", engine="python").stats
@@ -65,9 +67,10 @@ def test_a_search_method_reports_no_attempts(capsys: pytest.CaptureFixture[str])
 
 
 def test_a_long_traced_search_goes_on_untraced_with_the_same_figures(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("numba")
+    monkeypatch.delenv("SUDOGRAPH_ENGINE", raising=False)
     code, out, _ = run(capsys, "solve", ULTRA, "-m", "mrv", "--trace", "--json")
     doc = json.loads(out)
     reference = solve(Grid.parse(ULTRA), "mrv", engine="python")
@@ -88,3 +91,17 @@ def test_the_reference_engine_named_traces_to_the_end(capsys: pytest.CaptureFixt
     doc = json.loads(out)
     last = re.fullmatch(r"\((\d+) more steps not shown\)", doc["trace"][-1])
     assert code == 0 and last is not None and int(last[1]) > TRACE_GRACE  # counted, every one
+
+
+def test_a_killer_traced_on_is_not_handed_to_the_twin(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The twin reads no cages: a killer's traced search goes on on the reference engine, to
+    its own bound (it was handed on, and refused: exit 2)."""
+    cages = tmp_path / "c.txt"
+    cages.write_text("3 r1c1 r1c2\n")
+    argv = ["solve", "." * 81, "--variant", "killer", "--cages", str(cages), "--count"]
+    code, out, err = run(capsys, *argv, "--max-nodes", "60000", "--trace", "--trace-steps", "3")
+    assert code == 1 and err == ""
+    assert re.search(r"^\(\d+ more steps not shown\)$", out, re.M)
+    assert "stopped (node limit): the count is a lower bound" in out

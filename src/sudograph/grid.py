@@ -566,8 +566,8 @@ class Grid:
         if first.startswith(("[", "{")):
             return cls._parse_json(text, box=box, alphabet=alphabet)
         if len(lines) == 1:
-            no, line = lines[0]
-            return cls._parse_line(line, line_no=no, box=box, alphabet=alphabet)
+            no, _ = lines[0]  # as written (indented or not): a fault's column is the text's
+            return cls._parse_line(written[no - 1].rstrip(), line_no=no, box=box, alphabet=alphabet)
         # the rows as written, indented or not: a fault's column is that of the text
         rows = [(no, written[no - 1].rstrip()) for no, _ in lines]
         return cls._parse_rows(rows, box=box, alphabet=alphabet)
@@ -673,17 +673,18 @@ class Grid:
                 return cls._parse_tokens(
                     starts, tokens, line_no=line_no, box=box, alphabet=alphabet
                 )
-            except ParseError:
+            except ParseError as exc:
+                tokens_fault = exc
                 end = _grid_prefix(tokens)
                 if end is None:  # no whole grid before the blanks: the tokens' own fault
                     raise
-            # a whole grid, then more: a fault inside the grid comes first, where it is
+            # a grid, then more: a fault inside the grid comes first, where it is; one that
+            # reads as no grid at all (a row short, "side 2") is not a grid followed by text
             grid_text = line[: starts[end - 1] + len(tokens[end - 1])]
             try:
                 cls._parse_line(grid_text, line_no=line_no, box=box, alphabet=alphabet)
             except ParseError as exc:
-                if exc.column is not None:
-                    raise exc from None
+                raise (exc if exc.column is not None else tokens_fault) from None
             raise _after_grid(tokens[end], end, line_no, starts[end] + 1) from None
         cells = tokens[0]
         offset = line.index(cells[0]) if cells else 0

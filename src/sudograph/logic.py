@@ -160,7 +160,8 @@ SHOWN_STEPS = 200
 @dataclass(repr=False)
 class LogicResult:
     """What :func:`solve_logically` did: the ``steps`` taken, the ``grid`` reached (solved or
-    stalled), ``solved`` and ``contradiction`` (the clues admit no solution).
+    stalled), ``solved``, ``contradiction`` (the clues admit no solution) and ``timed_out``
+    (its ``timeout`` stopped the steps).
 
     ``repr`` is short (the figures, not the steps: the fields hold them); ``str`` is the
     :meth:`summary`; a notebook shows the summary, the steps as a numbered list (folded) and
@@ -1541,7 +1542,7 @@ def run(problem: Problem, options: SolveOptions) -> Result:
             complete=True,
             count=0,
         )
-    timed_out = options.timeout is not None and stats.seconds >= options.timeout
+    timed_out = result.timed_out
     return Result(
         "stopped",
         [],

@@ -113,7 +113,11 @@ def register(sub: Any) -> None:
         help=f"with --trace: at most N trace lines (default {DEFAULT_TRACE_STEPS}); a search "
         f"going on {TRACE_GRACE:,} steps past them finishes untraced on the compiled engine",
     )
-    p.add_argument("--stats", action="store_true", help="print nodes, backtracks and time")
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="print nodes, backtracks and time (a greedy method: its attempts and seed)",
+    )
     p.add_argument(
         "--format",
         choices=FORMATS,
@@ -517,7 +521,7 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
             grid.alphabet,
             max_steps=args.trace_steps or DEFAULT_TRACE_STEPS,
             sink=sink,
-            give_up_after=untraced_after(args),
+            give_up_after=untraced_after(args, grid),
         )
     elif args.trace and not args.json:
         warn(f"no trace: {traceable}")
@@ -537,7 +541,9 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
             if result is None or result.reason == "node limit":
                 result = run()
         except TraceFull:  # the steps shown: the compiled twin finishes (it counts the same)
+            traced = time.perf_counter() - start
             result = run(trace=None, engine="numba", timeout=_time_left(kwargs, start))
+            result.stats.seconds += traced  # the time of the whole run, its traced part too
     except InvalidPuzzle as exc:  # clashing clues: with --json, an error object too
         if args.json:
             print_error_json(None, str(exc))
@@ -568,13 +574,16 @@ untraced on the compiled twin (about a third of a second of the reference engine
 a small search past the cap still says exactly how many steps were left out."""
 
 
-def untraced_after(args: argparse.Namespace) -> int | None:
+def untraced_after(args: argparse.Namespace, grid: Grid) -> int | None:
     """:data:`TRACE_GRACE` when the rest of a traced search may run on the method's compiled
-    twin (the engine left to ``auto``, numba installed, a method with a twin), else None (the
-    reference engine traces on to the end, as ``--engine python`` asks)."""
+    twin (the engine left to ``auto``, not ``SUDOGRAPH_ENGINE=python``, numba installed, a
+    method with a twin, a puzzle it reads: not a killer's cages), else None (the reference
+    engine traces on to the end, as ``--engine python`` asks)."""
     from ..engine import ENGINE_ENV, numba_available
 
-    if args.engine != "auto" or os.environ.get(ENGINE_ENV) or not numba_available():
+    if args.engine != "auto" or os.environ.get(ENGINE_ENV, "").strip().lower() == "python":
+        return None
+    if grid.problem.cages or not numba_available():
         return None
     return TRACE_GRACE if "numba" in get_method(args.method).engines else None
 

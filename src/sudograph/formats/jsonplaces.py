@@ -214,7 +214,7 @@ def refuse_misspelt_keys(
         like = (
             difflib.get_close_matches(str(key), read, n=1, cutoff=0.75)
             or [known for known in read if _one_slip(str(key), known)][:1]
-        )  # a short key's one slip ("bax") is below difflib's cutoff
+        )  # a short key's slip ("bxo") is below difflib's cutoff
         if like and not (beside and like[0] in data):
             raise JsonFault(
                 f"unknown key {key!r}: did you mean {like[0]!r}?", path=(key,), key=True
@@ -222,19 +222,23 @@ def refuse_misspelt_keys(
 
 
 def _one_slip(typed: str, known: str) -> bool:
-    """True when ``typed`` is ``known`` with one letter changed, added, dropped, or two
-    neighbours swapped (a key of three letters or more: ``"id"`` is no slip of ``"box"``).
+    """True when ``typed`` is ``known`` with two neighbouring letters swapped, or one letter
+    added or dropped (``"bxo"``, ``"bo"``, ``"boxx"`` for ``"box"``). A letter changed is no
+    slip here: a short key one letter from another is often a word of its own (``"bot"``,
+    ``"fox"`` beside ``"box"``), which a row may carry; difflib's cutoff judges the longer.
 
-    >>> [_one_slip(k, "box") for k in ("bax", "bxo", "bo", "boxes", "id")]
-    [True, True, True, False, False]
+    >>> [_one_slip(k, "box") for k in ("bxo", "bo", "boxx", "bot", "fox", "boxes", "id")]
+    [True, True, True, False, False, False, False]
     """
     if typed == known or min(len(typed), len(known)) < 2 or abs(len(typed) - len(known)) > 1:
         return False
     if len(typed) == len(known):
         slips = [i for i in range(len(typed)) if typed[i] != known[i]]
-        swapped = len(slips) == 2 and slips[1] == slips[0] + 1
-        return len(slips) == 1 or (
-            swapped and typed[slips[0]] == known[slips[1]] and typed[slips[1]] == known[slips[0]]
+        return (
+            len(slips) == 2
+            and slips[1] == slips[0] + 1
+            and typed[slips[0]] == known[slips[1]]
+            and typed[slips[1]] == known[slips[0]]
         )
     short, long = sorted((typed, known), key=len)
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))

@@ -64,7 +64,7 @@ from typing import Any
 
 from .._text import split_lines
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
-from ..grid import Grid, as_box, box_for, default_alphabet, json_box, nearest_box
+from ..grid import Grid, as_box, box_for, default_alphabet, json_alphabet, json_box, nearest_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
 from .jsonplaces import JsonFault, Path, json_place, json_shown, loads_once, placed
@@ -725,12 +725,10 @@ def _from_data(
     if "box" in data:
         made.add("box:", (_json_box(data["box"], source), ("box",)))
     if "alphabet" in data:
-        if not isinstance(data["alphabet"], str):  # as every JSON reader says it
-            raise JsonFault(
-                f"'alphabet' is a string of symbols, not {json_shown(data['alphabet'])}",
-                path=("alphabet",),
-                source=source,
-            )
+        try:  # as every JSON reader reads it (one given is compared in the text reader)
+            json_alphabet(data["alphabet"])
+        except JsonFault as exc:
+            raise JsonFault(exc.message, path=exc.path, source=source) from None
         made.add("alphabet:", (data["alphabet"], ("alphabet",)))
     if not isinstance(data.get("variant", ""), str):
         raise JsonFault(
