@@ -145,8 +145,23 @@ def ink_on(fill: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
-def _default_size(n: int) -> int:
-    return max(360, CELL * n)
+MARK = 12
+"""Pixels a pencil mark needs to be read: a grid drawn with its candidates gets cells of at
+least a box side of them (a 25×25's 5 × 5 marks: 60 px cells, where 40 left 8 px specks)."""
+
+
+PENCIL_SIZE = 0.7
+"""A pencil mark's font size, as a fraction of its spot's side (SVG and PNG alike)."""
+
+
+def _default_size(n: int, marks: int = 0) -> int:
+    """The default width of an n×n grid picture; ``marks``: the pencil marks drawn across a
+    cell (0 without candidates).
+
+    >>> _default_size(9), _default_size(9, 3), _default_size(25), _default_size(25, 5)
+    (360, 360, 1000, 1500)
+    """
+    return max(360, max(CELL, MARK * marks) * n)
 
 
 def _check_positive(name: str, value: float, minimum: float = 1) -> None:
@@ -163,10 +178,11 @@ def _check_positive(name: str, value: float, minimum: float = 1) -> None:
         raise InvalidArgument(f"{name} must be a number >= {minimum:g}, got {value!r}")
 
 
-def _width(n: int, size: float | None) -> float:
-    """The width of a grid picture: ``size``, checked, or the default for an n×n grid."""
+def _width(n: int, size: float | None, marks: int = 0) -> float:
+    """The width of a grid picture: ``size``, checked, or the default for an n×n grid (with
+    ``marks`` pencil marks across a cell: :func:`_default_size`)."""
     if size is None:
-        return _default_size(n)
+        return _default_size(n, marks)
     _check_positive("size", size)
     return size
 
@@ -295,7 +311,7 @@ def grid_svg(
     grid = _grids("grid_svg", grid, solution)
     n, (br, bc) = grid.n, grid.box
     fills = _highlights(grid, highlight, svg=True)
-    width = _width(n, size)
+    width = _width(n, size, _marks_across(n) if candidates else 0)
     cell = width / n
     height = width + (cell * 0.8 if caption else 0)
     parts = [
@@ -511,6 +527,11 @@ def _sum_cells(marks: VariantMarks, n: int) -> set[int]:
     return {int(y) * n + int(x) for x, y, _ in marks.sums}
 
 
+def _marks_across(n: int) -> int:
+    """The pencil marks across a cell of an n×n grid (:func:`pencil_spots`' sub-grid)."""
+    return math.ceil(math.sqrt(n))
+
+
 def pencil_spots(n: int, *, below_sum: bool = False) -> tuple[list[tuple[float, float]], float]:
     """Where the pencil marks of an n×n grid lie in a cell: the centre of candidate k's spot
     (k = 0..n-1) in cell units from the cell's top-left corner, on a sub-grid of
@@ -524,7 +545,7 @@ def pencil_spots(n: int, *, below_sum: bool = False) -> tuple[list[tuple[float, 
     >>> spots[0][1] > PENCIL_TOP, scale < 1
     (True, True)
     """
-    side = math.ceil(math.sqrt(n))
+    side = _marks_across(n)
     top = PENCIL_TOP if below_sum else 0.0
     step = (1 - top) / side  # a sub-cell's height
     spots = [((k % side + 0.5) / side, top + (k // side + 0.5) * step) for k in range(n)]
@@ -536,7 +557,7 @@ def _pencil_marks(
 ) -> str:
     """Candidates of cell i on a small sub-grid inside the cell (below the cell's cage sum
     with ``below_sum``): one ``<text class="pencil">``."""
-    sub = cell / math.ceil(math.sqrt(grid.n))
+    sub = cell / _marks_across(grid.n)
     spots, scale = pencil_spots(grid.n, below_sum=below_sum)
     spans = []
     for d in grid.candidates(i):
@@ -545,7 +566,8 @@ def _pencil_marks(
         y = (r + spots[k][1]) * cell
         spans.append(f'<tspan x="{x:.2f}" y="{y:.2f}">{_escape(grid.alphabet[k])}</tspan>')
     return (
-        f'<text class="pencil" font-family="sans-serif" font-size="{sub * 0.7 * scale:.1f}" '
+        f'<text class="pencil" font-family="sans-serif" '
+        f'font-size="{sub * PENCIL_SIZE * scale:.1f}" '
         f'fill="{PENCIL_COLOUR}" text-anchor="middle" dominant-baseline="central">'
         f"{''.join(spans)}</text>"
     )
@@ -571,7 +593,7 @@ def save_grid(
     """
     grid = _grids("save_grid", grid, solution)
     kind = _kind(path, fmt)
-    width = _width(grid.n, size)
+    width = _width(grid.n, size, _marks_across(grid.n) if candidates else 0)
     if kind == "svg":
         text = grid_svg(grid, solution=solution, candidates=candidates, size=size)
         write_text(path, text)
@@ -605,7 +627,7 @@ def draw_grid(
     grid = _grids("draw_grid", grid, solution)
     n, (br, bc) = grid.n, grid.box
     fills = _highlights(grid, highlight, svg=False)
-    width = _width(n, size)
+    width = _width(n, size, _marks_across(n) if candidates else 0)
     ax.set_xlim(0, n)
     ax.set_ylim(n, 0)
     ax.set_aspect("equal")
@@ -636,7 +658,7 @@ def draw_grid(
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.3})  # fmt: skip
     alpha = grid.alphabet
     summed = _sum_cells(marks, n)
-    side = math.ceil(math.sqrt(n))
+    side = _marks_across(n)
     for i, d in enumerate(grid.values):
         r, c = divmod(i, n)
         if d:
@@ -650,7 +672,7 @@ def draw_grid(
             for d2 in grid.candidates(i):
                 k = d2 - 1
                 ax.text(c + spots[k][0], r + spots[k][1], alpha[k], ha="center",
-                        va="center", fontsize=points / side * scale,
+                        va="center", fontsize=points / 0.55 * PENCIL_SIZE / side * scale,
                         color=PENCIL_COLOUR)  # fmt: skip
     return ax
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..grid import Grid
-from .cmd_draw import picture_targets
+from .cmd_draw import MAX_SIZE, MIN_SIZE, picture_targets
 from .common import (
     add_grid_options,
     no_grid_error,
@@ -28,6 +28,7 @@ from .common import (
     read_items,
     report_error,
     warn,
+    whole,
 )
 
 FORMATS = ("boxed", "line", "lists", "json")
@@ -56,6 +57,13 @@ def register(subparsers: Any) -> None:
         "on line N of the input",
     )
     p.add_argument("--candidates", action="store_true", help="show each empty cell's candidates")
+    p.add_argument(
+        "--size",
+        type=whole(MIN_SIZE, MAX_SIZE, "pixels"),
+        metavar="PX",
+        help="picture width with --svg/--png (default: 40 px a cell, more with --candidates "
+        "on a large grid, so that the pencil marks can be read)",
+    )
     add_grid_options(p)
     p.set_defaults(func=run)
 
@@ -123,7 +131,9 @@ def written_line(path: str, numbers: list[int]) -> str:
     return f"wrote {files} ({said})"
 
 
-def save_picture(grid: Grid, path: str, fmt: str, candidates: bool) -> None:
+def save_picture(
+    grid: Grid, path: str, fmt: str, candidates: bool, size: int | None = None
+) -> None:
     """Draw the grid with :func:`sudograph.render.save_grid` (imported lazily)."""
     try:
         from .. import render  # type: ignore[attr-defined,unused-ignore]
@@ -133,7 +143,7 @@ def save_picture(grid: Grid, path: str, fmt: str, candidates: bool) -> None:
                 f"--{fmt} needs sudograph.render, which this version does not have yet"
             ) from None
         raise
-    render.save_grid(grid, path, fmt=fmt, candidates=candidates, solution=None)
+    render.save_grid(grid, path, fmt=fmt, candidates=candidates, solution=None, size=size)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -151,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgument(
             f"--format {args.format}: not with --json, which prints the json format"
         )
+    if args.size is not None and not pictures:
+        raise InvalidArgument("--size is a picture's width: give --svg FILE or --png FILE")
     if args.candidates and not pictures and fmt not in ("boxed", "json"):
         raise InvalidArgument("--candidates shows in the boxed and json formats and pictures")
     items = read_items(args.source, args)
@@ -181,7 +193,9 @@ def run(args: argparse.Namespace) -> int:
         if pictures:
             number = shown if no is None else no  # (a grid has its line in a file)
             for kind, path in pictures:
-                save_picture(item, picture_path(path, number, many), kind, args.candidates)
+                save_picture(
+                    item, picture_path(path, number, many), kind, args.candidates, args.size
+                )
             drawn.append(number)
             continue
         if fmt == "json":
