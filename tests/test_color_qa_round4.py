@@ -79,3 +79,20 @@ def test_a_colouring_that_skips_numbers_improves_the_upper_bound() -> None:
     gapped = tuple({1: 5, 2: 7, 3: 9}[c] for c in three)
     book.lower_upper(gapped, "gapped")
     assert (book.upper, book.upper_by) == (3, "gapped") and set(book.coloring) == {1, 2, 3}
+
+
+@pytest.mark.parametrize("method", ["naive", "mrv", "forward", "dsatur", "propagate", "sat"])
+@pytest.mark.parametrize(("n", "k"), [(1, 2), (3, 4), (2, 5)])
+def test_every_colouring_with_more_colours_than_vertices(method: str, n: int, k: int) -> None:
+    """A list or a count takes every colour given: k above the vertex count was cut to it,
+    and 3 vertices without edges had 27 colourings with 4 colours, marked complete (found by
+    the differential fuzz of 2026-11-27)."""
+    if method == "sat":
+        pytest.importorskip("pysat")
+    from sudograph import Graph, Problem, color, count
+
+    graph = Graph.from_edges(n, [])
+    listed = color(graph, k, method, limit=None)
+    assert (listed.count or len(listed.solutions), listed.complete) == (k**n, True)
+    assert len(set(listed.solutions)) == k**n == count(Problem(graph, k)).count
+    assert color(graph, k, method).status == "solved"  # one colouring: as before

@@ -844,8 +844,10 @@ def color(
     """Decide whether ``graph`` has a proper ``k``-colouring keeping ``precolouring``.
 
     ``kw`` are :func:`solve`'s keyword options. ``k`` and ``precolouring`` may be numpy's (an
-    integer, an array). Without a precolouring, a k above the number
-    of vertices is read as that number (colours past it are never used); a k still above 64
+    integer, an array). Asked for one colouring (``limit`` 1) without a precolouring, a k
+    above the number of vertices is read as that number (one colouring never needs colours
+    past it; a list or a count does: ``limit=None`` lists all k^n colourings of n vertices
+    without edges); a k still above 64
     (what a :class:`Problem` holds) is coloured by method ``sat`` only, on the graph itself
     (``kw``: ``timeout``; one colouring, so ``limit`` 1 only), as DIMACS graphs of chromatic
     number 65 and 73 need.
@@ -875,13 +877,15 @@ def color(
     pre = precolouring
     if pre is not None and type(pre) is not tuple:
         pre = _colour_tuple(pre, "precolouring")
+    one = kw.get("limit", 1) == 1  # (limit=None asks for every colouring: the solver's)
     if isinstance(k, int) and not isinstance(k, bool) and not pre:
-        given_k, k = k, min(k, max(graph.n, 1))  # (more colours than vertices: never used)
+        # one colouring never needs more colours than vertices; a list or a count does (the
+        # colourings of 3 vertices with 4 colours are 4^3, not the 3^3 of 3 colours)
+        given_k, k = k, min(k, max(graph.n, 1)) if one else k
         if k > MAX_SIDE:
             return _color_sat(graph, k, method, kw, given_k)
     problem = Problem(graph, k, pre or ())
     given = {name for name, value in kw.items() if value is not None}
-    one = kw.get("limit", 1) == 1  # (limit=None asks for every colouring: the solver's)
     if method == "sat" and not pre and one and given <= {"timeout", "max_nodes", "limit"}:
         options = SolveOptions(timeout=kw.get("timeout"), max_nodes=kw.get("max_nodes"))
         if options.timeout != 0 and _sat_installed():  # (0: no step at all, as solve says)
