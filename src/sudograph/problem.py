@@ -668,10 +668,21 @@ class Result:
         return self.grids[0] if self.grids else None
 
     @property
+    def counted_by(self) -> str:
+        """The compiled kernel whose books :attr:`stats` are (``fast9``, ``houses``, ``sat``...:
+        their nodes are its guesses), or ``""`` when they are the method's own, as its
+        reference search counts them (its compiled twin counts the same). Method ``fast`` on
+        a plain 9×9 runs the 9×9 kernel and names no engine.
+
+        >>> Result("solved", method="fast").counted_by, Result("solved").counted_by
+        ('fast9', '')
+        """
+        return self.stats.engine or ("fast9" if self.method == "fast" else "")
+
+    @property
     def uncounted(self) -> tuple[str, ...]:
         """The fields of :attr:`stats` left at 0 because the engine that ran does not count
-        them (:data:`UNCOUNTED`; method ``fast`` on a plain 9×9 runs the 9×9 kernel and
-        names no engine).
+        them (:data:`UNCOUNTED`, by :attr:`counted_by`).
 
         >>> Result("solved", stats=Stats(engine="houses")).uncounted
         ('deductions',)
@@ -680,8 +691,7 @@ class Result:
         >>> Result("solved", method="propagate").uncounted
         ()
         """
-        engine = self.stats.engine or ("fast9" if self.method == "fast" else "")
-        return UNCOUNTED.get(engine, ())
+        return UNCOUNTED.get(self.counted_by, ())
 
     def __bool__(self) -> bool:
         return self.status == "solved"

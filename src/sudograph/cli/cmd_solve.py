@@ -636,7 +636,7 @@ def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
         "nodes": s.nodes,
         "backtracks": None if "backtracks" in result.uncounted else s.backtracks,
         "seconds": round(s.seconds, 6),
-        "engine": _engine_ran(result),
+        "engine": result.counted_by or None,
     }
     if _randomized(result):  # the measure of a randomized method, and its replay
         doc["attempts"] = s.attempts
@@ -649,14 +649,6 @@ def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
     if args.all:
         doc["solutions"] = [g.to_line() for g in result.grids]
     return doc
-
-
-def _engine_ran(result: Result) -> str | None:
-    """The compiled kernel whose books the counters are (``fast9``, ``houses``, ``sat``...:
-    their nodes are its guesses, :data:`~sudograph.problem.UNCOUNTED`), or None when they are
-    the method's own, as it defines them (the reference search, or its compiled twin, which
-    counts the same)."""
-    return result.stats.engine or ("fast9" if result.method == "fast" else None)
 
 
 def _randomized(result: Result) -> bool:
@@ -688,8 +680,7 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
             name: "-" if name in result.uncounted else getattr(s, name)
             for name in ("backtracks", "deductions", "max_depth")
         }
-        ran = _engine_ran(result)
-        engine = f"  engine: {ran}" if ran else ""  # the figures are its own books
+        engine = f"  engine: {result.counted_by}" if result.counted_by else ""  # its books
         if _randomized(result):  # attempts are what it counts; the seed replays it
             print(f"attempts: {s.attempts}  seed: {result.seed}  time: {s.seconds:.4f} s")
             return
