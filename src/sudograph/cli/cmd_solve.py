@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import os
 import sys
 import time
 from typing import Any, BinaryIO
@@ -576,14 +575,13 @@ a small search past the cap still says exactly how many steps were left out."""
 
 def untraced_after(args: argparse.Namespace, grid: Grid) -> int | None:
     """:data:`TRACE_GRACE` when the rest of a traced search may run on the method's compiled
-    twin (the engine left to ``auto``, not ``SUDOGRAPH_ENGINE=python``, numba installed, a
-    method with a twin, a puzzle it reads: not a killer's cages), else None (the reference
-    engine traces on to the end, as ``--engine python`` asks)."""
-    from ..engine import ENGINE_ENV, numba_available
+    twin (the engine that runs is the compiled one, :func:`~sudograph.engine.resolve_engine`:
+    not ``--engine python`` nor ``SUDOGRAPH_ENGINE=python``, numba installed; a method with a
+    twin; a puzzle it reads: not a killer's cages), else None (the reference engine traces
+    on to the end)."""
+    from ..engine import resolve_engine
 
-    if args.engine != "auto" or os.environ.get(ENGINE_ENV, "").strip().lower() == "python":
-        return None
-    if grid.problem.cages or not numba_available():
+    if resolve_engine(args.engine) != "numba" or grid.problem.cages:
         return None
     return TRACE_GRACE if "numba" in get_method(args.method).engines else None
 
