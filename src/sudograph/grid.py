@@ -266,20 +266,22 @@ def require_grid(x: Any, what: str) -> Grid:
     return x
 
 
-def json_box(value: object, given: Box | None = None, whose: str = "grid") -> Box:
+def json_box(
+    value: object, given: Box | None = None, whose: str = "grid", *, source: str | None = None
+) -> Box:
     """The ``"box"`` of a JSON grid, puzzle row or variant puzzle: ``"RxC"`` (as ``--box``
     writes it) or ``[rows, columns]`` (as :meth:`Grid.to_json` writes it), each side a whole
     number; ``given`` (``--box``), when there is one, must be the same. Every JSON reader takes
     the box here, so that one fault reads the same in every format: a
     :class:`~sudograph.formats.jsonplaces.JsonFault` naming the value at fault, written as
-    the file writes it (``true``, ``null``).
+    the file writes it (``true``, ``null``), of the file ``source`` when given.
 
     >>> json_box("2x3"), json_box([3, 3])
     ((2, 3), (3, 3))
-    >>> json_box([2, True])
+    >>> json_box([2, True], source="p.json")
     Traceback (most recent call last):
     ...
-    sudograph.formats.jsonplaces.JsonFault: 'box' side true is not a whole number
+    sudograph.formats.jsonplaces.JsonFault: p.json: 'box' side true is not a whole number
     >>> json_box([2, 2], (3, 3), "puzzle")
     Traceback (most recent call last):
     ...
@@ -289,31 +291,39 @@ def json_box(value: object, given: Box | None = None, whose: str = "grid") -> Bo
         for i, side in enumerate(value):
             if not isinstance(side, int) or isinstance(side, bool):  # nor 2.0
                 raise JsonFault(
-                    f"'box' side {json_shown(side)} is not a whole number", path=("box", i)
+                    f"'box' side {json_shown(side)} is not a whole number",
+                    path=("box", i),
+                    source=source,
                 )
         shape: Box | str = (value[0], value[1])
     elif isinstance(value, str):
         shape = value
     else:
         raise JsonFault(
-            f"'box' is \"RxC\" or [rows, columns], not {json_shown(value)}", path=("box",)
+            f"'box' is \"RxC\" or [rows, columns], not {json_shown(value)}",
+            path=("box",),
+            source=source,
         )
     try:
         found = as_box(shape)
     except InvalidArgument as exc:
-        raise JsonFault(f"bad box: {exc}", path=("box",)) from None
+        raise JsonFault(f"bad box: {exc}", path=("box",), source=source) from None
     if given is not None and tuple(given) != found:
         raise JsonFault(
             f"box {given[0]}x{given[1]} given, but the {whose}'s is {found[0]}x{found[1]}",
             path=("box",),
+            source=source,
         )
     return found
 
 
-def json_alphabet(value: object, given: str | None = None, whose: str = "grid") -> str:
+def json_alphabet(
+    value: object, given: str | None = None, whose: str = "grid", *, source: str | None = None
+) -> str:
     """The ``"alphabet"`` of a JSON grid, puzzle row or variant puzzle, a string; ``given``
     (``--alphabet``), when there is one, must be the same (a file's own alphabet is never
-    silently replaced). A fault is a :class:`~sudograph.formats.jsonplaces.JsonFault`.
+    silently replaced). A fault is a :class:`~sudograph.formats.jsonplaces.JsonFault` (of
+    the file ``source`` when given).
 
     >>> json_alphabet("ABCD"), json_alphabet("ABCD", "ABCD")
     ('ABCD', 'ABCD')
@@ -324,10 +334,16 @@ def json_alphabet(value: object, given: str | None = None, whose: str = "grid") 
     """
     if not isinstance(value, str):
         raise JsonFault(
-            f"'alphabet' is a string of symbols, not {json_shown(value)}", path=("alphabet",)
+            f"'alphabet' is a string of symbols, not {json_shown(value)}",
+            path=("alphabet",),
+            source=source,
         )
     if given is not None and given != value:
-        raise JsonFault(f"alphabet {given} given, but the {whose}'s is {value}", path=("alphabet",))
+        raise JsonFault(
+            f"alphabet {given} given, but the {whose}'s is {value}",
+            path=("alphabet",),
+            source=source,
+        )
     return value
 
 

@@ -723,12 +723,10 @@ def _from_data(
     made = _Lines()
     made.add("grid:", (data["grid"], ("grid",)))
     if "box" in data:
-        made.add("box:", (_json_box(data["box"], source), ("box",)))
+        high, wide = json_box(data["box"], source=source)  # as every JSON reader reads it
+        made.add("box:", (f"{high}x{wide}", ("box",)))
     if "alphabet" in data:
-        try:  # as every JSON reader reads it (one given is compared in the text reader)
-            json_alphabet(data["alphabet"])
-        except JsonFault as exc:
-            raise JsonFault(exc.message, path=exc.path, source=source) from None
+        json_alphabet(data["alphabet"], source=source)  # (--alphabet: the text reader's)
         made.add("alphabet:", (data["alphabet"], ("alphabet",)))
     if not isinstance(data.get("variant", ""), str):
         raise JsonFault(
@@ -782,24 +780,6 @@ def _from_data(
         return read_variant_puzzle("\n".join(made.lines), source=source, box=box, alphabet=alphabet)
     except ParseError as exc:  # placed in the lines made here: placed again in the JSON text
         raise made.fault(exc, source) from None
-
-
-def _json_box(box: Any, source: str | None) -> str:
-    """The ``"box"`` of the JSON variant format as the text format writes it, read as every
-    JSON reader reads it (:func:`~sudograph.grid.json_box`): ``"2x3"`` or ``[rows, columns]``.
-
-    >>> _json_box("2x3", None), _json_box([2, 3], None)
-    ('2x3', '2x3')
-    >>> _json_box([2, True], "p.json")
-    Traceback (most recent call last):
-    ...
-    sudograph.formats.jsonplaces.JsonFault: p.json: 'box' side true is not a whole number
-    """
-    try:
-        rows, columns = json_box(box)
-    except JsonFault as exc:
-        raise JsonFault(exc.message, path=exc.path, source=source) from None
-    return f"{rows}x{columns}"
 
 
 FPUZZLES_KNOWN = {
