@@ -749,14 +749,12 @@ class Grid:
             used = set(raw.strip().replace(" ", ""))
             if used <= RULER_CHARS and ("*" not in used or used & RULER_DASHES):
                 continue  # a ruler (in multi-line text, write empty cells as . or 0)
-            toks: list[tuple[str, int]] = []
             cleaned = raw.replace("|", " ").replace("+", " ")
             parts = cleaned.split()
-            pos = 0
-            for part in parts:
-                pos = cleaned.index(part, pos)
-                toks.append((part, pos + 1))
-                pos += len(part)
+            toks = [
+                (part, at + 1)
+                for part, at in zip(parts, _token_starts(cleaned, parts), strict=True)
+            ]
             per_char = [(ch, col + j) for part, col in toks for j, ch in enumerate(part)]
             rows.append((no, toks if len(toks) > 1 else per_char))
             chars.append(per_char)

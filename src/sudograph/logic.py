@@ -1542,13 +1542,12 @@ def run(problem: Problem, options: SolveOptions) -> Result:
             complete=True,
             count=0,
         )
-    timed_out = result.timed_out
     return Result(
         "stopped",
         [],
         stats,
         method="logic",
-        reason="time limit" if timed_out else "logic stalled",
+        reason="time limit" if result.timed_out else "logic stalled",
     )
 
 
