@@ -154,13 +154,14 @@ PENCIL_SIZE = 0.7
 """A pencil mark's font size, as a fraction of its spot's side (SVG and PNG alike)."""
 
 
-def _default_size(n: int, marks: int = 0) -> int:
-    """The default width of an n×n grid picture; ``marks``: the pencil marks drawn across a
-    cell (0 without candidates).
+def _default_size(n: int, candidates: bool = False) -> int:
+    """The default width of an n×n grid picture, drawn with its pencil marks (``candidates``)
+    or not.
 
-    >>> _default_size(9), _default_size(9, 3), _default_size(25), _default_size(25, 5)
+    >>> _default_size(9), _default_size(9, True), _default_size(25), _default_size(25, True)
     (360, 360, 1000, 1500)
     """
+    marks = _marks_across(n) if candidates else 0
     return max(360, max(CELL, MARK * marks) * n)
 
 
@@ -178,11 +179,11 @@ def _check_positive(name: str, value: float, minimum: float = 1) -> None:
         raise InvalidArgument(f"{name} must be a number >= {minimum:g}, got {value!r}")
 
 
-def _width(n: int, size: float | None, marks: int = 0) -> float:
-    """The width of a grid picture: ``size``, checked, or the default for an n×n grid (with
-    ``marks`` pencil marks across a cell: :func:`_default_size`)."""
+def _width(n: int, size: float | None, candidates: bool = False) -> float:
+    """The width of a grid picture: ``size``, checked, or the default for an n×n grid (drawn
+    with its ``candidates`` or not: :func:`_default_size`)."""
     if size is None:
-        return _default_size(n, marks)
+        return _default_size(n, candidates)
     _check_positive("size", size)
     return size
 
@@ -311,7 +312,7 @@ def grid_svg(
     grid = _grids("grid_svg", grid, solution)
     n, (br, bc) = grid.n, grid.box
     fills = _highlights(grid, highlight, svg=True)
-    width = _width(n, size, _marks_across(n) if candidates else 0)
+    width = _width(n, size, candidates)
     cell = width / n
     height = width + (cell * 0.8 if caption else 0)
     parts = [
@@ -593,7 +594,7 @@ def save_grid(
     """
     grid = _grids("save_grid", grid, solution)
     kind = _kind(path, fmt)
-    width = _width(grid.n, size, _marks_across(grid.n) if candidates else 0)
+    width = _width(grid.n, size, candidates)
     if kind == "svg":
         text = grid_svg(grid, solution=solution, candidates=candidates, size=size)
         write_text(path, text)
@@ -627,7 +628,7 @@ def draw_grid(
     grid = _grids("draw_grid", grid, solution)
     n, (br, bc) = grid.n, grid.box
     fills = _highlights(grid, highlight, svg=False)
-    width = _width(n, size, _marks_across(n) if candidates else 0)
+    width = _width(n, size, candidates)
     ax.set_xlim(0, n)
     ax.set_ylim(n, 0)
     ax.set_aspect("equal")
@@ -652,7 +653,8 @@ def draw_grid(
         ax.plot([x1, x2], [y1, y2], color="black", lw=3, solid_capstyle="projecting")
     for x1, y1, x2, y2 in marks.cages:
         ax.plot([x1, x2], [y1, y2], color="#333333", lw=1, linestyle=(0, (3, 2)))
-    points = width / n * 0.55 * 72 / dpi
+    cell_points = width / n * 72 / dpi  # a cell's side, in points
+    points = cell_points * 0.55
     for x, y, total in marks.sums:
         ax.text(x, y, str(total), ha="left", va="bottom", fontsize=points * 0.4, color="black",
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.3})  # fmt: skip
@@ -672,7 +674,7 @@ def draw_grid(
             for d2 in grid.candidates(i):
                 k = d2 - 1
                 ax.text(c + spots[k][0], r + spots[k][1], alpha[k], ha="center",
-                        va="center", fontsize=points / 0.55 * PENCIL_SIZE / side * scale,
+                        va="center", fontsize=cell_points * PENCIL_SIZE / side * scale,
                         color=PENCIL_COLOUR)  # fmt: skip
     return ax
 
