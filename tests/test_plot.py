@@ -193,3 +193,12 @@ def test_plot_seed002_comparison_errors() -> None:
         plot_seed002_comparison(bad)
     with pytest.raises(InvalidArgument):
         plot_seed002_comparison([], axes=[object()])
+
+
+@pytest.mark.parametrize("metric", ["nodes", "backtracks"])
+def test_the_methods_that_do_not_search_are_left_out(metric: str) -> None:
+    runs = fake_runs({"naive": [10, 50], "logic": [0, 0], "greedy-mrv": [0, 0]}, [30, 22])
+    ax = plot_runs(runs, metric=metric)
+    assert [line.get_label() for line in ax.get_lines()] == ["naive"]  # no line of zeros
+    with pytest.raises(InvalidArgument, match=r"^no run counted its .*make no search nodes"):
+        plot_runs([r for r in runs if r.method != "naive"], metric=metric)

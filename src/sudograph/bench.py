@@ -6,8 +6,10 @@ Every solution is checked against its puzzle. :func:`summarize` turns the runs i
 :class:`Row` per method and set: solved, stopped (at a cap), unsatisfiable, stalled (the
 ``logic`` method out of techniques), nodes, backtracks and time (mean, median, max), µs per
 puzzle, success rate and, for randomized methods, attempts. Backtracks are None (shown ``-``)
-where the kernel that ran does not count them (``Result.uncounted``). Sets are told apart by
-name (:func:`set_names` names files that share a file name by their folders).
+where the kernel that ran does not count them (``Result.uncounted``), and so are nodes and
+backtracks of the methods that do not search (:func:`searches`: ``logic``, the greedy family).
+Sets are told apart by name (:func:`set_names` names files that share a file name by their
+folders).
 
 >>> from sudograph.grid import Grid
 >>> s = PuzzleSet("tiny", (Grid.parse("...3.2.1...4.1.2"), Grid.parse("1.3.....2...4..1")))
@@ -25,15 +27,20 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
+from numbers import Real
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .errors import InvalidArgument, ParseError
 from .grid import Box, Grid
 from .methods import METHODS, get_method
+from .problem import is_whole
 
 DEFAULT_LIMIT_SECONDS = 1.0
 """Default cap on one solve, in seconds."""
+
+ENGINES = ("auto", "python", "numba")
+"""The engines :func:`run_bench` takes (as :func:`sudograph.solve.solve` does)."""
 
 
 STALLED = "logic stalled"
@@ -78,11 +85,20 @@ def load_set(
     (1, 2, [(2, 'unknown charac'), (3, 'clashing clues')])
     >>> os.remove(f.name)
 
+    ``first`` is None (every grid) or a whole number >= 1, as ``--first`` takes it.
+
     Raises :class:`ParseError` on the first bad grid without ``on_error``, and when the file
-    holds no grid, good or bad; OSError when it cannot be read.
+    holds no grid, good or bad; OSError when it cannot be read; :class:`InvalidArgument` on a
+    bad ``first`` (before the file is opened):
+
+    >>> load_set("examples/sample.txt", first=0)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: first must be >= 1, got 0
     """
     from .formats.puzzles import iter_grids, open_source
 
+    check_first(first)
     stream, source = open_source(os.fspath(path))
     if name is None:
         name = "stdin" if os.fspath(path) == "-" else Path(path).name
@@ -112,7 +128,10 @@ def collect_set(
     ...                 on_error=lambda e: None)
     >>> len(s.grids), s.skipped
     (1, 1)
+
+    Raises :class:`InvalidArgument` on a bad ``first`` (:func:`check_first`), before reading.
     """
+    check_first(first)
     grids: list[Grid] = []
     skipped = 0
     for no, item in items:
@@ -132,6 +151,84 @@ def collect_set(
     if not grids and not skipped:
         raise ParseError(f"{source}: no grid found")
     return PuzzleSet(name, tuple(grids), skipped)
+
+
+def check_first(first: object) -> None:
+    """Raise :class:`InvalidArgument` unless ``first`` is None (every grid) or a whole number
+    >= 1 (the bound of ``--first``): 0 kept one grid, as did -1.
+
+    >>> check_first(-1)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: first must be >= 1, got -1
+    >>> check_first(2.5)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: first must be a whole number (or None for all), got 2.5
+    """
+    if first is None:
+        return
+    if not is_whole(first):
+        raise InvalidArgument(f"first must be a whole number (or None for all), got {first!r}")
+    if cast(int, first) < 1:
+        raise InvalidArgument(f"first must be >= 1, got {first}")
+
+
+def check_limit_seconds(limit_seconds: object) -> None:
+    """Raise :class:`InvalidArgument` unless ``limit_seconds`` is None (no cap) or a number of
+    seconds > 0 (``inf`` is no cap, as :func:`~sudograph.solve.solve` reads ``timeout``; the
+    command line's ``--limit-seconds`` takes finite ones).
+
+    >>> check_limit_seconds(0)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: limit_seconds must be a number of seconds > 0, got 0
+    >>> check_limit_seconds("1")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: limit_seconds must be a number of seconds > 0, got '1'
+
+    NaN is said so: ``got NaN (not a number)``.
+    """
+    if limit_seconds is None:
+        return
+    what = "limit_seconds must be a number of seconds > 0, got"
+    if isinstance(limit_seconds, bool) or not isinstance(limit_seconds, Real):
+        raise InvalidArgument(f"{what} {limit_seconds!r}")
+    seconds = cast(float, limit_seconds)  # a Real: an int of 400 digits holds no float
+    if seconds != seconds:
+        raise InvalidArgument(f"{what} NaN (not a number)")
+    if not seconds > 0:
+        raise InvalidArgument(f"{what} {seconds}")
+
+
+def check_engine(engine: object) -> str:
+    """``engine`` when it is one of :data:`ENGINES` (None: ``auto``, as
+    :func:`~sudograph.solve.solve` takes it); :class:`InvalidArgument` in solve's words
+    otherwise (an engine that a method does not run on is no error: see :func:`run_one`).
+
+    >>> check_engine("bogus")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: engine must be auto, python or numba, got 'bogus'
+    """
+    if engine is None:
+        return "auto"
+    if type(engine) is not str or engine not in ENGINES:
+        raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
+    return engine
+
+
+def searches(method: str) -> bool:
+    """Whether ``method`` searches, so counts nodes and backtracks: not ``logic`` (it counts
+    deductions) nor the greedy family (attempts), whose 0 nodes are no measure; their rows
+    show None (see :func:`summarize`). A name not registered is taken to search.
+
+    >>> searches("naive"), searches("sat"), searches("logic"), searches("greedy-mrv")
+    (True, True, False, False)
+    """
+    m = METHODS.get(method)
+    return m is None or m.searches
 
 
 def set_names(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
@@ -175,8 +272,10 @@ def set_names(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
 @dataclass(frozen=True)
 class Run:
     """One method on one puzzle: status, counts and wall time (``seconds``, checks included);
-    ``backtracks`` is None when the kernel that ran does not count them; ``status`` and
-    ``reason`` are the solve's (a run ``stopped`` by :data:`STALLED` hit no cap)."""
+    ``backtracks`` is None when the kernel that ran does not count them; ``nodes`` and
+    ``backtracks`` are the solve's stats (0 for a method that does not search: its row shows
+    None, see :func:`searches`); ``status`` and ``reason`` are the solve's (a run ``stopped``
+    by :data:`STALLED` hit no cap)."""
 
     set: str
     index: int
@@ -193,9 +292,11 @@ class Run:
 @dataclass(frozen=True)
 class Row:
     """One method on one set, summarized (see the module docstring); the backtracks are None
-    when a run of the set did not count them. ``solved + stopped + unsatisfiable + stalled``
-    is ``total``: ``stopped`` counts the runs stopped at a cap (time, nodes, a greedy
-    method's attempts), ``stalled`` those of ``logic`` that ran out of techniques."""
+    when a run of the set did not count them, the nodes and backtracks when the method does
+    not search (:func:`searches`: ``logic``, the greedy family). ``solved + stopped +
+    unsatisfiable + stalled`` is ``total``: ``stopped`` counts the runs stopped at a cap
+    (time, nodes, a greedy method's attempts), ``stalled`` those of ``logic`` that ran out of
+    techniques."""
 
     method: str
     set: str
@@ -204,9 +305,9 @@ class Row:
     stopped: int
     unsatisfiable: int
     success_rate: float
-    nodes_mean: float
-    nodes_median: float
-    nodes_max: int
+    nodes_mean: float | None
+    nodes_median: float | None
+    nodes_max: int | None
     backtracks_mean: float | None
     backtracks_median: float | None
     backtracks_max: int | None
@@ -233,23 +334,34 @@ def default_methods() -> list[str]:
 
 
 def parse_methods(text: str | None) -> list[str]:
-    """``'naive,mrv'`` -> ``['naive', 'mrv']`` (None: :func:`default_methods`).
+    """``'naive,mrv'`` -> ``['naive', 'mrv']`` (None: :func:`default_methods`; blanks
+    around a name are dropped).
 
-    Raises :class:`InvalidArgument` naming an unknown method or one given twice (its runs
-    would be counted twice), or on an empty list.
+    Raises :class:`InvalidArgument`, its message starting with ``--methods``, naming an
+    unknown method, one given twice (its runs would be counted twice) or an empty name (a
+    stray comma), or on an empty list.
 
     >>> parse_methods("naive,mrv,naive")
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: --methods: naive given twice
+    >>> parse_methods("naive,")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: --methods: empty method name in 'naive,'
     """
     if text is None:
         return default_methods()
-    names = [t.strip() for t in text.split(",") if t.strip()]
-    if not names:
+    if not text.strip():
         raise InvalidArgument("--methods needs at least one method name")
-    for name in names:
-        get_method(name)
+    names = [t.strip() for t in text.split(",")]
+    if not all(names):
+        raise InvalidArgument(f"--methods: empty method name in {text!r}")
+    try:
+        for name in names:
+            get_method(name)
+    except InvalidArgument as exc:
+        raise InvalidArgument(f"--methods: {exc}") from None
     _check_unique(names, "--methods: ")
     return names
 
@@ -305,12 +417,18 @@ def run_one(
 ) -> Run:
     """Solve one grid with one method under the caps, check the solution, time it.
 
-    Raises :class:`InvalidArgument` on an unknown method or bad caps, :class:`InvalidPuzzle`
-    for clashing clues.
+    A known ``engine`` that the method does not run on is left to the method (``logic`` and
+    the greedy family on Python, ``fast`` on its kernel, ``sat`` on python-sat: see
+    :func:`engine_ignored`).
+
+    Raises :class:`InvalidArgument` on an unknown method or engine (:func:`check_engine`) or
+    bad caps (:func:`check_limit_seconds`), :class:`InvalidPuzzle` for clashing clues.
     """
     from .solve import solve
 
     m = get_method(method)
+    engine = check_engine(engine)
+    check_limit_seconds(limit_seconds)
     if engine != "auto" and engine not in m.engines:
         engine = "auto"  # a method of its own engine (fast: compiled; see engine_ignored)
     start = time.perf_counter()
@@ -351,7 +469,9 @@ def run_bench(
     warmup: bool = True,
     on_run: Callable[[Run], None] | None = None,
 ) -> list[Run]:
-    """Every method on every puzzle of every set (set by set, method by method).
+    """Every method on every puzzle of every set (set by set, method by method); ``methods``
+    is a list of names, or one name (``"naive"``: ``["naive"]``), None for
+    :func:`default_methods`.
 
     A randomized method gets the seed ``seed + index`` on puzzle ``index`` (reproducible).
     With ``warmup`` each method first solves, untimed, the first puzzle of each grid shape
@@ -359,14 +479,29 @@ def run_bench(
     engine's start-up, which differs by shape: the 9×9 kernel, the house kernel, is not
     counted). ``on_run`` is called after each run (progress).
 
-    Raises :class:`InvalidArgument` on an unknown method, one given twice, two sets of one
-    name (their rows would be pooled) or a negative cap.
+    ``engine`` is ``python`` (the default, the reference), ``numba`` or ``auto``; a method
+    that does not run on it runs on its own (:func:`engine_ignored`).
+
+    Raises :class:`InvalidArgument`, before any solve, on no method, an unknown one, one
+    given twice, two sets of one name (their rows would be pooled), an unknown engine, or a
+    ``limit_seconds`` that is not a number of seconds > 0 (None: no cap):
+
+    >>> s = PuzzleSet("tiny", (Grid.parse("...3.2.1...4.1.2"),))
+    >>> run_bench([s], "naive", engine="bogus")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: engine must be auto, python or numba, got 'bogus'
     """
-    names = list(methods) if methods is not None else default_methods()
+    if isinstance(methods, str):
+        names = [methods]
+    else:
+        names = list(methods) if methods is not None else default_methods()
+    if not names:  # (nothing would run, and nothing be said)
+        raise InvalidArgument("methods is empty: name at least one method")
     check_methods(names)
     _check_unique([s.name for s in sets], "set ")
-    if limit_seconds is not None and limit_seconds <= 0:
-        raise InvalidArgument(f"limit_seconds must be > 0, got {limit_seconds}")
+    engine = check_engine(engine)
+    check_limit_seconds(limit_seconds)
     warmed: set[tuple[str, Box]] = set()
     runs: list[Run] = []
     for pset in sets:
@@ -411,16 +546,22 @@ def summarize(runs: Iterable[Run]) -> list[Row]:
     """One :class:`Row` per (method, set), in the order the runs came.
 
     Nodes, backtracks and time are over every run, stopped ones included (their counts are
-    what was spent before the cap); the backtracks are None when a run has none counted.
+    what was spent before the cap); the backtracks are None when a run has none counted, the
+    nodes and backtracks when the method does not search (:func:`searches`).
+
+    >>> rows = summarize([Run("s", 0, 30, "logic", "solved", "", 0, 0, 0, 0.1)])
+    >>> rows[0].nodes_mean, rows[0].backtracks_max
+    (None, None)
     """
     groups: dict[tuple[str, str], list[Run]] = {}
     for r in runs:
         groups.setdefault((r.method, r.set), []).append(r)
     rows = []
     for (method, set_name), rs in groups.items():
+        searched = searches(method)
         nodes = [r.nodes for r in rs]
         backs = [r.backtracks for r in rs if r.backtracks is not None]
-        counted = len(backs) == len(rs)
+        counted = searched and len(backs) == len(rs)
         secs = [r.seconds for r in rs]
         solved = sum(r.status == "solved" for r in rs)
         randomized = method in METHODS and METHODS[method].randomized
@@ -434,9 +575,9 @@ def summarize(runs: Iterable[Run]) -> list[Row]:
                 unsatisfiable=sum(r.status == "unsatisfiable" for r in rs),
                 stalled=sum(r.status == "stopped" and r.reason == STALLED for r in rs),
                 success_rate=solved / len(rs),
-                nodes_mean=statistics.fmean(nodes),
-                nodes_median=float(statistics.median(nodes)),
-                nodes_max=max(nodes),
+                nodes_mean=statistics.fmean(nodes) if searched else None,
+                nodes_median=float(statistics.median(nodes)) if searched else None,
+                nodes_max=max(nodes) if searched else None,
                 backtracks_mean=statistics.fmean(backs) if counted else None,
                 backtracks_median=float(statistics.median(backs)) if counted else None,
                 backtracks_max=max(backs) if counted else None,

@@ -42,6 +42,9 @@ class Method:
     randomized: bool = False
     engines: tuple[str, ...] = ("python", "numba")
     sudoku_only: bool = False
+    searches: bool = True
+    """False for a method that makes no search nodes (``logic``: deductions; the greedy
+    family: attempts): its nodes and backtracks are no measure (shown null by the bench)."""
 
     def load(self) -> Runner:
         """Import and return the runner function."""
@@ -63,6 +66,7 @@ def _greedy(name: str, description: str, seed: str, runner: str) -> Method:
         complete=False,
         randomized=True,
         engines=("python",),
+        searches=False,
     )
 
 
@@ -159,6 +163,7 @@ METHODS: dict[str, Method] = {
             complete=False,
             engines=("python",),
             sudoku_only=True,
+            searches=False,
         ),
     )
 }

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from numbers import Real
 from typing import Any, cast
 
-from .bench import STALLED, Row, Run
+from .bench import STALLED, Row, Run, searches
 from .errors import InvalidArgument, MissingExtra, naming
 from .methods import RANDOMIZED
 
@@ -123,8 +123,11 @@ def _check_metric(metric: str) -> None:
 def _counted(run: Run, metric: str) -> float | None:
     """``run``'s ``metric``, or None where it was not counted: backtracks of a kernel that
     does not count them, attempts of a method that makes none (only the randomized ones
-    repeat attempts; the others' 0 is no measure)."""
+    repeat attempts; the others' 0 is no measure), nodes and backtracks of a method that
+    does not search (``logic``, the greedy family: :func:`~sudograph.bench.searches`)."""
     if metric == "attempts" and run.method not in RANDOMIZED:
+        return None
+    if metric in ("nodes", "backtracks") and not searches(run.method):
         return None
     value = getattr(run, metric)
     return None if value is None else float(value)
@@ -146,7 +149,8 @@ def plot_runs(
     logarithmic (zeros are drawn at the bottom); a run stopped at a cap is marked with a cross,
     one of ``logic`` that stalled (no cap hit) with a hollow circle. A run
     whose engine did not count the ``metric`` (backtracks None: the ``fast`` kernel) is left
-    out, not drawn as a zero, as are the attempts of a method that is not randomized.
+    out, not drawn as a zero, as are the attempts of a method that is not randomized and the
+    nodes and backtracks of one that does not search (``logic``, the greedy family).
     Returns the Axes.
 
     Raises :class:`InvalidArgument` on an unknown metric or ordering, no runs or none that
@@ -159,7 +163,12 @@ def plot_runs(
     if not runs:
         raise InvalidArgument("no runs to plot")
     if all(_counted(r, metric) is None for r in runs):
-        why = "only the randomized methods" if metric == "attempts" else "the fast kernel does not"
+        why = (
+            "only the randomized methods"
+            if metric == "attempts"
+            else "logic and the greedy methods make no search nodes; the fast kernel counts "
+            "no backtracks"
+        )
         raise InvalidArgument(f"no run counted its {metric} ({why})")
     puzzles: dict[tuple[str, int], list[Run]] = {}
     methods: list[str] = []

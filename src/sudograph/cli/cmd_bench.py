@@ -210,15 +210,17 @@ def check_engine(methods: list[str], engine: str) -> None:
     ...
     sudograph.errors.InvalidArgument: --engine numba: logic (python) runs on its own engine, ...
     """
-    ignored = engine_ignored(methods, engine)
-    if not ignored:
-        return
+    from ..engine import resolve_engine
     from ..methods import get_method
 
+    ignored = engine_ignored(methods, engine)
     own = ", ".join(f"{m} ({'/'.join(get_method(m).engines)})" for m in ignored)
     verb = "runs on its" if len(ignored) == 1 else "run on their"
-    if len(ignored) == len(methods):
+    if ignored and len(ignored) == len(methods):
         raise InvalidArgument(f"--engine {engine}: {own} {verb} own engine, not on {engine}")
+    resolve_engine(engine)  # numba asked for and missing: that one line, before the note
+    if not ignored:
+        return
     used = ", ".join(m for m in methods if m not in ignored)
     warn(f"--engine {engine} applies to {used}; {own} {verb} own engine")
 
