@@ -49,6 +49,10 @@ from numba import njit
 from numba.core import types
 from numba.extending import intrinsic
 
+from ._cache import ready
+
+ready()  # a cache folder numba can write, before the first @njit(cache=True)
+
 TZCNT: Any = None
 """numba's count-trailing-zeros intrinsic (one instruction; 8% faster than a de Bruijn
 table), None in a numba without it."""

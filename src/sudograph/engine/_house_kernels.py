@@ -42,8 +42,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ._cache import ready
 from ._fast9_kernels import HOT, LOOP, _ld, _st
 from ._twin_kernels import popcount
+
+ready()  # a cache folder numba can write, before the first @njit(cache=True)
 
 EXHAUSTED, LIMIT, PAUSED, BUFFER_FULL, GROW = 0, 1, 2, 3, 4
 """Codes :func:`search` returns: tree explored, ``limit`` solutions found, guess budget of

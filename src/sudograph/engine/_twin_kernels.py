@@ -24,6 +24,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ._cache import ready
+
+ready()  # a cache folder numba can write, before the first @njit(cache=True)
+
 STATIC, MRV, DSATUR = 0, 1, 2
 CHECK, FORWARD, SINGLES = 0, 1, 2
 SELECT, TRY, POP = 0, 1, 2

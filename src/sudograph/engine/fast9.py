@@ -88,27 +88,6 @@ def load_kernels() -> Any:
     return _fast9_kernels
 
 
-def kernels_cached() -> bool:
-    """True when numba's on-disk cache already holds the compiled kernels (no compile ahead).
-
-    Looks for the cache index files of the batch kernel next to the module (or under
-    ``NUMBA_CACHE_DIR``); never imports numba.
-    """
-    import glob
-    import os
-
-    here = os.path.dirname(os.path.abspath(__file__))
-    roots = [os.path.join(here, "__pycache__")]
-    env = os.environ.get("NUMBA_CACHE_DIR")
-    if env:
-        roots.append(env)
-    for root in roots:
-        pattern = os.path.join(root, "**", "_fast9_kernels.solve_batch-*.nbi")
-        if glob.glob(pattern, recursive=True):
-            return True
-    return False
-
-
 def warmup() -> float:
     """Load (compiling the first time) every kernel of the fast path; return the seconds taken.
 
