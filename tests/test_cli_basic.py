@@ -242,7 +242,7 @@ def test_info_size_without_box(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, out) == (2, "")
     assert err == (
         "sudograph: error: --size 6: side 6 is not a square: give the box shape (rows x columns), "
-        "e.g. 2x3\n"
+        "e.g. 2x3 (see sudograph info --help)\n"
     )
 
 

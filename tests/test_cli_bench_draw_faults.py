@@ -17,7 +17,7 @@ import pytest
 
 from sudograph.bench import PuzzleSet, load_set, run_bench
 from sudograph.cli import main
-from sudograph.errors import InvalidArgument, ParseError
+from sudograph.errors import InvalidArgument, ParseError, install_hint
 from sudograph.grid import Grid
 
 A4, B4 = "1.3.....2...4..1", "...3.2.1...4.1.2"  # two 4x4 puzzles, one solution each
@@ -167,7 +167,11 @@ def test_bench_refuses_a_method_given_twice(
     no_bench(monkeypatch)
     f = write(tmp_path, "p.txt", A4, B4)
     code, out, err = run(["bench", f, "--methods", methods], capsys)
-    assert (code, out, err) == (2, "", f"sudograph: error: --methods: {twice} given twice\n")
+    assert (code, out, err) == (
+        2,
+        "",
+        f"sudograph: error: --methods: {twice} given twice (see sudograph bench --help)\n",
+    )
 
 
 def test_run_bench_refuses_a_method_given_twice() -> None:
@@ -199,7 +203,7 @@ def test_bench_plot_checked_before_the_bench(
     argv = ["bench", f, "--methods", "naive", "--plot", plot.format(tmp=tmp_path)]
     code, out, err = run(argv, capsys)
     assert (code, out) == (2, "")
-    assert err == f"sudograph: error: {message.format(tmp=tmp_path)}\n"
+    assert err == f"sudograph: error: {message.format(tmp=tmp_path)} (see sudograph bench --help)\n"
 
 
 def test_bench_plot_without_matplotlib_is_refused_first(
@@ -217,7 +221,7 @@ def test_bench_plot_without_matplotlib_is_refused_first(
     assert (code, out) == (2, "")
     assert err == (
         "sudograph: error: this needs the optional dependency 'matplotlib': "
-        "pip install 'sudograph[plot]'\n"
+        f"{install_hint('plot')}\n"
     )
 
 
@@ -410,7 +414,8 @@ def test_draw_refuses_a_name_of_another_format(
     fmt = option[2:]
     assert (code, out) == (2, "")
     assert err == (
-        f"sudograph: error: {option} writes {fmt.upper()}: name the file .{fmt}, got {path!r}\n"
+        f"sudograph: error: {option} writes {fmt.upper()}: name the file .{fmt}, got {path!r} "
+        "(see sudograph draw --help)\n"
     )
     assert list(tmp_path.iterdir()) == []
 

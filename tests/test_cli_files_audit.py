@@ -416,4 +416,7 @@ def test_resume_of_a_variant_file_needs_an_output(
     src = variant_file(tmp_path / "v.txt", [T4, TWO4])
     code, out, err = sudograph(capfd, "solve", str(src), "--resume")
     assert code == 2 and out == ""
-    assert err == "sudograph: error: --resume needs -o OUT (the file to continue)\n"
+    assert err == (
+        "sudograph: error: --resume needs -o OUT (the file to continue) "
+        "(see sudograph solve --help)\n"
+    )

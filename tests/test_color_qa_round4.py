@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from itertools import combinations
 
 import pytest
 
 from sudograph.cli import main
-from sudograph.errors import InvalidArgument
+from sudograph.errors import InvalidArgument, install_hint
 from sudograph.graph import Graph
 
 solve_module = importlib.import_module("sudograph.solve")
@@ -36,7 +37,7 @@ def test_k_above_64_is_quoted_as_given(k: int, sat: bool, monkeypatch: pytest.Mo
     hint = (
         ""
         if sat
-        else r" \(this needs the optional dependency 'pysat': pip install 'sudograph\[sat\]'\)"
+        else re.escape(f" (this needs the optional dependency 'pysat': {install_hint('sat')})")
     )
     with pytest.raises(
         InvalidArgument, match=rf"^k={k} is above 64: only method 'sat' takes it{hint}$"

@@ -56,7 +56,9 @@ def test_the_cli_refuses_an_empty_variant(option: str, value: str, capsys) -> No
 
     assert main(["generate", option, value, "--size", "4", "--seed", "1"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err == f"sudograph: error: {option} is empty\n"
+    assert out == "" and err == (
+        f"sudograph: error: {option} is empty (see sudograph generate --help)\n"
+    )
 
 
 def test_the_cli_refuses_minimal_beyond_16_before_the_seed_line(capsys) -> None:

@@ -60,7 +60,8 @@ def run(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_info_refuses_an_alphabet_it_would_ignore(
     capfd: pytest.CaptureFixture[str], argv: list[str], message: str, as_json: list[str]
 ) -> None:
-    assert run(capfd, "info", *argv, *as_json) == (2, "", f"sudograph: error: {message}\n")
+    error = f"sudograph: error: {message} (see sudograph info --help)\n"
+    assert run(capfd, "info", *argv, *as_json) == (2, "", error)
 
 
 def test_info_of_a_puzzle_still_reads_its_alphabet(capfd: pytest.CaptureFixture[str]) -> None:

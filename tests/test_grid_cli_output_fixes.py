@@ -95,7 +95,7 @@ def test_dash_output_refuses_resume(
     assert (code, out) == (2, "")
     assert err == (
         "sudograph: error: --resume needs -o OUT (the file to continue), not -o - (standard "
-        "output, which holds nothing to continue)\n"
+        f"output, which holds nothing to continue) (see sudograph {argv[0]} --help)\n"
     )
     assert list(Path.cwd().iterdir()) == []
 

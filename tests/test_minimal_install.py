@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from sudograph.cli import main
-from sudograph.errors import InvalidArgument
+from sudograph.errors import InvalidArgument, install_hint
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "examples" / "sample.txt"
@@ -32,8 +32,8 @@ NINE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 FOUR = "...3.2.1...4.1.2"
 NO_FAST = ("numba", "numpy")
 NO_SAT = ("pysat",)
-FAST_ADVICE = "this needs the optional dependency 'numba': pip install 'sudograph[fast]'"
-SAT_ADVICE = "this needs the optional dependency 'pysat': pip install 'sudograph[sat]'"
+FAST_ADVICE = f"this needs the optional dependency 'numba': {install_hint('fast')}"
+SAT_ADVICE = f"this needs the optional dependency 'pysat': {install_hint('sat')}"
 
 
 def without(
@@ -203,7 +203,7 @@ for kwargs in ({{"method": "sat"}}, {{"method": "mrv", "engine": "numba"}}):
 
 
 # -- 4. one note on the pure-Python rate, only where the extra is missing ----------------------
-NOTE = "sudograph: note: the compiled engine is not installed: pip install 'sudograph[fast]'"
+NOTE = f"sudograph: note: the compiled engine is not installed: {install_hint('fast')}"
 
 
 def test_a_file_run_without_numba_says_once_what_the_extra_brings(tmp_path: Path) -> None:
@@ -253,9 +253,9 @@ def test_chromatic_not_proven_without_python_sat_says_so(tmp_path: Path) -> None
     graph = str(_unproven_graph(tmp_path / "g70.col"))
     done = cli_without(NO_SAT, "chromatic", graph, "--timeout", "0.3")
     assert done.returncode == 1 and "(not proven)" in done.stdout
-    assert "sudograph[sat]" not in done.stdout
+    assert "[sat]" not in done.stdout
     (note,) = done.stderr.splitlines()
-    assert note.startswith("sudograph: note: ") and note.endswith("pip install 'sudograph[sat]'")
+    assert note.startswith("sudograph: note: ") and note.endswith(install_hint("sat"))
     for quiet in (["--json"], ["-m", "pure"]):  # JSON read by a program; pure: asked for
         done = cli_without(NO_SAT, "chromatic", graph, "--timeout", "0.3", *quiet)
         assert done.returncode == 1 and done.stderr == "", (quiet, done.stderr)
@@ -331,7 +331,7 @@ def test_examples_without_matplotlib_stop_at_once(tmp_path: Path, name: str) -> 
     )
     done = without(("matplotlib",), code, cwd=tmp_path)
     assert done.returncode == 1 and done.stdout == ""
-    assert one_error(done.stderr).endswith("pip install 'sudograph[plot]'")
+    assert one_error(done.stderr).endswith(install_hint("plot"))
     assert not (tmp_path / "out").exists()  # stopped before any work
     assert "sudograph[plot]" in (script.read_text().split('"""')[1])  # said in its docstring
 

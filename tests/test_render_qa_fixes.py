@@ -22,7 +22,7 @@ import pytest
 from sudograph import bench, render
 from sudograph.bench import PuzzleSet, Run, run_bench, set_names, summarize
 from sudograph.cli import main
-from sudograph.errors import InvalidArgument
+from sudograph.errors import InvalidArgument, install_hint
 from sudograph.graph import Graph, petersen_graph, sudoku_graph
 from sudograph.grid import Grid
 from sudograph.problem import Result, Stats
@@ -166,7 +166,7 @@ def test_show_refuses_a_picture_named_for_another_format(
     path = tmp_path / name
     code, out, err = run(capsys, "show", A4, option, str(path))
     assert code == 2 and out == "" and not path.exists()
-    assert one_error(err) == message.format(path=path)
+    assert one_error(err) == message.format(path=path) + " (see sudograph show --help)"
 
 
 # -- 5. a fill per colour ----------------------------------------------------------------------
@@ -257,9 +257,7 @@ def test_warmup_without_numba_says_which_extra(
         monkeypatch.setattr(engine, "numba_available", lambda: False)
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert one_error(err) == (
-        "this needs the optional dependency 'numba': pip install 'sudograph[fast]'"
-    )
+    assert one_error(err) == f"this needs the optional dependency 'numba': {install_hint('fast')}"
 
 
 # -- 9. warm-up per method and grid shape ------------------------------------------------------
@@ -347,7 +345,7 @@ def test_options_that_would_do_nothing_are_refused(
     args = [a.format(d=tmp_path, f=f) for a in argv]
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
-    assert one_error(err) == message
+    assert one_error(err) == f"{message} (see sudograph {args[0]} --help)"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.txt"]  # nothing drawn
 
 
@@ -455,7 +453,7 @@ def test_plot_runs_marks_a_logic_stall_apart_from_a_cap() -> None:
 
     runs = [Run("s", 0, 20, "logic", "stopped", "logic stalled", 0, 0, 0, 0.01),
             Run("s", 1, 25, "logic", "solved", "", 0, 0, 0, 0.01)]  # fmt: skip
-    ax = plot_runs(runs)
+    ax = plot_runs(runs, metric="seconds")  # (logic makes no search nodes: no nodes drawn)
     (marks,) = ax.collections
     assert len(marks.get_offsets()) == 1 and len(marks.get_facecolors()) == 0  # hollow, no x
     assert ax.get_title().endswith("(x: stopped at the cap, o: logic stalled)")

@@ -77,7 +77,8 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
         ("{tmp}/nodir/", "{tmp}/nodir/: ends with /, which names a folder: give a file name"),
         ("{tmp}/file.txt/", "{tmp}/file.txt/: ends with /, which names a folder: give a file name"),
         ("{tmp}/nodir/.", "{tmp}/nodir/.: ends with ., which names a folder: give a file name"),
-        ("", "the output path is empty: give a file name"),
+        ("", "-o/--output: the output path is empty: give a file name, or - for standard output"
+             " (see sudograph visualize --help)"),
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("source", [BACKTRACKS, "petersen"])
@@ -115,7 +116,9 @@ def test_a_method_given_twice_is_refused(
     argv = [a for m in methods for a in ("-m", m)]
     code, out, err = run(capsys, "visualize", "petersen", *argv, "-o", str(tmp_path / "p.html"))
     assert (code, out) == (2, "")
-    assert err == f"sudograph: error: --method: {methods[0]} given twice\n"
+    assert err == (
+        f"sudograph: error: --method: {methods[0]} given twice (see sudograph visualize --help)\n"
+    )
     assert not (tmp_path / "p.html").exists()
 
 

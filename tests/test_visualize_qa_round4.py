@@ -210,7 +210,8 @@ def test_draw_refuses_a_trace_path_naming_a_folder(
     code, out, err = run(capsys, "draw", HARD, "--trace", trace.format(tmp=tmp_path), "--svg",
                          "x.svg")  # fmt: skip
     assert (code, out) == (2, "")
-    assert err == f"sudograph: error: {message.format(tmp=tmp_path)}\n"
+    tail = " (see sudograph draw --help)" if message.startswith("-") else ""
+    assert err == f"sudograph: error: {message.format(tmp=tmp_path)}{tail}\n"
     assert list(tmp_path.iterdir()) == []
 
 

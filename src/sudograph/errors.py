@@ -79,13 +79,24 @@ class MissingExtra(SudographError, ImportError):
     ) -> None:
         if (extra is None) == (package is None):
             raise TypeError("MissingExtra takes an extra or a package, one of the two")
-        install = package if package is not None else f"'sudograph[{extra}]'"
-        super().__init__(f"this needs the optional dependency {module!r}: pip install {install}")
+        install = f"pip install {package}" if package is not None else install_hint(str(extra))
+        super().__init__(f"this needs the optional dependency {module!r}: {install}")
         self.module, self.extra, self.package = module, extra, package
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its arguments (a worker process's error reaches the parent whole)."""
         return (_missing_extra, (self.module, self.extra, self.package))
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs ``extra``, said by every message on a missing one. It works
+    from a clone too: the copy installed there already answers to the name ``sudograph``, so
+    pip fetches only the extra's packages.
+
+    >>> install_hint("fast")
+    "pip install 'sudograph[fast]'"
+    """
+    return f"pip install 'sudograph[{extra}]'"
 
 
 def _missing_extra(module: str, extra: str | None, package: str | None) -> MissingExtra:

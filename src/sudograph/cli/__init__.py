@@ -13,12 +13,13 @@ import importlib
 import io
 import os
 import pkgutil
+import re
 import sys
 import warnings
 from typing import Any, NoReturn, TextIO
 
 from .. import __version__
-from ..errors import SudographError
+from ..errors import InvalidArgument, SudographError
 from .common import STDOUT, fail, warn
 
 
@@ -53,6 +54,24 @@ def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: li
             hint = f" (did you mean {close[0]}?)"
     prog = sub.prog if sub is not None else parser.prog
     return f"unrecognized arguments: {' '.join(extra)}{hint} (see {prog} --help)"
+
+
+def option_message(message: str, command: argparse.ArgumentParser | None) -> str:
+    """An option's error, refused after argparse by the command's own checks, ends as
+    argparse's own do: with the command's help named. It is told by its first word, one of
+    the command's options; other errors (a file named ``-x.txt``) are left as they are.
+
+    >>> solve = build_parser().commands["solve"]
+    >>> option_message("--limit: must be >= 1", solve)
+    '--limit: must be >= 1 (see sudograph solve --help)'
+    >>> option_message("k must be >= 1", solve), option_message("-x.txt holds 2 puzzles", solve)
+    ('k must be >= 1', '-x.txt holds 2 puzzles')
+    """
+    first = re.match(r"-[-\w]*", message)
+    if command is None or first is None or message.endswith("--help)"):
+        return message
+    options = {o for action in command._actions for o in action.option_strings}
+    return f"{message} (see {command.prog} --help)" if first.group() in options else message
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,6 +130,8 @@ def _run(argv: list[str] | None) -> int:
         if sys.stdout is not None:  # the last rows: a full disk, a closed pipe said here
             sys.stdout.flush()  # (not at exit, as 'Exception ignored', status 120)
         return code
+    except InvalidArgument as exc:  # an option the command's own checks refuse: its help named
+        return fail(option_message(str(exc), parser.commands.get(args.command)))  # type: ignore[attr-defined]
     except SudographError as exc:
         return fail(str(exc))
     except KeyboardInterrupt:

@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Any
 
-from ..errors import InvalidArgument, MissingExtra
+from ..errors import InvalidArgument, MissingExtra, install_hint
 from ..methods import METHODS, check_method, methods_for
 from .batchmode import EXIT_INTERRUPTED
 from .common import STDIN, load_graph, print_json, seconds, warn, whole
@@ -27,7 +27,7 @@ NOTE_SECONDS = 10.0
 """``chromatic`` without ``--timeout`` or ``--progress`` says once, on a terminal, after this
 long, that it is still searching and how to stop it (a proof can take hours)."""
 NO_SAT_NOTE = (
-    "note: not proven without the SAT steps, which need python-sat: pip install 'sudograph[sat]'"
+    f"note: not proven without the SAT steps, which need python-sat: {install_hint('sat')}"
 )
 """Said on standard error when ``chromatic`` (method ``auto``, text output) ends "not
 proven" without the ``sat`` extra."""
