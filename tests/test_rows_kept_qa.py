@@ -116,8 +116,9 @@ def test_a_file_writes_stopped_and_the_solution_found(tmp_path: Path, workers: s
     argv += ["--workers", workers, "-o", str(tmp_path / "out.txt")]
     assert main(argv) == 1
     assert (tmp_path / "out.txt").read_text().splitlines() == [f"stopped {first}"] * 2
-    # --resume reads those rows as solution rows: nothing left to do, nothing refused
-    assert main([*argv, "--resume"]) == 0
+    # --resume reads those rows as solution rows: nothing left to do, nothing refused; its
+    # exit code answers for the rows kept, as the whole run's did
+    assert main([*argv, "--resume"]) == 1
 
 
 # -- an inline answer cut short exits 1 -----------------------------------------------------

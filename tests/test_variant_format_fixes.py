@@ -260,9 +260,11 @@ UTF8_CASES = [
     (b"variant: x\nbox: 2x2\ngrid: 1......\xe9........\n", "3:14", "invalid UTF-8"),
     (b"variant: jigsaw\nbox: 2x2\ngrid: 1" + b"." * 15 + b"\nregions:\naabb\nac\xe9b\n", "6:3",
      "invalid UTF-8"),
-    (b"# caf\xe9\nvariant: x\nbox: 2x2\ngrid: " + X4.encode() + b"\n", "1:6", "invalid UTF-8"),
+    # a comment is skipped whatever it holds (Latin-1 here), the grid's fault is still found
+    (b"# caf\xe9\nvariant: x\nbox: 2x2\ngrid: \xe9" + X4[1:].encode() + b"\n", "4:7",
+     "invalid UTF-8"),
     # the column counts characters: 'é' (two bytes) is one
-    ("# café ".encode() + b"\xff\nvariant: x\ngrid: " + X4.encode(), "1:8", "invalid UTF-8"),
+    ("variant: x\ngrid: é".encode() + b"\xff" + X4[2:].encode(), "2:8", "invalid UTF-8"),
     (b'{"grid": "1...\xe9...........", "box": "2x2"}\n', "1:15", "invalid UTF-8"),
     (b'{"grid": "' + X4.encode() + b'",\n "variant": "x\xff"}\n', "2:15", "invalid UTF-8"),
     (json.dumps(fpuzzles_object(title="caf\xe9"), ensure_ascii=False).encode("latin-1"), "1:15",
@@ -282,8 +284,7 @@ def test_invalid_utf8_is_reported_at_its_place(
     message: str,
     command: str,
 ) -> None:
-    """Was: decoded with U+FFFD, then another error ('unknown character', a region count) or
-    none at all (a comment)."""
+    """Was: decoded with U+FFFD, then another error ('unknown character', a region count)."""
     path = tmp_path / "v.txt"
     path.write_bytes(data)
     code, out, err = run(capfd, command, str(path))
@@ -292,6 +293,21 @@ def test_invalid_utf8_is_reported_at_its_place(
     monkeypatch.setattr(sys, "stdin", STDINS["pipe"](data))
     code, out, err = run(capfd, command, "-")
     assert code == 2 and f"<stdin>:{where}: {message}" in err and "\ufffd" not in out + err
+
+
+@pytest.mark.parametrize(
+    "comment", [b"# caf\xe9", "# café ".encode() + b"\xff", b"# \x00", b"\xef\xbb\xbf# \xe9"]
+)
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_comment_in_latin1_is_still_a_comment(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, comment: bytes, command: str
+) -> None:
+    """A comment is skipped whatever it holds (docs/formats.md): a Latin-1 header line no
+    longer refuses the whole file."""
+    path = tmp_path / "v.txt"
+    path.write_bytes(comment + b"\nvariant: x\nbox: 2x2\ngrid: " + X4.encode() + b"\n")
+    code, out, err = run(capfd, command, str(path))
+    assert code == 0 and err == "" and "\ufffd" not in out
 
 
 # -- 4. "box": [R, C], as Grid.to_json writes it ---------------------------------------------------

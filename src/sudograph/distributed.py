@@ -50,7 +50,7 @@ MESSAGE_LOG = 10
 of the last thousand: memory would grow to gigabytes before it is flat)."""
 
 
-def _distributed() -> Any:
+def require_dask() -> Any:
     """The ``distributed`` module, or :class:`MissingExtra` naming the extra to install."""
     try:
         import distributed
@@ -88,7 +88,7 @@ def connect(address: str, workers: int | None = None) -> Any:
     Raises :class:`MissingExtra` without dask, :class:`InvalidArgument` when no scheduler
     answers at ``address``.
     """
-    distributed = _distributed()
+    distributed = require_dask()
     if workers is not None and workers < 1:
         raise InvalidArgument(f"workers must be >= 1, got {workers}")
     import dask

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from .._process import Terminated, signals_delivered, signals_held, terminate_gracefully
-from ..errors import InvalidArgument, ParseError, SudographError
+from ..errors import InvalidArgument, ParseError, SudographError, install_hint, naming
 from ..formats.puzzles import (
     compressed,
     csv_column,
@@ -64,6 +64,7 @@ from .common import (
     has_variant,
     is_variant_file,
     no_grid_error,
+    plural,
     progress_wanted,
     read_items,
     report_error,
@@ -126,7 +127,8 @@ class OutputLock:
     A second writer (``-o OUT`` or ``--resume``) gets :class:`OutputBusy` naming the first
     one's pid. A lock file left by a killed run is stale: the kernel dropped its ``flock``
     when the process died, so the next run takes it over. Without ``fcntl`` (Windows) it locks
-    nothing.
+    nothing, nor does a lock on what is no regular file (``/dev/null``, a pipe) or beside a
+    file in a folder where no lock file can be made.
 
     >>> import tempfile, os
     >>> out = os.path.join(tempfile.mkdtemp(), "out.txt")
@@ -150,11 +152,14 @@ class OutputLock:
             import fcntl
         except ImportError:  # pragma: no cover - not on POSIX
             return self
+        with contextlib.suppress(OSError):  # (missing: made below, as a file)
+            if not stat.S_ISREG(os.stat(self.output).st_mode):
+                return self  # /dev/null, /dev/stdout, a pipe: no file for another run to spoil
         while True:
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-            except (FileNotFoundError, NotADirectoryError) as exc:  # no such folder: name OUT
-                raise type(exc)(exc.errno, exc.strerror, self.output) from None
+            except OSError:  # no such folder, or one where no file can be made (/proc, read-
+                return self  # only): OUT's own open says what is wrong with OUT, if anything
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -417,15 +422,15 @@ def read_puzzles(
     input of fewer than ``skip`` puzzles is refused (:class:`InvalidArgument`) at its end.
     """
     head = b""
-    if getattr(stream, "seekable", bool)():  # a file: its head past the buffer's 4 KiB
-        at = stream.tell()
-        head = stream.read(MAX_LINE)
-        stream.seek(at)
-    elif hasattr(stream, "peek"):  # a pipe: what has arrived (undecided: iter_grids reads on)
-        head = stream.peek(MAX_LINE)[:MAX_LINE]
-    if holds_grid_blocks(head, box=box, alphabet=alphabet):
-        return _grid_blocks(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)
-    return _puzzle_lines(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)
+    with naming(name):  # a read error (EIO) names the input, here and below
+        if getattr(stream, "seekable", bool)():  # a file: its head past the buffer's 4 KiB
+            at = stream.tell()
+            head = stream.read(MAX_LINE)
+            stream.seek(at)
+        elif hasattr(stream, "peek"):  # a pipe: what has arrived (iter_grids reads on)
+            head = stream.peek(MAX_LINE)[:MAX_LINE]
+    read = _grid_blocks if holds_grid_blocks(head, box=box, alphabet=alphabet) else _puzzle_lines
+    return read(stream, name, skip=skip, box=box, alphabet=alphabet, report=report)
 
 
 def _variant_items(
@@ -460,62 +465,67 @@ def _grid_blocks(
     """:func:`read_puzzles` of a file of multi-line grids."""
     items = iter_grids(stream, box=box, alphabet=alphabet, name=name)
     seen = 0
-    for seen, (no, item) in enumerate(items, 1):
-        if seen <= skip:
-            continue
-        if isinstance(item, ParseError) and report:
-            report_error(item)
-        yield no, item
+    with naming(name):  # a read error (EIO) names the input
+        for seen, (no, item) in enumerate(items, 1):
+            if seen <= skip:
+                continue
+            if isinstance(item, ParseError) and report:
+                report_error(item)
+            yield no, item
     _check_skip(seen, skip, name)
 
 
 def _puzzle_lines(
     stream: BinaryIO, name: str, *, skip: int, box: Any, alphabet: str | None, report: bool
 ) -> Iterator[tuple[int, Any]]:
-    """:func:`read_puzzles` of a file of one puzzle per line (one loop: the fast path)."""
+    """:func:`read_puzzles` of a file of one puzzle per line (one loop: the fast path; a read
+    error, EIO, names the input)."""
     seen = 0
     column: int | None = None  # of the puzzles, after a CSV header
     no = 0
     plain = alphabet is None and box in (None, (3, 3))
-    while True:
-        raw = stream.readline(MAX_LINE + 1)
-        if not raw:
-            _check_skip(seen, skip, name)
-            return
-        no += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while True:
-                more = stream.readline(1 << 20)
-                if not more or more.endswith(b"\n"):
-                    break
-            item: Any = decode_line(no, None, name)
-        else:
-            decoded = decode_line(no, raw.rstrip(b"\r\n"), name)
-            if isinstance(decoded, ParseError):  # (a compressed file: refused by run's peek)
-                item = decoded
+    with naming(name):
+        while True:
+            raw = stream.readline(MAX_LINE + 1)
+            if not raw:
+                _check_skip(seen, skip, name)
+                return
+            no += 1
+            if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                while True:
+                    more = stream.readline(1 << 20)
+                    if not more or more.endswith(b"\n"):
+                        break
+                item: Any = decode_line(no, None, name)
             else:
-                line = decoded
-                if no == 1:
-                    line = line.removeprefix("\ufeff")  # a byte-order mark
-                line = line.strip()
-                if not line or is_comment(line, first=no == 1):
-                    continue
-                if no == 1:
-                    column = csv_column(line)
-                    if column is not None:
+                decoded = decode_line(no, raw.rstrip(b"\r\n"), name)
+                if isinstance(decoded, ParseError):  # (a compressed file: refused by run's peek)
+                    item = decoded
+                else:
+                    line = decoded
+                    if no == 1:
+                        line = line.removeprefix("\ufeff")  # a byte-order mark
+                    line = line.strip()
+                    if not line or is_comment(line, first=no == 1):
                         continue
-                item = line if column is None else csv_field(line, column, no, name)
-        seen += 1
-        if seen <= skip:
-            continue
-        if isinstance(item, str) and not (plain and len(item) == 81 and _DIGITS.issuperset(item)):
-            try:
-                item = Grid.parse(item, box=box, alphabet=alphabet)
-            except ParseError as exc:
-                item = exc.located(line=no, source=name)
-        if isinstance(item, ParseError) and report:
-            report_error(item)
-        yield no, item
+                    if no == 1:
+                        column = csv_column(line)
+                        if column is not None:
+                            continue
+                    item = line if column is None else csv_field(line, column, no, name)
+            seen += 1
+            if seen <= skip:
+                continue
+            if isinstance(item, str) and not (
+                plain and len(item) == 81 and _DIGITS.issuperset(item)
+            ):
+                try:
+                    item = Grid.parse(item, box=box, alphabet=alphabet)
+                except ParseError as exc:
+                    item = exc.located(line=no, source=name)
+            if isinstance(item, ParseError) and report:
+                report_error(item)
+            yield no, item
 
 
 class _Writer:
@@ -610,8 +620,8 @@ def require_extras(method: str, args: argparse.Namespace) -> None:
 
 
 SLOW_NOTE = (
-    "note: the compiled engine is not installed: pip install 'sudograph[fast]' (hundreds of "
-    "times faster on files)"
+    f"note: the compiled engine is not installed: {install_hint('fast')} (hundreds of times "
+    "faster on files)"
 )
 """Said once after the summary of a file run on the pure-Python search (see
 :func:`slow_note`): on 9×9 files the ``fast`` extra solves 250 to 3,000 times as many
@@ -831,6 +841,15 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     rate = done / seconds if seconds > 0 else 0.0
     loading = f" (kernels ready in {compiled:.1f} s, not counted)" if compiled >= 0.5 else ""
     warn(f"{tally_line(done, tally, bad, skip)}, {rate:,.0f} puzzles/s, {method}{loading}")
+    if skip and output is not None and interrupted is None:  # the code answers for all of OUT
+        kept = kept_outcomes(output, skip, limit)
+        if kept["error"] or kept["unsatisfiable"] or kept["stopped"]:
+            said = (
+                f"{plural(kept['error'], 'error')}, {kept['unsatisfiable']:,} unsatisfiable, "
+                f"{kept['stopped']:,} stopped"
+            )
+            warn(f"the {plural(skip, 'row')} kept by --resume: {said} (the exit code counts them)")
+        tally = {k: tally.get(k, 0) + kept[k] for k in kept}
     note = slow_note(method, engine) if client is None else None
     if note is not None:  # the one word on the pure-Python rate: after the summary
         warn(note)
@@ -843,6 +862,64 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     if tally["unsatisfiable"] or tally["stopped"]:
         return 1
     return 0
+
+
+def kept_outcomes(output: str, skip: int, limit: int | None) -> dict[str, int]:
+    """The statuses of the first ``skip`` rows of OUT (those a ``--resume`` kept), as the run
+    that wrote them counted them: its exit code then answers for every row of OUT."""
+    tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
+    with open(output, "rb") as f:
+        for raw in itertools.islice(f, skip):
+            if raw[:1] not in _NOT_PLAIN or b'"status": "solved"' in raw[:48]:
+                tally["solved"] += 1  # a solution or a count (no word to read), a JSON row's
+            else:
+                tally[row_outcome(raw.decode("utf-8", "replace").strip(), limit)] += 1
+    return tally
+
+
+_NOT_PLAIN = frozenset(bytes([b]) for b in b"esul0a{ \t") | {b""}
+"""First bytes of the rows :func:`row_outcome` reads: ``error``, ``stopped``,
+``unsatisfiable``, ``line N: ...``, ``0``, ``at least``, JSON (and blanks); any other row is a
+solution or a count, solved."""
+
+
+def row_outcome(row: str, limit: int | None) -> str:
+    """The status of one output row of ``solve`` or ``count`` in the file mode (text or
+    JSON), as the exit code counts it; ``limit`` the run's ``--limit`` (a count that reached
+    it is whole as asked, one below it ``at least`` was stopped by a bound).
+
+    >>> [row_outcome(r, None) for r in ("1234341221434321", "unsatisfiable", "stopped 12",
+    ...     "error: f.txt:2: x", "0", "at least 3", '{"status": "solved"}')]
+    ['solved', 'unsatisfiable', 'stopped', 'error', 'unsatisfiable', 'stopped', 'solved']
+    >>> [row_outcome(r, 2) for r in ("at least 2", "line 4: 0 solutions",
+    ...     "line 4: error: bad", '{"line": 4, "count": 0, "complete": true, "unique": false}')]
+    ['solved', 'unsatisfiable', 'error', 'unsatisfiable']
+    """
+    if row.startswith("{"):
+        try:
+            doc = json.loads(row)
+        except ValueError:
+            return "error"
+        if doc.get("status") in ("solved", "unsatisfiable", "stopped", "error"):
+            return str(doc["status"])  # solve's rows
+        if doc.get("error"):  # count's rows
+            return "error"
+        return "unsatisfiable" if doc.get("count") == 0 else "solved"
+    if row.startswith("line ") and ": " in row:  # count's text rows
+        text = row.split(": ", 1)[1]
+        if text.startswith("error:"):
+            return "error"
+        return "unsatisfiable" if text.startswith("0 solutions") else "solved"
+    for status in ("error", "stopped", "unsatisfiable"):
+        if row.startswith(status):
+            return status
+    if row == "0":  # solve --count
+        return "unsatisfiable"
+    if row.startswith("at least "):
+        found = row.removeprefix("at least ")
+        whole = limit is not None and found.isdigit() and int(found) >= limit
+        return "solved" if whole else "stopped"
+    return "solved"
 
 
 def _list_solutions(

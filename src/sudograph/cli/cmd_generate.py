@@ -51,6 +51,7 @@ from .common import (
     looks_like_path,
     no_grid_error,
     one_puzzle_output,
+    output_path,
     plural,
     positive_seconds,
     print_error_json,
@@ -108,6 +109,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "-o",
         "--output",
+        type=output_path,
         metavar="FILE",
         help="write the puzzles to FILE, complete lines only (-: standard output)",
     )
@@ -136,6 +138,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "-o",
         "--output",
+        type=output_path,
         metavar="OUT",
         help="one line per puzzle to OUT (-: standard output); one PUZZLE: its count to OUT",
     )
@@ -210,6 +213,10 @@ def run_generate(args: argparse.Namespace) -> int:
     from .batchmode import output_file
 
     output = output_file(args.output, args.resume)  # -o -: standard output, no --resume
+    if args.dask:  # without the extra: its one line, before the seed's
+        from ..distributed import require_dask
+
+        require_dask()
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)

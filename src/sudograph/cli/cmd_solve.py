@@ -40,6 +40,7 @@ from .common import (
     looks_like_path,
     no_grid_error,
     one_puzzle_output,
+    output_path,
     plural,
     print_error_json,
     print_json,
@@ -143,6 +144,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "-o",
         "--output",
+        type=output_path,
         metavar="OUT",
         help="write the results to OUT (file mode: one line per puzzle); - is standard output",
     )

@@ -38,6 +38,7 @@ from .common import (
     add_grid_options,
     check_writable,
     no_variant_on_graph,
+    output_path,
     plural,
     seconds,
     warn,
@@ -124,7 +125,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--seed", type=whole(0), default=0, help="seed of the force layout (graphs)")
     p.add_argument("--title", help="heading of the page (as written: @DATA@ stays text)")
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="page.html, or -")
+    p.add_argument(
+        "-o", "--output", type=output_path, required=True, metavar="FILE", help="page.html, or -"
+    )
     add_grid_options(p, json_flag=False)
     p.set_defaults(func=run)
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
-from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
 from ..formats.puzzles import cr_endings, decode_line, iter_grids, open_source
 from ..graph import MAX_SIDE
 from ..grid import Grid, check_alphabet, parse_box
@@ -77,6 +77,29 @@ def box_arg(text: str) -> tuple[int, int]:
     if r < 1 or c < 1 or r * c > MAX_SIDE:
         raise argparse.ArgumentTypeError(f"box {r}x{c}: need r, c >= 1 and r*c <= {MAX_SIDE}")
     return (r, c)
+
+
+def output_path(text: str) -> str:
+    """An argparse type: ``-o``'s file, refused when empty (a script's unset variable: not
+    standard output unsaid, which ``-`` asks for).
+
+    >>> output_path("out.txt"), output_path("-")
+    ('out.txt', '-')
+    >>> output_path("")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the output path is empty: give a file name, or - for standard output
+    >>> output_path("  ")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: the output path '  ' is only blanks: give a file name, or - ...
+    """
+    if not text.strip():
+        what = "is empty" if not text else f"{text!r} is only blanks"
+        raise argparse.ArgumentTypeError(
+            f"the output path {what}: give a file name, or - for standard output"
+        )
+    return text
 
 
 def whole(minimum: int, maximum: int | None = None, unit: str = "") -> Callable[[str], int]:
@@ -496,7 +519,7 @@ def variant_file_kind(arg: str) -> str | None:
     else:
         if not os.path.isfile(arg):
             return None
-        with open(arg, "rb") as f:
+        with naming(arg), open(arg, "rb") as f:  # (a read error names the file)
             head = f.read(VARIANT_HEAD)
             if not undecided_variant(head):
                 return variant_kind(head)
@@ -540,7 +563,7 @@ def read_variant_file(
     else:
         if os.path.getsize(arg) > VARIANT_MAX_BYTES:
             return None
-        with open(arg, "rb") as f:
+        with naming(arg), open(arg, "rb") as f:
             data, source = f.read(), arg
     text = _variant_text(data, source)
     if isinstance(text, ParseError):  # the input is read whole: one error for it
@@ -628,8 +651,9 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     if looks_like_path(arg):
         stream, name = open_source(arg)
         try:
-            for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
-                yield no, _with_options(item, args, no, name)
+            with naming(name):  # a read error (EIO) names the file
+                for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
+                    yield no, _with_options(item, args, no, name)
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from .._text import split_lines
-from ..errors import ParseError
+from ..errors import ParseError, naming
 from ..graph import MAX_SIDE
 from ..grid import MAX_LINE, RULER_CHARS, Box, Grid, json_alphabet, json_box
 from .jsonplaces import JsonFault, loads_once, placed, refuse_misspelt_keys
@@ -210,6 +210,12 @@ def decode_line(no: int, raw: bytes | None, source: str | None) -> str | ParseEr
         return packed
     if raw is None:
         return ParseError(f"line longer than {MAX_LINE} bytes: not a grid", line=no, source=source)
+    if b"\x00" not in raw:
+        try:  # (no context manager: this runs on every line of a file)
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+    raw = _plain_comments(raw)  # a comment is skipped whatever it holds (Latin-1, a NUL)
     if b"\x00" in raw:
         col = raw.index(b"\x00") + 1
         return ParseError("binary data (NUL byte)", line=no, column=col, source=source)
@@ -217,6 +223,21 @@ def decode_line(no: int, raw: bytes | None, source: str | None) -> str | ParseEr
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=source)
+
+
+_COMMENT_LINE = re.compile(rb"^(\xef\xbb\xbf)?([ \t\f\v]*#[^\n]*)", re.MULTILINE)
+_NOT_ASCII = re.compile(rb"[\x00\x80-\xff]")
+
+
+def _plain_comments(raw: bytes) -> bytes:
+    """``raw`` with every byte of its comment lines that is not ASCII (or is NUL) made ``?``:
+    one byte for one, so that the columns of the other lines' faults stay where they are.
+    Only for text that does not read as UTF-8 as it is (a comment in Latin-1).
+
+    >>> _plain_comments(b"# caf\\xe9\\x00\\n1.\\xe9\\n\\xef\\xbb\\xbf# \\xff")
+    b'# caf??\\n1.\\xe9\\n\\xef\\xbb\\xbf# ?'
+    """
+    return _COMMENT_LINE.sub(lambda m: (m[1] or b"") + _NOT_ASCII.sub(b"?", m[2]), raw)
 
 
 CSV_WORDS = ("quiz", "puzzle", "sudoku")
@@ -394,7 +415,7 @@ def iter_puzzles(
     """
     if isinstance(source, str | os.PathLike):
         path = Path(source)
-        with path.open("rb") as stream:
+        with naming(path), path.open("rb") as stream:  # (a read error names the file)
             yield from iter_puzzles(stream, box=box, alphabet=alphabet, name=name or str(path))
         return
     source = _readable(source)
@@ -460,7 +481,7 @@ def iter_grids(
     """
     if isinstance(source, str | os.PathLike):
         path = Path(source)
-        with path.open("rb") as stream:
+        with naming(path), path.open("rb") as stream:
             yield from iter_grids(stream, box=box, alphabet=alphabet, name=name or str(path))
         return
     source = _readable(source)
@@ -602,8 +623,11 @@ def _head_lines(head: bytes, *, whole: bool) -> tuple[list[str], int]:
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            line = raw.decode("utf-8", "replace")
-            good = min(good, at)
+            try:
+                line = _plain_comments(raw).decode("utf-8")  # a comment in Latin-1: one still
+            except UnicodeDecodeError:
+                line = raw.decode("utf-8", "replace")
+                good = min(good, at)
         lines.append((line.removeprefix("\ufeff") if not at else line).strip())
     return lines, good
 
