@@ -272,10 +272,10 @@ def set_names(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
 @dataclass(frozen=True)
 class Run:
     """One method on one puzzle: status, counts and wall time (``seconds``, checks included);
-    ``backtracks`` is None when the kernel that ran does not count them; ``nodes`` and
-    ``backtracks`` are the solve's stats (0 for a method that does not search: its row shows
-    None, see :func:`searches`); ``status`` and ``reason`` are the solve's (a run ``stopped``
-    by :data:`STALLED` hit no cap)."""
+    ``backtracks`` is None when the solve did not count them (``Result.uncounted``: the 9×9
+    kernel, a method that does not search); ``nodes`` the solve's (0 for a method that does
+    not search: its row shows None, see :func:`searches`); ``status`` and ``reason`` are the
+    solve's (a run ``stopped`` by :data:`STALLED` hit no cap)."""
 
     set: str
     index: int

@@ -682,7 +682,9 @@ class Result:
     @property
     def uncounted(self) -> tuple[str, ...]:
         """The fields of :attr:`stats` left at 0 because the engine that ran does not count
-        them (:data:`UNCOUNTED`, by :attr:`counted_by`).
+        them (:data:`UNCOUNTED`, by :attr:`counted_by`), or because the method makes no search
+        nodes (``logic``, the greedy family: ``Method.searches``), whose nodes, backtracks and
+        depth are no measure.
 
         >>> Result("solved", stats=Stats(engine="houses")).uncounted
         ('deductions',)
@@ -690,7 +692,14 @@ class Result:
         ('backtracks', 'deductions', 'max_depth')
         >>> Result("solved", method="propagate").uncounted
         ()
+        >>> Result("solved", method="logic").uncounted
+        ('nodes', 'backtracks', 'max_depth')
         """
+        from .methods import METHODS
+
+        method = METHODS.get(self.method or "")
+        if method is not None and not method.searches:
+            return ("nodes", "backtracks", "max_depth")
         return UNCOUNTED.get(self.counted_by, ())
 
     def __bool__(self) -> bool:
@@ -751,11 +760,11 @@ class Result:
         """
         s = self.stats
         extra = f" ({self.reason})" if self.reason else ""
-        backtracks = "" if "backtracks" in self.uncounted else f"{s.backtracks} backtracks, "
-        return (
-            f"{self.status}{extra}: {self._solutions_text()}, {s.nodes} nodes, "
-            f"{backtracks}{s.seconds:.4f} s"
-        )
+        uncounted = self.uncounted
+        nodes = "" if "nodes" in uncounted else f"{s.nodes} nodes, "
+        backtracks = "" if "backtracks" in uncounted else f"{s.backtracks} backtracks, "
+        found = self._solutions_text()
+        return f"{self.status}{extra}: {found}, {nodes}{backtracks}{s.seconds:.4f} s"
 
     def _solutions_text(self) -> str:
         """The solutions of :meth:`summary`: ``288 solutions (2 kept)``, ``1 solution

@@ -633,7 +633,7 @@ def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "status": result.status,
         "solution": result.grids[0].to_line() if result.grids else None,
-        "nodes": s.nodes,
+        "nodes": None if "nodes" in result.uncounted else s.nodes,
         "backtracks": None if "backtracks" in result.uncounted else s.backtracks,
         "seconds": round(s.seconds, 6),
         "engine": result.counted_by or None,
@@ -678,14 +678,14 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
         s = result.stats
         counted = {  # what the engine that ran does not count: "-"
             name: "-" if name in result.uncounted else getattr(s, name)
-            for name in ("backtracks", "deductions", "max_depth")
+            for name in ("nodes", "backtracks", "deductions", "max_depth")
         }
         engine = f"  engine: {result.counted_by}" if result.counted_by else ""  # its books
         if _randomized(result):  # attempts are what it counts; the seed replays it
             print(f"attempts: {s.attempts}  seed: {result.seed}  time: {s.seconds:.4f} s")
             return
         print(
-            f"nodes: {s.nodes}  backtracks: {counted['backtracks']}  "
+            f"nodes: {counted['nodes']}  backtracks: {counted['backtracks']}  "
             f"deductions: {counted['deductions']}  "
             f"max depth: {counted['max_depth']}  time: {s.seconds:.4f} s{engine}"
         )
