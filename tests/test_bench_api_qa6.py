@@ -315,3 +315,33 @@ def test_run_bench_refuses_an_empty_list_of_methods() -> None:
     s = PuzzleSet("tiny", (Grid.parse("...3.2.1...4.1.2"),))
     with pytest.raises(InvalidArgument, match=r"^methods is empty: name at least one method$"):
         run_bench([s], [])
+
+
+NINE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.mark.parametrize("method", SEARCHLESS)
+def test_solve_shows_no_nodes_for_a_method_that_does_not_search(
+    method: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seeded = {} if method == "logic" else {"seed": 1}  # (logic draws nothing: no --seed)
+    argv = ["--seed", "1"] if seeded else []
+    assert main(["solve", NINE, "-m", method, "--json", *argv]) in (0, 1)  # 1: attempts out
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["nodes"], doc["backtracks"]) == (None, None)
+    result = solve(Grid.parse(NINE), method, **seeded)
+    assert result.uncounted == ("nodes", "backtracks", "max_depth")
+    assert "nodes" not in result.summary() and "backtracks" not in result.summary()
+    assert result.as_dict()["stats"]["nodes"] is None
+
+
+def test_logic_stats_line_shows_dashes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", NINE, "-m", "logic", "--stats"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("nodes: -  backtracks: -  deductions: ") and "max depth: -" in last
+
+
+def test_a_search_keeps_its_counts_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", NINE, "-m", "naive", "--json", "--engine", "python"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["nodes"] > 0 and doc["backtracks"] is not None
