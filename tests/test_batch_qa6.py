@@ -273,3 +273,17 @@ def test_bench_on_numba_without_it_says_only_that(
         err
         == f"sudograph: error: this needs the optional dependency 'numba': {install_hint('fast')}\n"
     )
+
+
+@pytest.mark.parametrize("command", ["count", "rate", "hint", "explain"])
+def test_an_inline_puzzle_is_named_as_a_parse_error_names_it(
+    command: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capfd, command, CLASH)
+    assert (code, out) == (2, "")
+    assert err == (
+        "sudograph: error: <puzzle>: clashing clues: row 1: 1 at r1c1, r1c2; box 1: 1 at r1c1, "
+        "r1c2\n"
+    )
+    code, _, err = run(capfd, command, "1x" + "." * 14)
+    assert code == 2 and err.startswith("sudograph: error: <puzzle>:1:2: unknown character 'x'")

@@ -40,6 +40,7 @@ from ..logic import (
     solve_logically,
 )
 from .common import (
+    INLINE,
     STDIN,
     add_grid_options,
     box_arg,
@@ -474,7 +475,7 @@ def _each(
         except SudographError as exc:  # e.g. clashing clues: report, go on with the others
             unreadable += 1
             source = STDIN if args.source == "-" else args.source
-            where = f"{source}:{no}" if no is not None else "puzzle"
+            where = f"{source}:{no}" if no is not None else INLINE  # as a parse error names it
             fail(f"{where}: {exc}")
             _error_row(args, no, f"{where}: {exc}", error_rows)
             if on_error is not None:
