@@ -59,13 +59,17 @@ def dense_graph(path: Path) -> Path:
 
 
 def mycielski4(path: Path) -> Path:
-    """M(M(M(M(Petersen)))): χ = 7, no clique above 2 to prove it (hard for SAT at k = 6)."""
+    """M(M(M(M(Petersen)))) and a pendant vertex: χ = 7, no clique above 2 to prove it (hard
+    for SAT at k = 6), and no longer a Mycielskian as built (whose bound ``color`` now reads:
+    that refutes k = 6 at once, and the limits would have nothing to cut)."""
     g = petersen_graph()
     for _ in range(4):
         n = g.n
         edges = [(u, v) for u in range(n) for v in g.neighbors[u] if u < v]
         copies = [(u + n, v) for u, v in edges] + [(v + n, u) for u, v in edges]
         g = Graph.from_edges(2 * n + 1, edges + copies + [(u + n, 2 * n) for u in range(n)])
+    edges = [(u, v) for u in range(g.n) for v in g.neighbors[u] if u < v]
+    g = Graph.from_edges(g.n + 1, [*edges, (0, g.n)])
     write_dimacs(g, path)
     return path
 

@@ -211,7 +211,10 @@ def test_count_solutions_under_limits() -> None:
         (lambda: solve(Grid.empty(2), limit=0), "limit must be >= 1"),
         (lambda: solve(Grid.empty(2), "greedy", itermax=0), "itermax must be >= 1"),
         (lambda: color(petersen_graph(), 0), "k must be between 1 and 64"),
-        (lambda: color(Graph.from_edges(70, []), 65), "k=65 is above 64: only method .sat."),
+        (
+            lambda: color(Graph.from_edges(70, []), 65, "dsatur"),
+            "k=65 is above 64: only method .sat.",
+        ),
         (lambda: color(petersen_graph(), -3), "k must be between 1 and 64"),
         (lambda: solve(Grid.empty(2), engine="gpu"), "engine must be auto, python or numba"),
         (lambda: count(Grid.empty(2), timeout=-1), "timeout must be >= 0"),

@@ -837,11 +837,15 @@ def is_unique(grid: Solvable, method: str = "propagate", **kw: Any) -> bool:
 def color(
     graph: Graph,
     k: int,
-    method: str = "dsatur",
+    method: str = "auto",
     precolouring: Coloring | None = None,
     **kw: Any,
 ) -> Result:
     """Decide whether ``graph`` has a proper ``k``-colouring keeping ``precolouring``.
+
+    ``method``: ``auto`` (the default, as the command line's ``color``) is ``sat`` when
+    python-sat is installed (the ``sat`` extra), else ``dsatur``; any method of
+    :data:`~sudograph.methods.METHODS` that colours graphs.
 
     ``kw`` are :func:`solve`'s keyword options. ``k`` and ``precolouring`` may be numpy's (an
     integer, an array). Asked for one colouring (``limit`` 1) without a precolouring, a k
@@ -852,11 +856,13 @@ def color(
     (``kw``: ``timeout``; one colouring, so ``limit`` 1 only), as DIMACS graphs of chromatic
     number 65 and 73 need.
     Method ``sat`` asked for one colouring without a precolouring (no option but
-    ``timeout`` and ``max_nodes``) first tries DSATUR's greedy colouring, then TabuCol for
-    ``HEURISTIC_SECONDS`` at most (a tenth of ``timeout``), and loads the solver only when they
-    find no k-colouring (its time counted in the ``timeout`` and the result's seconds); a
-    colouring they find comes with ``stats.engine == "dsatur+tabucol"``, no nodes and
-    ``complete`` False (they never prove that there is none).
+    ``timeout`` and ``max_nodes``) first refutes k when a Mycielskian's lower bound (χ(H) + d)
+    is above it, then tries DSATUR's greedy colouring, then TabuCol one colour fewer at a
+    time for ``HEURISTIC_SECONDS`` at most (a tenth of ``timeout``), and only then loads the
+    solver, its formula given a clause "every colour appears" for each k-clique found (as
+    :func:`~sudograph.search.chromatic.chromatic_number` does). Their time counts in the
+    ``timeout`` and the result's seconds; a colouring the heuristics find comes with
+    ``stats.engine == "dsatur+tabucol"``, no nodes and ``complete`` False.
     Raises :class:`InvalidArgument` on a bad graph, k or precolouring,
     :class:`InvalidPuzzle` when the precolouring clashes.
 
@@ -864,12 +870,14 @@ def color(
     >>> from sudograph.graph import Graph, petersen_graph
     >>> color(petersen_graph(), 2).status
     'unsatisfiable'
-    >>> color(Graph.from_edges(70, combinations(range(70), 2)), 70)  # doctest: +ELLIPSIS
+    >>> color(Graph.from_edges(70, combinations(range(70), 2)), 70, "dsatur")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it...
     """
     require_graph(graph, "color")
+    if method == "auto":
+        method = "sat" if _sat_installed() else "dsatur"
     if set(kw) - SOLVE_OPTIONS:
         raise _unknown_options("color", set(kw) - SOLVE_OPTIONS)
     if type(k) is not int and is_whole(k):
@@ -890,9 +898,12 @@ def color(
         options = SolveOptions(timeout=kw.get("timeout"), max_nodes=kw.get("max_nodes"))
         if options.timeout != 0 and _sat_installed():  # (0: no step at all, as solve says)
             start = time.perf_counter()
-            found = _heuristic_colouring(graph, k, options.timeout)
+            found = _refuted_by_bound(graph, k, options.timeout)  # (tenths of a second)
+            if found is None:
+                found = _heuristic_colouring(graph, k, options.timeout)
             if found is not None:
                 return found
+            problem = Problem(_with_clique_houses(graph, k, options.timeout), k)
             spent = time.perf_counter() - start
             if options.timeout is not None:  # what is left of it for the solver
                 kw = {**kw, "timeout": max(0.0, options.timeout - spent)}
@@ -928,8 +939,18 @@ def _heuristic_colouring(graph: Graph, k: int, timeout: float | None) -> Result 
     deadline = start + share
     try:
         coloring: Coloring | None = dsatur_coloring(graph, deadline)
-        if coloring is not None and max(coloring, default=0) > k:
-            coloring = tabucol(graph, k, coloring, deadline=deadline, max_iterations=20 * graph.n)
+        moves = 20 * graph.n
+        while coloring is not None and max(coloring, default=0) > k:  # one colour fewer a step,
+            # each from the last, a failed step tried again with twice the moves (as
+            # chromatic_number does: a jump straight to k fails where the steps get there)
+            fewer = len(set(coloring)) - 1 if len(set(coloring)) > k else k
+            step = tabucol(graph, fewer, coloring, deadline=deadline, max_iterations=moves)
+            if step is None:
+                if time.perf_counter() >= deadline:
+                    break
+                moves *= 2
+                continue
+            coloring = step
     except KeyboardInterrupt:  # as the solver's own: a stopped result
         stats = Stats(seconds=time.perf_counter() - start, engine="dsatur+tabucol")
         return Result("stopped", [], stats, method="sat", reason="interrupted")
@@ -939,6 +960,50 @@ def _heuristic_colouring(graph: Graph, k: int, timeout: float | None) -> Result 
         raise AssertionError(f"a heuristic returned an improper colouring: {coloring}")
     stats = Stats(seconds=time.perf_counter() - start, engine="dsatur+tabucol")
     return Result("solved", [tuple(coloring)], stats, method="sat", complete=False)
+
+
+def _refuted_by_bound(graph: Graph, k: int, timeout: float | None) -> Result | None:
+    """The proof that ``graph`` has no ``k``-colouring when a lower bound of χ is above k and
+    the SAT solver would take long to find it (an unsatisfiable Result), else None: a graph
+    built by Mycielski's construction d times over H has χ = χ(H) + d, H's own bound found
+    by :func:`~sudograph.search.chromatic.chromatic_number` (myciel6 and k = 6: 0.2 s, where
+    the solver ran for minutes). (A clique above k the solver refutes at once itself.)"""
+    from .problem import Stats
+    from .search.bounds import mycielski_core
+    from .search.chromatic import chromatic_number
+
+    start = time.perf_counter()
+    depth, core = mycielski_core(graph)
+    if not depth:
+        return None
+    share = None if timeout is None else timeout / 10
+    lower = chromatic_number(core, share).lower_bound + depth
+    if lower <= k:
+        return None
+    stats = Stats(seconds=time.perf_counter() - start)
+    return Result("unsatisfiable", [], stats, method="sat", complete=True, count=0)
+
+
+CLIQUE_HOUSE_SECONDS = 0.5
+"""What :func:`color` gives the search of k-cliques made houses (a twentieth of the
+``timeout`` at most)."""
+
+
+def _with_clique_houses(graph: Graph, k: int, timeout: float | None) -> Graph:
+    """``graph`` with its cliques of ``k`` vertices (those found greedily) as houses: with k
+    colours each holds every colour, a clause the SAT solver is given for each house (as
+    ``chromatic_number`` gives it: queen9_9 and k = 9, no colouring, proved in 0.4 s where
+    the plain formula ran for minutes)."""
+    from .search.bounds import cliques_of_size
+
+    if k < 3 or k > MAX_SIDE:
+        return graph
+    share = CLIQUE_HOUSE_SECONDS if timeout is None else min(CLIQUE_HOUSE_SECONDS, timeout / 20)
+    found = cliques_of_size(graph, k, deadline=time.perf_counter() + share)
+    if not found:
+        return graph
+    houses = sorted({*graph.houses, *(tuple(c) for c in found)})
+    return replace(graph, houses=tuple(houses))
 
 
 def _color_sat(graph: Graph, k: int, method: str, kw: dict[str, Any], given_k: int) -> Result:
