@@ -80,3 +80,20 @@ def test_tabucol_steps_down_one_colour_at_a_time() -> None:
     found = solve_module._heuristic_colouring(g, 5, None)
     assert found is not None and found.stats.engine == "dsatur+tabucol"
     assert is_proper_coloring(g, found.solution, 5)
+
+
+def test_the_bound_of_a_mycielskian_gets_a_second_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    """H may be a hard graph (M(DSJC125.5)): its bounds so far, not its chromatic number."""
+    from sudograph.search import chromatic
+
+    seen: list[float | None] = []
+    real = chromatic.chromatic_number
+
+    def spy(graph: Graph, timeout: float | None = None, **kw: object) -> object:
+        seen.append(timeout)
+        return real(graph, timeout)
+
+    monkeypatch.setattr(chromatic, "chromatic_number", spy)
+    solve_module._refuted_by_bound(graph("myciel4.col"), 4, None)
+    solve_module._refuted_by_bound(graph("myciel4.col"), 4, 5.0)
+    assert seen == [solve_module.BOUND_SECONDS, 0.5]

@@ -976,14 +976,18 @@ def _refuted_by_bound(graph: Graph, k: int, timeout: float | None) -> Result | N
     depth, core = mycielski_core(graph)
     if not depth:
         return None
-    share = None if timeout is None else timeout / 10
-    lower = chromatic_number(core, share).lower_bound + depth
+    share = BOUND_SECONDS if timeout is None else min(BOUND_SECONDS, timeout / 10)
+    lower = chromatic_number(core, share).lower_bound + depth  # (H's bounds so far: a hard
+    # H would not be coloured in a second, but its clique and odd cycles are found at once)
     if lower <= k:
         return None
     stats = Stats(seconds=time.perf_counter() - start)
     return Result("unsatisfiable", [], stats, method="sat", complete=True, count=0)
 
 
+BOUND_SECONDS = 1.0
+"""What :func:`color` gives the bounds of a Mycielskian's H, at most (a tenth of the
+``timeout`` at most)."""
 CLIQUE_HOUSE_SECONDS = 0.5
 """What :func:`color` gives the search of k-cliques made houses (a twentieth of the
 ``timeout`` at most)."""
