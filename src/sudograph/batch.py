@@ -203,8 +203,9 @@ def solve_many(
         max_nodes = whole_number("max_nodes", max_nodes)
         if max_nodes < 0:
             raise InvalidArgument(f"max_nodes must be >= 0, got {max_nodes}")
-    if engine not in ("auto", "python", "numba"):
-        raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
+    from .engine import check_engine
+
+    check_engine(engine)
     remote = executor is not None  # (its workers' install, not this one's)
     if method is None:  # an array, or as_array, is method fast's: refused below without numba
         array = hasattr(puzzles, "ndim") and hasattr(puzzles, "shape")

@@ -39,9 +39,6 @@ from .problem import is_whole
 DEFAULT_LIMIT_SECONDS = 1.0
 """Default cap on one solve, in seconds."""
 
-ENGINES = ("auto", "python", "numba")
-"""The engines :func:`run_bench` takes (as :func:`sudograph.solve.solve` does)."""
-
 
 STALLED = "logic stalled"
 """The reason of a ``stopped`` run of the ``logic`` method that ran out of techniques (no cap
@@ -203,20 +200,19 @@ def check_limit_seconds(limit_seconds: object) -> None:
 
 
 def check_engine(engine: object) -> str:
-    """``engine`` when it is one of :data:`ENGINES` (None: ``auto``, as
+    """``engine`` when it is one the API takes (None: ``auto``, as
     :func:`~sudograph.solve.solve` takes it); :class:`InvalidArgument` in solve's words
-    otherwise (an engine that a method does not run on is no error: see :func:`run_one`).
+    otherwise (:func:`sudograph.engine.check_engine`; an engine that a method does not run
+    on is no error: see :func:`run_one`).
 
     >>> check_engine("bogus")
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: engine must be auto, python or numba, got 'bogus'
     """
-    if engine is None:
-        return "auto"
-    if type(engine) is not str or engine not in ENGINES:
-        raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
-    return engine
+    from .engine import check_engine as check_name
+
+    return "auto" if engine is None else check_name(engine)
 
 
 def searches(method: str) -> bool:

@@ -53,6 +53,24 @@ def env_engine() -> str:
     return env
 
 
+ENGINES = ("auto", "python", "numba")
+"""The engine names the API takes (``solve``, ``solve_many``, ``run_bench``...)."""
+
+
+def check_engine(engine: object) -> str:
+    """``engine`` when it is one of :data:`ENGINES`, else :class:`InvalidArgument` in the
+    API's one wording (nothing imported, nothing installed checked: :func:`resolve_engine`).
+
+    >>> check_engine("gpu")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: engine must be auto, python or numba, got 'gpu'
+    """
+    if engine not in ENGINES:
+        raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
+    return engine
+
+
 def resolve_engine(engine: str = "auto") -> Engine:
     """The engine that runs for ``engine`` (``auto``, ``python`` or ``numba``).
 
@@ -70,8 +88,7 @@ def resolve_engine(engine: str = "auto") -> Engine:
     ...
     sudograph.errors.InvalidArgument: engine must be auto, python or numba, got 'gpu'
     """
-    if engine not in ("auto", "python", "numba"):
-        raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
+    check_engine(engine)
     if engine == "auto":
         engine = env_engine()
         if engine == "auto":
