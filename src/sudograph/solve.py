@@ -876,8 +876,7 @@ def color(
     sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it...
     """
     require_graph(graph, "color")
-    if method == "auto":
-        method = "sat" if _sat_installed() else "dsatur"
+    method = color_method(method)
     if set(kw) - SOLVE_OPTIONS:
         raise _unknown_options("color", set(kw) - SOLVE_OPTIONS)
     if type(k) is not int and is_whole(k):
@@ -913,6 +912,18 @@ def color(
     return solve(problem, method, **kw)
 
 
+def color_method(name: str) -> str:
+    """The method :func:`color` and the command line's ``color`` run for ``name``: ``auto``
+    is ``sat`` when python-sat is installed, else ``dsatur``; any other name is kept.
+
+    >>> color_method("naive"), color_method("auto") in ("sat", "dsatur")
+    ('naive', True)
+    """
+    if name != "auto":
+        return name
+    return "sat" if _sat_installed() else "dsatur"
+
+
 def _sat_installed() -> bool:
     from .search.sat import sat_available
 
@@ -943,7 +954,7 @@ def _heuristic_colouring(graph: Graph, k: int, timeout: float | None) -> Result 
         while coloring is not None and max(coloring, default=0) > k:  # one colour fewer a step,
             # each from the last, a failed step tried again with twice the moves (as
             # chromatic_number does: a jump straight to k fails where the steps get there)
-            fewer = len(set(coloring)) - 1 if len(set(coloring)) > k else k
+            fewer = max(k, len(set(coloring)) - 1)
             step = tabucol(graph, fewer, coloring, deadline=deadline, max_iterations=moves)
             if step is None:
                 if time.perf_counter() >= deadline:

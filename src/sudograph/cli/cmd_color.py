@@ -153,7 +153,9 @@ def _refuse_unused_seed(args: argparse.Namespace) -> None:
             return  # an unknown order: greedy_color names the known ones
         what = f"--greedy {args.greedy}"
     else:
-        method = _method(args.method)
+        from ..solve import color_method
+
+        method = color_method(args.method)
         if METHODS[method].randomized:
             return
         what = f"method {args.method!r}" + (f" ({method} here)" if method != args.method else "")
@@ -182,15 +184,6 @@ def _run_greedy(graph: Any, args: argparse.Namespace) -> int:
         print(f"{g.colors} colours{'' if ok else f' (more than k={args.k})'}")
         print(_vector(coloring))
     return 0 if ok else 1
-
-
-def _method(name: str) -> str:
-    """``auto`` -> ``sat`` when python-sat is installed, else ``dsatur``."""
-    if name != "auto":
-        return name
-    from ..search.sat import sat_available
-
-    return "sat" if sat_available() else "dsatur"
 
 
 def _time_left(timeout: float | None, begin: float) -> float | None:
@@ -230,8 +223,9 @@ def run_color(args: argparse.Namespace) -> int:
     args.timeout = _time_left(args.timeout, begin)
     if args.greedy:
         return _run_greedy(graph, args)
-    method = _method(args.method)
-    from ..solve import color
+    from ..solve import color, color_method
+
+    method = color_method(args.method)
 
     result = color(
         graph, args.k, method, seed=args.seed, max_nodes=args.max_nodes, timeout=args.timeout
