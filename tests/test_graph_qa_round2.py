@@ -9,7 +9,6 @@ import importlib
 import json
 import random
 import warnings
-from pathlib import Path
 
 import pytest
 
@@ -60,36 +59,69 @@ def test_a_large_k_gives_a_compact_colouring(capfd: pytest.CaptureFixture[str]) 
     assert row["colors"] == 3  # DSATUR's, where the solver's first model used 10 of 65
 
 
-def test_chromatic_says_once_on_a_terminal_that_it_still_searches(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(
+    ("module", "function", "command", "said", "printed"),
+    [
+        (
+            "sudograph.search.chromatic",
+            "chromatic_number",
+            ["chromatic", "petersen"],
+            "still searching after 0.1 s",
+            "chromatic number: 3",
+        ),
+        (
+            "sudograph.solve",
+            "color",
+            ["color", "petersen", "-k", "3", "-m", "dsatur"],
+            "still searching for a 3-colouring after 0.1 s",
+            "1 2 1 2 3 2 1 3 3 2",
+        ),
+    ],
+)
+def test_a_search_says_once_on_a_terminal_that_it_still_searches(
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+    module: str,
+    function: str,
+    command: list[str],
+    said: str,
+    printed: str,
 ) -> None:
-    from sudograph.search import chromatic
+    import importlib
+    import time
 
-    real = chromatic.chromatic_number
+    where = importlib.import_module(module)
+    real = getattr(where, function)
 
     def slow(*args: object, **kw: object) -> object:
-        import time
-
         time.sleep(0.5)
-        return real(*args, **kw)  # type: ignore[arg-type]
+        return real(*args, **kw)
 
-    monkeypatch.setattr(chromatic, "chromatic_number", slow)
+    monkeypatch.setattr(where, function, slow)
     monkeypatch.setattr(cmd_color, "NOTE_SECONDS", 0.1)
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
-    assert main(["chromatic", "petersen"]) == 0
+    assert main(command) == 0
     out, err = capfd.readouterr()
-    assert "chromatic number: 3" in out
-    assert err.count("still searching after 0.1 s") == 1
+    assert printed in out
+    assert err.count(said) == 1
     assert "--timeout" in err and "Ctrl-C" in err
 
 
-@pytest.mark.parametrize("extra", [["--progress"], ["--timeout", "5"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["chromatic", "petersen", "--progress"],
+        ["chromatic", "petersen", "--timeout", "5"],
+        ["color", "petersen", "-k", "3", "--timeout", "5"],
+        ["color", "petersen", "-k", "3", "-m", "dsatur", "--max-nodes", "1000"],
+    ],
+)
 def test_no_note_when_the_run_is_bounded_or_shown(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str], extra: list[str]
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str], command: list[str]
 ) -> None:
     monkeypatch.setattr(cmd_color, "NOTE_SECONDS", 0.0)
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
-    assert main(["chromatic", "petersen", *extra]) == 0
+    assert main(command) == 0
     assert "still searching" not in capfd.readouterr().err
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra, install_hint
@@ -24,8 +26,9 @@ SEEDED_METHODS = [m for m in methods_for("graph") if METHODS[m].randomized]
 SEEDED_ORDER = "random-sequential"
 """The one ``--greedy`` order that draws random numbers (see ``greedy_color``)."""
 NOTE_SECONDS = 10.0
-"""``chromatic`` without ``--timeout`` or ``--progress`` says once, on a terminal, after this
-long, that it is still searching and how to stop it (a proof can take hours)."""
+"""``color`` and ``chromatic`` without ``--timeout`` (or ``--progress``) say once, on a
+terminal, after this long, that they are still searching and how to stop (a proof can take
+hours)."""
 NO_SAT_NOTE = (
     f"note: not proven without the SAT steps, which need python-sat: {install_hint('sat')}"
 )
@@ -186,6 +189,23 @@ def _run_greedy(graph: Any, args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+@contextlib.contextmanager
+def still_searching_note(silent: bool, say: Callable[[], str]) -> Iterator[None]:
+    """Around a search: unless ``silent``, and only on a terminal, write ``say()`` once on
+    standard error if the search is still going after :data:`NOTE_SECONDS`."""
+    note = None
+    if not silent and sys.stderr.isatty():
+        note = threading.Timer(NOTE_SECONDS, lambda: warn(say()))
+        note.daemon = True
+        note.start()
+    try:
+        yield
+    finally:
+        if note is not None:  # (a note being written ends before the result is)
+            note.cancel()
+            note.join()
+
+
 def _time_left(timeout: float | None, begin: float) -> float | None:
     """What is left at this moment of ``timeout`` seconds counted from ``begin``."""
     if timeout is None or timeout < 0:  # a negative one: the solver refuses it in one line
@@ -227,9 +247,17 @@ def run_color(args: argparse.Namespace) -> int:
 
     method = color_method(args.method)
 
-    result = color(
-        graph, args.k, method, seed=args.seed, max_nodes=args.max_nodes, timeout=args.timeout
-    )
+    def still_searching() -> str:
+        return (
+            f"still searching for a {args.k}-colouring after {NOTE_SECONDS:g} s: Ctrl-C "
+            "stops it, --timeout S or --max-nodes N sets a limit"
+        )
+
+    bounded = args.timeout is not None or args.max_nodes is not None
+    with still_searching_note(bounded, still_searching):
+        result = color(
+            graph, args.k, method, seed=args.seed, max_nodes=args.max_nodes, timeout=args.timeout
+        )
     return _print_color(
         args,
         result.status,
@@ -285,20 +313,15 @@ def run_chromatic(args: argparse.Namespace) -> int:
         if args.progress:
             print(b.line(), file=sys.stderr, flush=True)
 
-    def still_searching() -> None:  # once, on a terminal, when the search goes on silently
+    def still_searching() -> str:
         bounds = f" ({latest[0].lower} <= chi <= {latest[0].upper} so far)" if latest else ""
-        warn(
+        return (
             f"still searching after {NOTE_SECONDS:g} s{bounds}: Ctrl-C stops with the bounds "
             "found, --timeout S sets a limit, --progress shows each new bound"
         )
 
-    note = None
-    if not args.progress and args.timeout is None and sys.stderr.isatty():
-        note = threading.Timer(NOTE_SECONDS, still_searching)
-        note.daemon = True
-        note.start()
     use_sat = {"auto": None, "sat": True, "pure": False}[args.method]
-    try:
+    with still_searching_note(args.progress or args.timeout is not None, still_searching):
         r = chromatic_number(
             graph,
             timeout=_time_left(args.timeout, begin),
@@ -306,10 +329,6 @@ def run_chromatic(args: argparse.Namespace) -> int:
             use_sat=use_sat,
             seed=args.seed,
         )
-    finally:
-        if note is not None:  # (a note being written ends before the result is)
-            note.cancel()
-            note.join()
     if args.json:
         print_json(
             {  # null unless proven: the bounds are lower_bound and upper_bound
