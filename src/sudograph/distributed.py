@@ -250,13 +250,15 @@ def close(client: Any) -> None:
 def _ctrl_c_deferred(wanted: bool) -> Iterator[None]:
     """Inside, a first Ctrl-C (SIGINT) is noted and ignored, a second raises
     ``KeyboardInterrupt`` as usual (only when ``wanted``, in the main thread, and Python's
-    own handler is the one in place: otherwise nothing changes)."""
+    own handler, or the command line's, is the one in place: otherwise nothing changes)."""
     import signal
+
+    from . import _ctrl_c
 
     if (
         not wanted
         or threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        or not _ctrl_c.raises(previous := signal.getsignal(signal.SIGINT))
     ):
         yield
         return
@@ -271,7 +273,7 @@ def _ctrl_c_deferred(wanted: bool) -> Iterator[None]:
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, previous)
 
 
 def _close_workers(cluster: Any) -> None:

@@ -14,11 +14,12 @@ import io
 import os
 import pkgutil
 import re
+import signal
 import sys
 import warnings
 from typing import Any, NoReturn, TextIO
 
-from .. import __version__
+from .. import __version__, _ctrl_c
 from ..errors import InvalidArgument, SudographError
 from .common import STDOUT, fail, warn
 
@@ -96,10 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code (0 ok, 1 a grid has conflicts / no solution, 2 error,
     130 Ctrl-C)."""
+    previous = _ctrl_c.take()
     try:
         return _run(argv)
     except KeyboardInterrupt:  # while the commands load, before the command's own handling
         return fail("interrupted", code=130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _run(argv: list[str] | None) -> int:

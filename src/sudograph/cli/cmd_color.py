@@ -254,10 +254,18 @@ def run_color(args: argparse.Namespace) -> int:
         )
 
     bounded = args.timeout is not None or args.max_nodes is not None
-    with still_searching_note(bounded, still_searching):
-        result = color(
-            graph, args.k, method, seed=args.seed, max_nodes=args.max_nodes, timeout=args.timeout
-        )
+    try:
+        with still_searching_note(bounded, still_searching):
+            result = color(
+                graph,
+                args.k,
+                method,
+                seed=args.seed,
+                max_nodes=args.max_nodes,
+                timeout=args.timeout,
+            )
+    except KeyboardInterrupt:  # before the search's own handling (its kernels loading)
+        return _print_color(args, "stopped", None, 0, 0, "interrupted", method)
     return _print_color(
         args,
         result.status,

@@ -1,0 +1,59 @@
+"""Ctrl-C in the command line: ``KeyboardInterrupt``, as Python's own handler, never lost in
+a finalizer.
+
+Python runs a signal's handler in the main thread between two steps of whatever Python code
+runs there, a finalizer's too (a ``__del__``, a ``weakref.finalize``: numba and llvmlite
+free compiled code in theirs while the kernels load). An exception raised in a finalizer
+does not reach the code around it: Python prints it as "Exception ignored", with a
+traceback, and goes on; a Ctrl-C at that moment was lost (the search went on) or printed a
+traceback. :func:`handle` sends it again a moment later instead.
+"""
+
+from __future__ import annotations
+
+import _thread
+import signal
+import threading
+from types import FrameType
+from typing import Any
+
+AGAIN_SECONDS = 0.02
+"""Seconds after which a Ctrl-C that came during a finalizer comes again."""
+
+
+def handle(signum: int, frame: FrameType | None) -> None:
+    """SIGINT's handler: ``KeyboardInterrupt``, or, during a finalizer, the same signal
+    again after :data:`AGAIN_SECONDS`, sent to the main thread by a timer."""
+    f = frame
+    while f is not None:
+        code = f.f_code
+        if code.co_name == "__del__" or (
+            code.co_name == "__call__" and code.co_filename.endswith("weakref.py")
+        ):
+            again = threading.Timer(AGAIN_SECONDS, _thread.interrupt_main)
+            again.daemon = True
+            again.start()
+            return
+        f = f.f_back
+    raise KeyboardInterrupt
+
+
+def raises(handler: Any) -> bool:
+    """Whether ``handler`` (a SIGINT handler) raises ``KeyboardInterrupt`` on Ctrl-C:
+    Python's own, or :func:`handle`.
+
+    >>> raises(signal.default_int_handler), raises(handle), raises(signal.SIG_IGN)
+    (True, True, False)
+    """
+    return handler is signal.default_int_handler or handler is handle
+
+
+def take() -> Any:
+    """Put :func:`handle` in place of Python's own handler, in the main thread (nowhere
+    else: not where SIGINT is ignored, as under ``nohup``, nor where the program that calls
+    the command line handles it); the handler it replaced, to put back, or None."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return None
+    return signal.signal(signal.SIGINT, handle)
