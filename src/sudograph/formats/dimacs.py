@@ -88,6 +88,14 @@ def parse_dimacs(
             )
         text = raw.removeprefix("\ufeff") if no == 1 else raw  # a byte-order mark
         line = text.strip()
+        if "\r" in line:  # (a CRLF's CR is stripped above): lines ended by CR alone
+            raise ParseError(
+                "lines end with a lone CR (old Mac line endings): save the file with LF or "
+                "CRLF line endings",
+                line=no,
+                column=text.index("\r") + 1,
+                source=source,
+            )
         if not line or line[0] == "c":
             continue
         fields = line.split()

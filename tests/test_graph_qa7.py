@@ -1,0 +1,47 @@
+"""Graph input found by a QA pass (2026-11-27): a DIMACS file with lines ended by a lone CR
+(old Mac endings) gave a correct but opaque ``bad header 'p edge 3 2\\re 1 2…'``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import main
+from sudograph.errors import ParseError
+from sudograph.formats.dimacs import parse_dimacs, read_dimacs
+
+CR = "lines end with a lone CR (old Mac line endings): save the file with LF or CRLF line endings"
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("p edge 3 2\re 1 2\re 2 3\r", "1:11"),
+        ("c a comment\rp edge 3 2\re 1 2\r", "1:12"),  # not skipped as one long comment
+        ("p edge 3 2\ne 1 2\re 2 3\n", "2:6"),
+    ],
+)
+def test_lone_cr_line_endings_are_named(text: str, where: str, tmp_path: Path) -> None:
+    with pytest.raises(ParseError) as caught:
+        parse_dimacs(text)
+    assert str(caught.value) == f"{where}: {CR}"
+    path = tmp_path / "mac.col"
+    path.write_bytes(text.encode())
+    with pytest.raises(ParseError, match=f"^{path}:{where}: "):
+        read_dimacs(path)
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_lf_and_crlf_are_read(ending: str) -> None:
+    text = ending.join(["c x", "p edge 3 2", "e 1 2", "e 2 3", ""])
+    assert parse_dimacs(text).num_edges == 2
+
+
+def test_the_command_line_says_it_in_one_line(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mac.col"
+    path.write_bytes(b"p edge 3 2\re 1 2\re 2 3\r")
+    assert main(["color", str(path), "-k", "3"]) == 2
+    assert capfd.readouterr().err == f"sudograph: error: {path}:1:11: {CR}\n"
