@@ -1405,7 +1405,10 @@ def rate(grid: Grid, *, check_unique: bool = True) -> Rating:
 
     The search from a stalled state stops at :data:`RATE_GUESSES` guesses or
     :data:`RATE_WORK` (work, not time: a puzzle gets the same rating on any machine); it is
-    then ``capped`` and its score a lower bound.
+    then ``capped`` and its score a lower bound. Its guesses follow the grid as written (its
+    first cell of fewest candidates in reading order, digits from 1 up): the same puzzle
+    turned or with its digits renamed may get another score above 6, never another technique
+    (docs/logic.md).
 
     >>> rate(Grid.parse("4.3.1..42..3.1.."))
     Rating(technique='naked single', score=1.0, steps=9, solved=True, guesses=0, capped=False)
