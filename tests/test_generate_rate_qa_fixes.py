@@ -271,7 +271,7 @@ def test_rate_json_has_no_summary(capfd: Capture, tmp_path: Path) -> None:
 
 
 def test_a_one_cell_cage_names_its_cell_once(capfd: Capture) -> None:
-    main(["hint", str(KILLER)])
+    main(["explain", str(KILLER)])  # every step (hint keeps those its placement needs)
     out = capfd.readouterr().out
     assert "which removes 2, 4, 5, 6, 7, 8, 9 from r9c4\n" in out
     assert "from r9c4; " not in out

@@ -54,6 +54,7 @@ from ..formats.puzzles import (
     is_comment,
     iter_grids,
     open_source,
+    refused_head,
 )
 from ..grid import MAX_LINE, Grid
 from .cmd_solve import check_solve_options, json_row, listing_row, row_status
@@ -713,7 +714,11 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     as_json = bool(getattr(args, "json", False))
     box, alphabet = getattr(args, "box", None), getattr(args, "alphabet", None)
     stream, name = open_source(str(source))
-    packed = compressed(cast(Any, stream).peek(8)[:8], name) if hasattr(stream, "peek") else None
+    packed = (
+        compressed(cast(Any, stream).peek(8)[:8], name) or refused_head(stream, name)
+        if hasattr(stream, "peek")
+        else None
+    )
     if packed is not None:  # the whole file refused: OUT left as it was
         if stream is not sys.stdin.buffer:
             stream.close()

@@ -153,7 +153,9 @@ def register(subparsers: Any) -> None:
         "rate",
         help="rate puzzles: hardest technique needed and a score",
         description="Rate each puzzle: the hardest human technique its logical solution needs "
-        "and a score (1.0 singles ... 4.4 colouring; 6 and more when logic stalls).",
+        "and a score (1.0 singles ... 4.4 colouring; 6 and more when logic stalls). Exit 0 "
+        "every puzzle rated, 1 one not rated (no solution, or more than one), 2 bad input (a "
+        "line that does not read, clashing clues) or options, 130 interrupted (Ctrl-C).",
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
     add_grid_options(p)
@@ -162,7 +164,9 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "hint",
         help="the next logical step (not the solution)",
-        description="Give the next logical step: the easiest technique that makes progress.",
+        description="Give the next logical step: the easiest technique that makes progress. "
+        "Exit 0 a placement found (or the grid is complete), 1 the techniques stall, "
+        "no solution or more than one, 2 bad input or options, 130 interrupted (Ctrl-C).",
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle (or a file of puzzles)")
     add_grid_options(p)
@@ -171,7 +175,9 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "explain",
         help="the whole logical solution path, step by step",
-        description="Solve by human techniques only and print every step in words.",
+        description="Solve by human techniques only and print every step in words. Exit 0 "
+        "solved, 1 the techniques stall, no solution or more than one, 2 bad input or options, "
+        "130 interrupted (Ctrl-C).",
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle (or a file of puzzles)")
     add_grid_options(p)

@@ -640,12 +640,14 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     Without ``--box``, a ``--regions`` map gives the grid's box shape (:func:`regions_box`:
     the regions replace the boxes, so a 6×6 jigsaw needs no ``--box 2x3``).
     """
-    box = getattr(args, "box", None) or regions_box(args, checked=True)
+    map_box = None if getattr(args, "box", None) else regions_box(args, checked=True)
+    box = getattr(args, "box", None) or map_box
     alphabet = getattr(args, "alphabet", None)
     variant_puzzles = read_variant_file(arg, box=box, alphabet=alphabet)
     if variant_puzzles is not None:
         source = STDIN if arg == "-" else arg
         for no, item in variant_puzzles:
+            _blame_map(item, args, map_box)
             yield no, _with_options(item, args, no, source)
         return
     if looks_like_path(arg):
@@ -653,6 +655,7 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
         try:
             with naming(name):  # a read error (EIO) names the file
                 for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
+                    _blame_map(item, args, map_box)
                     yield no, _with_options(item, args, no, name)
         finally:
             if stream is not sys.stdin.buffer:
@@ -661,6 +664,7 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     try:
         grid = Grid.parse(arg, box=box, alphabet=alphabet)
     except ParseError as exc:
+        _blame_map(exc, args, map_box)
         if len(arg) < 16 and any(ch.isalpha() for ch in arg) and not any(map(str.isspace, arg)):
             # a short word: more likely a file name mistyped than a 4x4 puzzle or smaller
             word = f"no file named {arg!r}, and as a puzzle: {exc.message}"
@@ -668,6 +672,28 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
         yield None, exc.located(source=INLINE)
     else:
         yield None, with_variant(grid, args)
+
+
+def _blame_map(
+    item: Grid | ParseError, args: argparse.Namespace, map_box: tuple[int, int] | None
+) -> None:
+    """A puzzle that does not fit the box a ``--regions`` map gave it (``map_box``: no
+    ``--box``; a 9-cell map makes a 3×3 grid) is the map's fault, not the puzzle's: raise the
+    map's own error for the puzzle's size (``MAP: region map has 9 cells, expected 81``), which
+    ends the command, as a map of no square number of cells does."""
+    if map_box is None or not isinstance(item, ParseError):
+        return
+    r, c = map_box
+    misfit = re.match(
+        rf"box {r}x{c} (?:does not fit a (\d+)x\1 grid|given, but the puzzle's is (\d+)x(\d+))",
+        item.message,  # a grid of another size; a variant file's own box of another size
+    )
+    if misfit is None:
+        return
+    plain, rows, columns = misfit.groups()
+    n = int(plain) if plain else int(rows) * int(columns)
+    if n != r * c:
+        _option_rules(args, n)  # raises: the map has (r*c)**2 cells, not n*n
 
 
 def _with_options(

@@ -190,6 +190,60 @@ def compressed(head: bytes, source: str | None) -> FileRefused | None:
     return None
 
 
+BINARY_HEAD = 8192
+"""Bytes of the head of a file that tell binary data from text (:func:`binary`)."""
+
+
+class BinaryFile(FileRefused):
+    """A file of binary data (an image, an executable, random bytes), told from its head
+    (:func:`binary`): one error, not one for each of its "lines"."""
+
+
+_NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1f\ufffd]")
+"""A character that is no text in a puzzle file: a control character other than the blanks
+(tab, LF, VT, FF, CR), or the stand-in for a byte that is not UTF-8."""
+
+
+def binary(head: bytes, source: str | None) -> BinaryFile | None:
+    """The error for a file whose first bytes (``head``, :data:`BINARY_HEAD` of them or the
+    whole file) are binary data, not text, else None. Comment lines are left out (their
+    bytes are skipped whatever they are: a Latin-1 comment), and at least two lines must be
+    bad; then the head is binary when NUL bytes are in half of its lines or more (UTF-16
+    text without a byte-order mark too), or when 30% of its bytes or more are no text
+    (invalid UTF-8, control characters: an image, an executable, random bytes). A text file
+    with a bad line or two, or a few Latin-1 letters on every line, is read line by line,
+    each bad line reported.
+
+    >>> print(binary(bytes(range(256)) * 4, "a.png"))
+    a.png:1:1: binary data: not a text file of puzzles
+    >>> binary(b"# caf\\xe9\\n1.3\\x00\\n\\xff\\n" + b"..3.2.6..\\n" * 8, "p.txt")
+    >>> binary(b"\\xef\\xbb\\xbf1.3.....2...4..1\\n", "p.txt")
+    """
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    lines = head.split(b"\r" if cr_endings(head) else b"\n")  # as the readers split them
+    content = [
+        line for line in lines if line.strip() and not line.lstrip(b" \t\f\v").startswith(b"#")
+    ]
+    nul = bad = size = not_text = 0
+    for line in content:
+        size += len(line)
+        nul += b"\x00" in line
+        found = len(_NOT_TEXT.findall(line.decode("utf-8", errors="replace")))
+        bad += found > 0
+        not_text += found
+    if bad < 2 or (nul * 2 < len(content) and not_text * 10 < size * 3):
+        return None
+    return BinaryFile("binary data: not a text file of puzzles", line=1, column=1, source=source)
+
+
+def refused_head(stream: BinaryIO, source: str | None) -> FileRefused | None:
+    """:func:`binary`'s error for the head of ``stream`` (a peek: nothing is read; a pipe's
+    head is what has arrived), None for a stream that cannot peek."""
+    if not hasattr(stream, "peek"):
+        return None
+    return binary(cast(Any, stream).peek(BINARY_HEAD)[:BINARY_HEAD], source)
+
+
 def _wide_text(head: bytes, start: int, utf16: bool) -> bool:
     """Whether the bytes of ``head`` after its byte-order mark (``start`` bytes) are text in
     UTF-16 (``utf16``) or UTF-32: its first character, ASCII as a puzzle file's are, has a NUL
@@ -410,8 +464,8 @@ def iter_puzzles(
     (``{"puzzle": ...}``, :func:`read_grid`). Every problem of a line (wrong length, unknown
     character, invalid UTF-8, NUL byte, a line longer than :data:`~sudograph.grid.MAX_LINE`)
     is yielded as a :class:`ParseError` with its line (and column); reading goes on. A file
-    refused whole (compressed, UTF-16: :func:`compressed`) is one error, and only an
-    unreadable stream (OSError) stops it otherwise.
+    refused whole (compressed, UTF-16: :func:`compressed`; binary data: :func:`binary`) is
+    one error, and only an unreadable stream (OSError) stops it otherwise.
     """
     if isinstance(source, str | os.PathLike):
         path = Path(source)
@@ -419,7 +473,11 @@ def iter_puzzles(
             yield from iter_puzzles(stream, box=box, alphabet=alphabet, name=name or str(path))
         return
     source = _readable(source)
+    refused = refused_head(source, name)  # binary data (peeked before the first line is read)
     first = source.readline(MAX_LINE + 1)
+    if refused is not None and compressed(first, name) is None:  # (compressed: decode_line's)
+        yield 1, refused
+        return
     lines = joined(first, source, cr=cr_endings(first))
     yield from _puzzle_items(lines, box=box, alphabet=alphabet, name=name)
 
@@ -485,8 +543,9 @@ def iter_grids(
             yield from iter_grids(stream, box=box, alphabet=alphabet, name=name or str(path))
         return
     source = _readable(source)
+    noise = refused_head(source, name)  # binary data (peeked before the first line is read)
     first = source.readline(MAX_LINE + 1)
-    refused = compressed(first, name)
+    refused = compressed(first, name) or noise
     if refused is not None:
         yield 1, refused
         return
