@@ -45,3 +45,25 @@ def test_the_command_line_says_it_in_one_line(
     path.write_bytes(b"p edge 3 2\re 1 2\re 2 3\r")
     assert main(["color", str(path), "-k", "3"]) == 2
     assert capfd.readouterr().err == f"sudograph: error: {path}:1:11: {CR}\n"
+
+
+@pytest.mark.parametrize("name", ["petersen", "sudoku:2x2"])
+def test_a_file_named_as_a_built_in_graph_is_said_to_be_shadowed(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """``color petersen`` coloured the built-in graph without a word where a file of that name
+    was in the current folder (``./petersen`` reads the file)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["color", name, "-k", "4"]) == 0
+    out, err = capfd.readouterr()
+    assert err == ""
+    (tmp_path / name).write_text("p edge 2 1\ne 1 2\n")
+    assert main(["color", name, "-k", "4"]) == 0
+    shadowed, err = capfd.readouterr()
+    assert shadowed == out  # the built-in graph still
+    assert err == (
+        f"sudograph: note: {name} is the graph of that name, not the file: ./{name} reads "
+        "the file\n"
+    )
+    assert main(["color", f"./{name}", "-k", "4"]) == 0
+    assert capfd.readouterr() == ("1 2\n", "")

@@ -856,10 +856,12 @@ def load_graph(arg: str, *, strict: bool = False) -> Any:
     from ..formats.dimacs import read_dimacs
     from ..graph import petersen_graph, sudoku_graph
 
-    arg = graph_arg(arg)
+    given, arg = arg, graph_arg(arg)
+    shape = sudoku_shape(arg)
+    if (arg == "petersen" or shape is not None) and os.path.exists(given):
+        warn(f"note: {given} is the graph of that name, not the file: ./{given} reads the file")
     if arg == "petersen":
         return petersen_graph()
-    shape = sudoku_shape(arg)
     if shape is not None:
         return sudoku_graph(*shape)
     return read_dimacs(arg, strict=strict)
