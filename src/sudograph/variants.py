@@ -479,9 +479,17 @@ def check_solution(variant: Variant | None, box: Box, values: Sequence[int]) -> 
 
     >>> check_solution(Variant(("x",)), (2, 2), [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
     ['main diagonal repeats 4, 1', 'anti-diagonal repeats 1, 4']
+    >>> check_solution(Variant(("x",)), (2, 2), [1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: values has 3 cells, expected 16 for boxes of 2x2
     """
     br, bc = box
     n = br * bc
+    if len(values) != n * n:
+        raise InvalidArgument(
+            f"values has {len(values)} cells, expected {n * n} for boxes of {br}x{bc}"
+        )
     names = variant.names if variant else ()
 
     def at(r: int, c: int) -> int:

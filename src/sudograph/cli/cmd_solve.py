@@ -88,8 +88,9 @@ def register(sub: Any) -> None:
         "-m",
         default=None,
         choices=sorted(METHODS),
-        help="named method (default: propagate for one puzzle; for a file, fast when the "
-        "compiled engine is installed, else propagate)",
+        help="named method (default: propagate for one puzzle; for a file of plain grids, "
+        "fast when the compiled engine is installed, else propagate; for a file of variant "
+        "puzzles, propagate: the compiled house kernel, with numba)",
     )
     p.add_argument("--order", choices=ORDERS, help="search order (overrides the method's)")
     p.add_argument("--inference", choices=INFERENCES, help="inference (overrides the method's)")
