@@ -841,6 +841,9 @@ of the alphabet 1234 (e.g. '.'), got '1'
         n, (br, bc) = self.n, self.box
         width = max(len(s) for s in self.alphabet)
         sym = [empty.rjust(width)] + [s.rjust(width) for s in self.alphabet]
+        regions = self.variant.regions if self.variant is not None else None
+        if regions is not None:  # a jigsaw: its regions' borders, not the boxes' rulers
+            return _region_boxed([sym[d] for d in self.values], regions, n, width)
         ruler = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
         out = [ruler]
         for r in range(n):
@@ -1523,3 +1526,58 @@ def _read_values(
         line=line,
         column=col,
     )
+
+
+def _region_boxed(cells: list[str], regions: Sequence[int], n: int, width: int) -> str:
+    """The boxed text of a jigsaw: ``cells`` (each ``width`` wide) with a border wherever two
+    neighbouring cells lie in different regions (``|`` between columns, ``-`` between rows,
+    ``+`` where borders meet), read back by :meth:`Grid.parse` as any boxed text.
+
+    >>> print(_region_boxed(list("1234" "3412" "2143" "4321"), [0, 0, 1, 1, 0, 0, 1, 1,
+    ...     2, 3, 3, 3, 2, 2, 2, 3], 4, 1))
+    +---------------+
+    | 1   2 | 3   4 |
+    |       |       |
+    | 3   4 | 1   2 |
+    +---+---+-------+
+    | 2 | 1   4   3 |
+    |   +-------+   |
+    | 4   3   2 | 1 |
+    +---------------+
+    """
+
+    def region(r: int, c: int) -> int:
+        return regions[r * n + c]
+
+    def between_rows(r: int) -> str:  # the line under row r
+        out = []
+        for c in range(n):
+            below = region(r, c) != region(r + 1, c)
+            out.append(("-" if below else " ") * width)
+            if c == n - 1:
+                break
+            right = region(r, c + 1) != region(r + 1, c + 1)
+            up = region(r, c) != region(r, c + 1)
+            down = region(r + 1, c) != region(r + 1, c + 1)
+            if (below or right) and (up or down):
+                middle = "+"
+            elif below or right:
+                middle = "-"
+            else:
+                middle = "|" if up or down else " "
+            out.append(("-" if below else " ") + middle + ("-" if right else " "))
+        first, last = region(r, 0) != region(r + 1, 0), region(r, n - 1) != region(r + 1, n - 1)
+        return ("+-" if first else "| ") + "".join(out) + ("-+" if last else " |")
+
+    full = "+" + "-" * (n * width + 3 * (n - 1) + 2) + "+"
+    lines = [full]
+    for r in range(n):
+        row = [cells[r * n]]
+        for c in range(1, n):
+            row.append(" | " if region(r, c - 1) != region(r, c) else "   ")
+            row.append(cells[r * n + c])
+        lines.append("| " + "".join(row) + " |")
+        if r < n - 1:
+            lines.append(between_rows(r))
+    lines.append(full)
+    return "\n".join(lines)
