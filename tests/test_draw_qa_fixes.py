@@ -510,7 +510,8 @@ def test_two_puzzles_and_a_bad_line_are_two_puzzles(
     (tmp_path / "f.txt").write_text(f"{A4}\nbad\n{B4}\n")
     code, stdout, err = run(["draw", "f.txt", "--svg", "x.svg"], capsys)
     assert (code, stdout) == (2, "")
-    assert err == ("sudograph: error: f.txt holds 2 puzzles: draw takes one (give one line, "
+    assert err == ("sudograph: error: f.txt holds 2 puzzles and 1 entry that does not read: "
+                   "draw takes one (give one line, "
                    "e.g. sed -n 1p f.txt | sudograph draw - --svg x.svg)\n")  # fmt: skip
 
 
