@@ -27,6 +27,8 @@ its own header line, in any order (:data:`TEXT_KEYS`); ``grid`` is any one-line 
 
 An ``alphabet:`` line gives the grid's symbols when they are not the default of its size
 (``alphabet: 0123456789ABCDEF``; the writers add it then, so that cage sums keep their digits).
+A file holds several puzzles separated by blank lines (:func:`_puzzle_starts`); a key a letter
+or two from one of these (``varaint:``) is refused by name.
 
 **Variant puzzle (JSON)**: ``{"grid": "1...", "box": "2x2", "variant": "x", "regions":
 ["aabb", ...], "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}`` (what
@@ -56,6 +58,7 @@ sudograph.errors.ParseError: k.txt:1:9: bad cell 'r1c0' (expected r1c1..r9c9)
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import warnings
@@ -67,7 +70,7 @@ from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from ..grid import Grid, as_box, box_for, default_alphabet, json_alphabet, json_box, nearest_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
-from .jsonplaces import JsonFault, Path, json_place, json_shown, loads_once, placed
+from .jsonplaces import JsonFault, Path, _one_slip, json_place, json_shown, loads_once, placed
 
 _CELL = re.compile(r"[rR]([0-9]+)[cC]([0-9]+)$")
 _TOKEN = re.compile(r"[^\s,]+")
@@ -87,7 +90,8 @@ def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     the input.
 
     The text format starts (after blank and comment lines) with a ``key:`` line, any of
-    :data:`TEXT_KEYS` (a line of a plain puzzle file never is one). A JSON object (``{`` first)
+    :data:`TEXT_KEYS` or a word a letter or two from one (``varaint:``, for its reader to
+    refuse by name; a line of a plain puzzle file never is one). A JSON object (``{`` first)
     is told by its content, wherever its keys are (a JSON object has no order; f-puzzles writes
     ``title``, ``author`` and ``ruleset`` before ``grid``): when one of its first two content
     lines is a JSON document by itself, the input is JSON lines (one document a line, or one
@@ -103,6 +107,8 @@ def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     ('text', None)
     >>> looks_like_variant("alphabet: ABCD\\nbox: 2x2\\ngrid: A...")
     'text'
+    >>> looks_like_variant("varaint: x\\ngrid: 1..."), looks_like_variant("puzzle: 1...")
+    ('text', None)
     >>> looks_like_variant('{"cages": [],\\n "grid": "1..."}'), looks_like_variant('{"rows": []}')
     ('json', None)
     >>> looks_like_variant('{"cages": [],\\n', head=True), undecided_head('{"cages": [],\\n')
@@ -114,7 +120,7 @@ def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     if body.startswith("{"):
         return _json_kind(body, head=head)[1]
     first = body.split("\n", 1)[0].split("#", 1)[0].strip().lower()
-    return "text" if _TEXT_KEY.match(first) else None
+    return "text" if _TEXT_KEY.match(first) or _misspelt_key(first) else None
 
 
 def undecided_head(text: str) -> bool:
@@ -184,15 +190,29 @@ def _first_content_lines(text: str, count: int, *, whole: bool) -> list[str]:
     return found
 
 
+_RULE_KEYS = ("variant", "regions", "cages")
+"""The keys of the JSON variant format that give rules: an object with one of them and none
+of :data:`_PLAIN_KEYS` is a variant puzzle, whatever its ``"grid"`` holds."""
+
+_PLAIN_KEYS = ("rows", "line", "puzzle")
+"""The keys that give the cells of a plain grid's object (``Grid.to_json``, which writes the
+rules of a variant grid under :data:`_RULE_KEYS` too) or of a ``generate --json`` row."""
+
+
 def _json_variant(data: Any) -> str | None:
-    """The variant format of a JSON document: ``"json"`` for an object with a ``"grid"``
-    string, ``"fpuzzles"`` for a ``"grid"`` list with a ``"size"`` or a cell object (or
-    ``null``) in its rows, else None (a plain grid's object or list).
+    """The variant format of a JSON document: ``"fpuzzles"`` for a ``"grid"`` list with a
+    ``"size"`` or a cell object (or ``null``) in its rows; ``"json"`` for an object with a
+    ``"grid"`` string, or with a ``"grid"`` that is no list or a key of :data:`_RULE_KEYS`,
+    without the cells of a plain grid (:data:`_PLAIN_KEYS`): a variant puzzle whose grid is
+    wrong, for its reader to say so; else None (a plain grid's object or list).
 
     >>> _json_variant({"grid": "1..."}), _json_variant({"grid": [[{}, None]]})
     ('json', 'fpuzzles')
+    >>> _json_variant({"grid": ["1...", "...."], "variant": "x"}), _json_variant({"grid": 5})
+    ('json', 'json')
     >>> _json_variant({"rows": [[1]]}), _json_variant({"grid": [[1, 2]]}), _json_variant([[1]])
     (None, None, None)
+    >>> _json_variant({"rows": [[1]], "variant": "x"})  # Grid.to_json of a variant grid
     """
     if not isinstance(data, dict):
         return None
@@ -207,6 +227,10 @@ def _json_variant(data: Any) -> str | None:
         )
     ):
         return "fpuzzles"
+    if any(k in data for k in _PLAIN_KEYS):
+        return None
+    if ("grid" in data and not isinstance(grid, list)) or any(k in data for k in _RULE_KEYS):
+        return "json"
     return None
 
 
@@ -362,6 +386,14 @@ def read_variant_puzzle(
                 keys[key] = value.strip()
                 where[key] = (ln, line.index(":") + 2 + len(value) - len(value.lstrip()))
                 current = None
+        elif (misspelt := _misspelt_key(stripped)) is not None:  # its rules would be lost
+            typed, key = misspelt
+            raise ParseError(
+                f"unknown key '{typed}:': did you mean '{key}:'?",
+                line=ln,
+                column=len(line) - len(line.lstrip()) + 1,
+                source=source,
+            )
         elif current is not None:
             blocks[current].append(line)
         else:
@@ -437,10 +469,11 @@ def read_variant_puzzles(
     ``grid:`` (of a JSON object, its first line); ``box`` and
     ``alphabet`` as :func:`read_variant_puzzle` takes them.
 
-    A text file holds one puzzle, or several, each starting at its ``variant:`` line (as
-    ``sudograph generate --variant`` writes them); a JSON file one object (on one line or
-    several), or one object per line. A bad puzzle is yielded as its error (lines numbered in
-    the whole file) and the others are still read; comment lines are skipped.
+    A text file holds one puzzle, or several (:func:`_puzzle_starts`: each starts at its
+    ``variant:`` line, as ``sudograph generate --variant`` writes them, or at the first key
+    after a blank line that the puzzle above already has); a JSON file one object (on one line
+    or several), or one object per line. A bad puzzle is yielded as its error (lines numbered
+    in the whole file) and the others are still read; comment lines are skipped.
 
     >>> one = "variant: x\\nbox: 2x2\\ngrid: " + "1" + "." * 15
     >>> [(no, g.to_line()) for no, g in read_variant_puzzles(one + "\\n\\n" + one)]
@@ -448,6 +481,9 @@ def read_variant_puzzles(
     >>> two = '{"grid": "1..............."}\\n# a comment\\n{"grid": "1.."}'
     >>> [(no, type(g).__name__) for no, g in read_variant_puzzles(two)]
     [(1, 'Grid'), (3, 'ParseError')]
+    >>> keys_first = "grid: 1...............\\nvariant: x\\n\\ngrid: .2..............\\nbox: 2x2"
+    >>> [(no, g.to_line()) for no, g in read_variant_puzzles(keys_first)]
+    [(1, '1...............'), (4, '.2..............')]
     """
     text = text.removeprefix("\ufeff")
     lines = split_lines(text)
@@ -461,13 +497,10 @@ def read_variant_puzzles(
         blocks = rows if per_line else [(1, text)]
     else:
         per_line = False
-        starts = [  # 'variant :' too, as the reader takes it
-            no for no, line in enumerate(lines, 1) if (_text_key(line) or ("",))[0] == "variant"
-        ]
+        starts = _puzzle_starts(lines)
         if len(starts) <= 1:
             blocks = [(1, text)]
         else:
-            starts[0] = 1  # comments before the first puzzle belong to it
             ends = [*starts[1:], len(lines) + 1]
             blocks = [
                 (a, "\n".join(lines[a - 1 : b - 1])) for a, b in zip(starts, ends, strict=True)
@@ -485,10 +518,96 @@ def read_variant_puzzles(
                 yield shown, read_variant_puzzle(block, source=source, box=box, alphabet=alphabet)
         except ParseError as exc:
             if exc.line is not None and first > 1:
-                exc = exc.located(line=exc.line + first - 1)
+                exc = _moved(exc, first - 1)
             elif exc.line is None and len(blocks) > 1:
                 exc = exc.located(line=shown)
             yield shown, exc
+
+
+def _puzzle_starts(lines: list[str]) -> list[int]:
+    """The first line (from 1) of each puzzle of a text variant file of ``lines``: the first
+    starts at line 1 (comments before it belong to it); another starts at a key line (or one
+    a letter or two from a key: :func:`_misspelt_key`) whose key the puzzle above already has,
+    when that key is ``variant`` or the line is the first key after a blank line, with the
+    comment lines just above it. So puzzles separated by blank lines read apart whatever key
+    each starts with, as :func:`format_variant_text`'s joined by blank lines do, while a blank
+    line between the keys of one puzzle is allowed, and a key repeated without one is its
+    puzzle's error (``'grid:' given twice``).
+
+    >>> _puzzle_starts(["variant: x", "grid: 1", "", "# two", "variant: y", "grid: 2"])
+    [1, 4]
+    >>> _puzzle_starts(["grid: 1", "box: 2x2", "", "box: 2x2", "grid: 2"])
+    [1, 4]
+    >>> _puzzle_starts(["variant: x", "", "grid: 1", "grid: 2"])  # one puzzle, 'grid:' twice
+    [1]
+    """
+    starts = [1]
+    keys: set[str] = set()  # those of the puzzle being read
+    after_blank = False
+    for no, line in enumerate(lines, 1):
+        if not line.strip():
+            after_blank = True
+            continue
+        if line.lstrip().startswith("#"):
+            continue
+        keyed = _text_key(line)
+        misspelt = None if keyed else _misspelt_key(line.split("#", 1)[0].strip())
+        key = keyed[0] if keyed else misspelt[1] if misspelt else None
+        if key is not None and key in keys and (key == "variant" or after_blank):
+            start = no
+            while start - 1 > starts[-1] and lines[start - 2].lstrip().startswith("#"):
+                start -= 1
+            starts.append(start)
+            keys = set()
+        after_blank = False
+        if key is not None:
+            keys.add(key)
+    return starts
+
+
+def _moved(exc: ParseError, by: int) -> ParseError:
+    """``exc``, found in a puzzle read alone, moved ``by`` lines down to its place in the
+    file, the line it names as a key's first (``given twice (first on line 2)``) too.
+
+    >>> str(_moved(ParseError("'box:' given twice (first on line 2)", line=3, column=1), 4))
+    "7:1: 'box:' given twice (first on line 6)"
+    """
+    m = _FIRST_ON.search(exc.message)
+    message = exc.message
+    if m is not None:
+        message = f"{message[: m.start(1)]}{int(m.group(1)) + by}{message[m.end(1) :]}"
+    line = exc.line + by if exc.line is not None else None
+    return type(exc)(message, line=line, column=exc.column, source=exc.source)
+
+
+_FIRST_ON = re.compile(r"given twice \(first on line ([0-9]+)\)$")
+"""The end of the message of a key given twice (text and JSON), naming the first's line."""
+
+
+def _misspelt_key(text: str) -> tuple[str, str] | None:
+    """``(word, key)`` when ``text`` (a line, its comment cut) starts with a word and ``:``,
+    the word no key of :data:`TEXT_KEYS` but a slip of ``key``: two neighbouring letters
+    swapped, one added or dropped, or a letter or two changed in a word as long (difflib's
+    ratio 0.75, the cutoff of :func:`~.jsonplaces.refuse_misspelt_keys`), else None.
+
+    >>> _misspelt_key("varaint: x"), _misspelt_key("Varient : x"), _misspelt_key("bxo: 2x2")
+    (('varaint', 'variant'), ('Varient', 'variant'), ('bxo', 'box'))
+    >>> _misspelt_key("grid: 1..."), _misspelt_key("boxes: 3"), _misspelt_key("regionsmap: x")
+    (None, None, None)
+    >>> _misspelt_key("puzzle: 1..."), _misspelt_key("bot: 1"), _misspelt_key("1.3.")
+    (None, None, None)
+    """
+    word, sep, _ = text.strip().partition(":")
+    word = word.strip()
+    typed = word.lower()
+    if not sep or typed in TEXT_KEYS or not re.fullmatch(r"[a-z][a-z_-]*", typed):
+        return None
+    like = [key for key in TEXT_KEYS if _one_slip(typed, key)] or [
+        key
+        for key in TEXT_KEYS
+        if len(key) == len(typed) and difflib.SequenceMatcher(None, typed, key).ratio() >= 0.75
+    ]  # a word of its own ("boxes", "regionsmap") is longer than a slip of the key
+    return (word, like[0]) if like else None
 
 
 def _grid_line(block: str) -> int | None:
