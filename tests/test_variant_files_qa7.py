@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from sudograph.cli import main
-from sudograph.formats.variant import looks_like_variant, read_variant_puzzles
+from sudograph.errors import ParseError
+from sudograph.formats.variant import looks_like_variant, read_fpuzzles, read_variant_puzzles
 
 GRID = "1..............."
 OTHER = ".2.............."
@@ -254,3 +255,42 @@ def test_a_json_key_given_twice(
     assert row in out.splitlines()
     if name.endswith(".jsonl"):
         assert out.splitlines() == ["line 2: 12 solutions", row, "line 5: 12 solutions"]
+
+
+# -- f-puzzles messages that misled (the same QA pass) ------------------------------------------
+_FP_GRID = "[[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            f'{{"size": 4, "grid": {_FP_GRID}, '
+            '"killercage": [{"cells": ["R1C1"], "value": "3.5"}]}',
+            "killer cage 1: its sum '3.5' is not a whole number",
+        ),
+        (
+            f'{{"size": "4", "grid": {_FP_GRID}}}',
+            "f-puzzles 'size' must be a whole number, got '4'",
+        ),
+        (
+            f'{{"size": 4, "grid": {_FP_GRID}}}\n{{"size": 4, "grid": {_FP_GRID}}}',
+            "bad JSON: Extra data (an f-puzzles file holds one puzzle)",
+        ),
+        (
+            f'{{"size": 4, "grid": {_FP_GRID}, "killercage": [{{"cells": ["R1C1"]}}]}}',
+            "killer cage 1: needs cells R1C1.. and a sum (one without is not supported)",
+        ),
+    ],
+)
+def test_fpuzzles_faults_say_what_is_wrong(text: str, message: str) -> None:
+
+    with pytest.raises(ParseError) as caught:
+        read_fpuzzles(text)
+    assert caught.value.message == message
+
+
+def test_an_fpuzzles_sum_with_spaces_is_read() -> None:
+    cage = '{"cells": ["R1C1", "R1C2"], "value": " 3 "}'
+    text = f'{{"size": 4, "grid": {_FP_GRID}, "killercage": [{cage}]}}'
+    assert read_fpuzzles(text).variant.cages == (((0, 1), 3),)

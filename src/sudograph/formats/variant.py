@@ -980,7 +980,17 @@ def read_fpuzzles(
         ignored.extend(k for k in FPUZZLES_COSMETIC if data.get(k) not in (None, [], False))
         return grid
 
-    grid = _read_json(text, source, read, box, alphabet)
+    try:
+        grid = _read_json(text, source, read, box, alphabet)
+    except ParseError as exc:
+        if exc.message != "bad JSON: Extra data":
+            raise
+        raise ParseError(
+            f"{exc.message} (an f-puzzles file holds one puzzle)",
+            line=exc.line,
+            column=exc.column,
+            source=exc.source,
+        ) from None
     if ignored:
         line, column = json_place(_json_body(text), (ignored[0],), key=True)
         note = ParseError(
@@ -1028,7 +1038,11 @@ def _fpuzzles(
                     source=source,
                 )
     n = data.get("size", len(data["grid"]))
-    if not _is_int(n) or len(data["grid"]) != n:
+    if not _is_int(n):
+        raise JsonFault(
+            f"f-puzzles 'size' must be a whole number, got {n!r}", path=("size",), source=source
+        )
+    if len(data["grid"]) != n:
         raise JsonFault(
             f"f-puzzles 'size' {n!r} does not match the grid's {len(data['grid'])} rows",
             path=("size",),
@@ -1142,8 +1156,15 @@ def _fpuzzles_cages(listed: Any, n: int, source: str | None) -> tuple[Cage, ...]
                 source=source,
             )
         value = cage.get("value", "")
-        value = str(value) if _is_int(value) or isinstance(value, str) else ""
-        if None in cells or not cells or not (value.isascii() and value.isdigit()):
+        value = str(value).strip() if _is_int(value) or isinstance(value, str) else value
+        if cells and value != "" and not (isinstance(value, str) and value.isascii()
+                                          and value.isdigit()):  # fmt: skip
+            raise JsonFault(
+                f"killer cage {i}: its sum {cage.get('value')!r} is not a whole number",
+                path=("killercage", i - 1, "value"),
+                source=source,
+            )
+        if None in cells or not cells or not value:
             raise JsonFault(
                 f"killer cage {i}: needs cells R1C1.. and a sum (one without is not supported)",
                 path=("killercage", i - 1, "value") if cells else ("killercage", i - 1, "cells"),
