@@ -294,3 +294,10 @@ def test_an_fpuzzles_sum_with_spaces_is_read() -> None:
     cage = '{"cells": ["R1C1", "R1C2"], "value": " 3 "}'
     text = f'{{"size": 4, "grid": {_FP_GRID}, "killercage": [{cage}]}}'
     assert read_fpuzzles(text).variant.cages == (((0, 1), 3),)
+
+
+def test_a_variant_object_given_to_grid_parse_names_the_variant_format() -> None:
+    from sudograph import Grid
+
+    with pytest.raises(ParseError, match=r"\('grid' is a key of the variant puzzle format"):
+        Grid.parse({"grid": "." * 16, "box": "2x2", "variant": "x"})

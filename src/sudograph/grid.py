@@ -1410,8 +1410,14 @@ def _unpack_json(
     if "rows" not in data:
         if "line" in data:
             return box, alphabet, None
+        variant = (
+            " ('grid' is a key of the variant puzzle format, its cells as one string)"
+            if "grid" in data
+            else ""
+        )
         raise JsonFault(
-            "a grid object needs a 'rows' key (or 'line', its cells as one string)", path=()
+            f"a grid object needs a 'rows' key (or 'line', its cells as one string){variant}",
+            path=(),
         )
     if not isinstance(data["rows"], list):  # (None would read as "no rows")
         raise JsonFault("bad rows: expected a list of rows", path=("rows",))
