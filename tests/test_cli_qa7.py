@@ -106,6 +106,21 @@ def test_a_small_map_is_named_once_for_a_file_of_puzzles(
     assert err == f"sudograph: error: {small_map}: region map has 9 cells, expected 81\n"
 
 
+def test_after_a_puzzle_that_fits_the_map_a_misfit_is_its_own_lines_error(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The map was blamed, and the whole run ended, at a 4x4 line among 9x9 ones (a review
+    of the change): the map fits the first puzzle, so the line is at fault, as before."""
+    regions = tmp_path / "map.txt"
+    regions.write_text("aaabbbccc\n" * 3 + "dddeeefff\n" * 3 + "ggghhhiii\n" * 3)
+    puzzles = tmp_path / "p.txt"
+    puzzles.write_text(f"{EASY}\n1...............\n{EASY}\n")
+    code, out, err = run(capfd, "solve", "--regions", str(regions), str(puzzles))
+    assert code == 2 and out.splitlines()[0::2] == [EASY_SOLVED, EASY_SOLVED]
+    assert f"{puzzles}:2: box 3x3 does not fit a 4x4 grid" in err
+    assert "region map" not in err
+
+
 @pytest.mark.parametrize(
     ("regions", "cells"),
     [

@@ -124,3 +124,19 @@ def test_color_interrupted_before_its_search_still_answers(
         )
     else:
         assert out == "3-colouring not found: stopped (interrupted)\n"
+
+
+def test_a_ctrl_c_still_to_be_sent_again_is_cancelled_when_the_run_ends() -> None:
+    """A Ctrl-C sent again by a timer after :func:`sudograph.cli.main` returned would reach
+    the program that called it (a review of the change)."""
+    import threading
+
+    previous = _ctrl_c.take()
+    try:
+        again = threading.Timer(60, lambda: None)
+        _ctrl_c._pending.append(again)
+        again.start()
+    finally:
+        _ctrl_c.give_back(previous)
+    assert not _ctrl_c._pending and again.finished.is_set()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

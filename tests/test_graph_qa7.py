@@ -38,6 +38,12 @@ def test_lf_and_crlf_are_read(ending: str) -> None:
     assert parse_dimacs(text).num_edges == 2
 
 
+def test_a_stray_cr_in_a_comment_is_read() -> None:
+    """Only a CR that a DIMACS line follows ends a line (a review: a stray CR in a comment,
+    read before, was refused)."""
+    assert parse_dimacs("c made\rby hand\np edge 2 1\ne 1 2\n").num_edges == 1
+
+
 def test_the_command_line_says_it_in_one_line(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:

@@ -135,8 +135,11 @@ def test_a_misspelt_key_in_a_later_puzzle(
     ("text", "kind"),
     [
         ("varaint: x\nbox: 2x2\n", "text"),
-        ("# c\n\n  Alphabt : ABCD\n", "text"),
-        ("cage: 3 r1c1 r1c2\n", "text"),
+        ("# c\n\n  Alphabt : ABCD\nbox: 2x2\n", "text"),
+        ("cage: 3 r1c1 r1c2\n# c\ngrid: 1...\n", "text"),
+        # a slip of a key with no key after it: a plain file's header line (a review)
+        ("cage: 3 r1c1 r1c2\n", None),
+        ("Grids: 2\n1...............\n", None),
         # ordinary puzzle files stay plain
         ("puzzle: 1...............\n", None),
         ("Grid 01:\n1234\n", None),

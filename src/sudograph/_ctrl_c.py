@@ -32,10 +32,15 @@ def handle(signum: int, frame: FrameType | None) -> None:
         ):
             again = threading.Timer(AGAIN_SECONDS, _thread.interrupt_main)
             again.daemon = True
+            _pending.append(again)
             again.start()
             return
         f = f.f_back
     raise KeyboardInterrupt
+
+
+_pending: list[threading.Timer] = []
+"""The Ctrl-Cs :func:`handle` is to send again (:func:`give_back` cancels them)."""
 
 
 def raises(handler: Any) -> bool:
@@ -57,3 +62,12 @@ def take() -> Any:
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return None
     return signal.signal(signal.SIGINT, handle)
+
+
+def give_back(previous: Any) -> None:
+    """Cancel the Ctrl-Cs :func:`handle` was to send again (the run they were for is over)
+    and put ``previous`` back (what :func:`take` returned; None: nothing to put back)."""
+    while _pending:
+        _pending.pop().cancel()
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)

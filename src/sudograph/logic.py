@@ -1179,31 +1179,59 @@ def hint(
     return steps
 
 
+HINT_FINDS = 200
+"""The most technique runs :func:`hint` spends dropping the eliminations its placement does
+not need (work, not time: the same hint on any machine); past it the steps left are kept,
+each of them still a correct step."""
+
+
 def _needed(start: _State, steps: list[Step]) -> list[Step]:
     """``steps`` (eliminations, then a placement) without the eliminations the placement does
-    not need: from first to last, a run of steps is dropped when the others, replayed from
-    ``start``, are each still found by their technique, the placement included (runs halved
-    down to single steps: every step left is needed by those after it). (The easiest step first
-    finds eliminations anywhere on the grid: 116 of them before 12 killer placements that
-    needed 15, in a QA pass.)"""
+    not need: from first to last, a run of steps is dropped when the steps after it, replayed
+    after those before it, are each still found by their technique, the placement included;
+    runs are halved down to single steps, and single steps tried again until none goes (each
+    step left is then needed by those after it), within :data:`HINT_FINDS` technique runs.
+    (The easiest step first finds eliminations anywhere on the grid: 116 of them before 12
+    killer placements that needed 15, in a QA pass.)"""
     kept = list(steps)
+    finds = [HINT_FINDS]
     size = len(kept) - 1  # runs of steps dropped at once, halved down to one (most go)
-    while size:
-        i = 0
-        while i < len(kept) - 1:
-            rest = kept[:i] + kept[min(i + size, len(kept) - 1) :]
-            if _replays(start, rest):
-                kept = rest
-            else:
-                i += size
-        size //= 2
+    while size and finds[0] > 0:
+        kept, dropped = _drop_runs(start, kept, size, finds)
+        if size > 1:
+            size //= 2
+        elif not dropped:
+            break
     return kept
 
 
-def _replays(start: _State, steps: Sequence[Step]) -> bool:
-    """Whether each of ``steps`` in turn is found by its technique from ``start``."""
+def _drop_runs(
+    start: _State, steps: list[Step], size: int, finds: list[int]
+) -> tuple[list[Step], bool]:
+    """One pass of :func:`_needed` with runs of ``size`` steps: the steps kept, and whether
+    any went. The state after the steps checked so far is kept, so that each trial replays
+    only the steps after the run; ``finds`` counts the technique runs left."""
+    kept = list(steps)
+    s = start.copy()  # after kept[:i], each found in turn
+    i, dropped = 0, False
+    while i < len(kept) - 1 and finds[0] > 0:
+        end = min(i + size, len(kept) - 1)
+        if _replays(s, kept[end:], finds):
+            kept = kept[:i] + kept[end:]
+            dropped = True
+        else:
+            for step in kept[i:end]:
+                s.apply(step)
+            i = end
+    return kept, dropped
+
+
+def _replays(start: _State, steps: Sequence[Step], finds: list[int]) -> bool:
+    """Whether each of ``steps`` in turn is found by its technique from ``start`` (each
+    technique run taken from ``finds[0]``)."""
     s = start.copy()
     for step in steps:
+        finds[0] -= 1
         if not any(found == step for found in FINDERS[step.technique](s)):
             return False
         s.apply(step)

@@ -14,7 +14,6 @@ import io
 import os
 import pkgutil
 import re
-import signal
 import sys
 import warnings
 from typing import Any, NoReturn, TextIO
@@ -103,8 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # while the commands load, before the command's own handling
         return fail("interrupted", code=130)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        _ctrl_c.give_back(previous)
 
 
 def _run(argv: list[str] | None) -> int:

@@ -41,6 +41,10 @@ class SelfLoopWarning(UserWarning):
     """A DIMACS file had an edge from a vertex to itself (dropped)."""
 
 
+_LONE_CR = re.compile(r"\r[ \t]*[pec](?:[ \t]|\r|$)")
+"""A CR that a DIMACS line (``p``, ``e``, ``c``) follows: lines ended by a lone CR."""
+
+
 def parse_dimacs(
     text: str | bytes | Iterable[str], *, strict: bool = False, source: str | None = None
 ) -> Graph:
@@ -88,12 +92,13 @@ def parse_dimacs(
             )
         text = raw.removeprefix("\ufeff") if no == 1 else raw  # a byte-order mark
         line = text.strip()
-        if "\r" in line:  # (a CRLF's CR is stripped above): lines ended by CR alone
+        lone = _LONE_CR.search(line) if "\r" in line else None  # (CRLF's CR: stripped)
+        if lone is not None:  # lines ended by CR alone (a stray CR in a comment is read)
             raise ParseError(
                 "lines end with a lone CR (old Mac line endings): save the file with LF or "
                 "CRLF line endings",
                 line=no,
-                column=text.index("\r") + 1,
+                column=text.index(line) + lone.start() + 1,
                 source=source,
             )
         if not line or line[0] == "c":

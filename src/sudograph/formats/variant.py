@@ -109,6 +109,7 @@ def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     'text'
     >>> looks_like_variant("varaint: x\\ngrid: 1..."), looks_like_variant("puzzle: 1...")
     ('text', None)
+    >>> looks_like_variant("Grids: 2\\n1.3.....2...4..1\\n")  # a header, no key after it
     >>> looks_like_variant('{"cages": [],\\n "grid": "1..."}'), looks_like_variant('{"rows": []}')
     ('json', None)
     >>> looks_like_variant('{"cages": [],\\n', head=True), undecided_head('{"cages": [],\\n')
@@ -120,7 +121,13 @@ def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     if body.startswith("{"):
         return _json_kind(body, head=head)[1]
     first = body.split("\n", 1)[0].split("#", 1)[0].strip().lower()
-    return "text" if _TEXT_KEY.match(first) or _misspelt_key(first) else None
+    if _TEXT_KEY.match(first):
+        return "text"
+    if _misspelt_key(first) is None:
+        return None
+    # a slip of a key when a key follows (a plain file's header line, "Grids: 2", is not)
+    after = _first_content_lines(body, 4, whole=True)[1:]
+    return "text" if any(_TEXT_KEY.match(line.strip().lower()) for line in after) else None
 
 
 def undecided_head(text: str) -> bool:
