@@ -304,3 +304,16 @@ def test_a_variant_object_given_to_grid_parse_names_the_variant_format() -> None
 
     with pytest.raises(ParseError, match=r"\('grid' is a key of the variant puzzle format"):
         Grid.parse({"grid": "." * 16, "box": "2x2", "variant": "x"})
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("variant: x\nbox: 2x2\n", 1),  # a file of one puzzle: it had no line
+        ("# a comment\n\nvariant: x\nbox: 2x2\n", 3),
+        (f"variant: x\nbox: 2x2\ngrid: {GRID}\n\nvariant: x\nbox: 2x2\n", 5),
+    ],
+)
+def test_a_puzzle_without_a_grid_line_is_placed_at_its_first_key(text: str, line: int) -> None:
+    errors = [g for _, g in read_variant_puzzles(text, source="v.txt") if isinstance(g, Exception)]
+    assert [str(e) for e in errors] == [f"v.txt:{line}: no 'grid:' line"]

@@ -405,8 +405,9 @@ def read_variant_puzzle(
             blocks[current].append(line)
         else:
             raise ParseError(f"unexpected line {stripped[:20]!r}", line=ln, column=1, source=source)
-    if "grid" not in keys:
-        raise ParseError("no 'grid:' line", source=source)
+    if "grid" not in keys:  # placed at the puzzle's first key (a file of one puzzle too)
+        first = min((ln for ln, _ in where.values()), default=None)
+        raise ParseError("no 'grid:' line", line=first, source=source)
     if "box" in keys:
         row, column = where["box"]
         try:
