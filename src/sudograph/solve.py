@@ -885,9 +885,10 @@ def color(
     if pre is not None and type(pre) is not tuple:
         pre = _colour_tuple(pre, "precolouring")
     one = kw.get("limit", 1) == 1  # (limit=None asks for every colouring: the solver's)
-    if isinstance(k, int) and not isinstance(k, bool) and k < 1:  # (no upper bound: sat's)
+    whole = isinstance(k, int) and not isinstance(k, bool)
+    if whole and k < 1:  # (no upper bound: sat's)
         raise InvalidArgument(f"k must be at least 1, got {k}")
-    if isinstance(k, int) and not isinstance(k, bool) and not pre:
+    if whole and not pre:
         # one colouring never needs more colours than vertices; a list or a count does (the
         # colourings of 3 vertices with 4 colours are 4^3, not the 3^3 of 3 colours)
         given_k, k = k, min(k, max(graph.n, 1)) if one else k

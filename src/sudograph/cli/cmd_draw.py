@@ -387,9 +387,9 @@ def only_grid(args: argparse.Namespace, command: str) -> Grid:
         elif len(items) > MAX_COUNTED:  # bad lines among those counted
             many = f"at least {many}"
         bad = len(items) - len(grids)  # (a QA pass: "holds 5 puzzles" of a file of 9)
-        also = f" and {bad:,} {'entry that does' if bad == 1 else 'entries that do'} not read" * (
-            bad > 0 and len(items) <= MAX_COUNTED
-        )
+        also = ""
+        if bad and len(items) <= MAX_COUNTED:
+            also = f" and {bad:,} {'entry that does' if bad == 1 else 'entries that do'} not read"
         hint = _how_to_give_one(args.source, grids, command, getattr(args, "command_line", None))
         raise InvalidArgument(f"{name} holds {many} puzzles{also}: {command} takes one ({hint})")
     for _, item in items:

@@ -10,7 +10,7 @@ import os
 import pathlib
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO
 
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
@@ -646,20 +646,15 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     variant_puzzles = read_variant_file(arg, box=box, alphabet=alphabet)
     if variant_puzzles is not None:
         source = STDIN if arg == "-" else arg
-        fitted = False  # a puzzle that fits the map: a later misfit is its own line's fault
-        for no, item in variant_puzzles:
-            fitted = fitted or isinstance(item, Grid)
-            _blame_map(item, args, None if fitted else map_box)
+        for no, item in _map_blamed(variant_puzzles, args, map_box):
             yield no, _with_options(item, args, no, source)
         return
     if looks_like_path(arg):
         stream, name = open_source(arg)
         try:
             with naming(name):  # a read error (EIO) names the file
-                fitted = False  # as above
-                for no, item in iter_grids(stream, box=box, alphabet=alphabet, name=name):
-                    fitted = fitted or isinstance(item, Grid)
-                    _blame_map(item, args, None if fitted else map_box)
+                items = iter_grids(stream, box=box, alphabet=alphabet, name=name)
+                for no, item in _map_blamed(items, args, map_box):
                     yield no, _with_options(item, args, no, name)
         finally:
             if stream is not sys.stdin.buffer:
@@ -678,15 +673,26 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
         yield None, with_variant(grid, args)
 
 
+def _map_blamed(
+    items: Iterable[Item], args: argparse.Namespace, map_box: tuple[int, int] | None
+) -> Iterator[Item]:
+    """``items`` as they come, the map blamed (:func:`_blame_map`) for a misfit until one of
+    them has fitted it: after that, a misfit is its own line's error, and reading goes on."""
+    fitted = False
+    for no, item in items:
+        fitted = fitted or isinstance(item, Grid)
+        _blame_map(item, args, None if fitted else map_box)
+        yield no, item
+
+
 def _blame_map(
     item: Grid | ParseError, args: argparse.Namespace, map_box: tuple[int, int] | None
 ) -> None:
     """A puzzle that does not fit the box a ``--regions`` map gave it (``map_box``: no
     ``--box``; a 9-cell map makes a 3×3 grid) is the map's fault, not the puzzle's: raise the
     map's own error for the puzzle's size (``MAP: region map has 9 cells, expected 81``), which
-    ends the command, as a map of no square number of cells does. Only until a puzzle has
-    fitted the map (the callers pass None then): after one, a misfit is its own line's
-    error, and the others are still read."""
+    ends the command, as a map of no square number of cells does (only until a puzzle has
+    fitted the map: :func:`_map_blamed`)."""
     if map_box is None or not isinstance(item, ParseError):
         return
     r, c = map_box

@@ -213,7 +213,7 @@ def refuse_misspelt_keys(
             continue
         like = (
             difflib.get_close_matches(str(key), read, n=1, cutoff=0.75)
-            or [known for known in read if _one_slip(str(key), known)][:1]
+            or [known for known in read if one_slip(str(key), known)][:1]
         )  # a short key's slip ("bxo") is below difflib's cutoff
         if like and not (beside and like[0] in data):
             raise JsonFault(
@@ -221,13 +221,13 @@ def refuse_misspelt_keys(
             )
 
 
-def _one_slip(typed: str, known: str) -> bool:
+def one_slip(typed: str, known: str) -> bool:
     """True when ``typed`` is ``known`` with two neighbouring letters swapped, or one letter
     added or dropped (``"bxo"``, ``"bo"``, ``"boxx"`` for ``"box"``). A letter changed is no
     slip here: a short key one letter from another is often a word of its own (``"bot"``,
     ``"fox"`` beside ``"box"``), which a row may carry; difflib's cutoff judges the longer.
 
-    >>> [_one_slip(k, "box") for k in ("bxo", "bo", "boxx", "bot", "fox", "boxes", "id")]
+    >>> [one_slip(k, "box") for k in ("bxo", "bo", "boxx", "bot", "fox", "boxes", "id")]
     [True, True, True, False, False, False, False]
     """
     if typed == known or min(len(typed), len(known)) < 2 or abs(len(typed) - len(known)) > 1:

@@ -70,7 +70,7 @@ from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
 from ..grid import Grid, as_box, box_for, default_alphabet, json_alphabet, json_box, nearest_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
-from .jsonplaces import JsonFault, Path, _one_slip, json_place, json_shown, loads_once, placed
+from .jsonplaces import JsonFault, Path, json_place, json_shown, loads_once, one_slip, placed
 
 _CELL = re.compile(r"[rR]([0-9]+)[cC]([0-9]+)$")
 _TOKEN = re.compile(r"[^\s,]+")
@@ -610,7 +610,7 @@ def _misspelt_key(text: str) -> tuple[str, str] | None:
     typed = word.lower()
     if not sep or typed in TEXT_KEYS or not re.fullmatch(r"[a-z][a-z_-]*", typed):
         return None
-    like = [key for key in TEXT_KEYS if _one_slip(typed, key)] or [
+    like = [key for key in TEXT_KEYS if one_slip(typed, key)] or [
         key
         for key in TEXT_KEYS
         if len(key) == len(typed) and difflib.SequenceMatcher(None, typed, key).ratio() >= 0.75
