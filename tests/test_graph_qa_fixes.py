@@ -21,7 +21,7 @@ from sudograph.graph import Graph, petersen_graph
 from sudograph.problem import is_proper_coloring
 from sudograph.search import chromatic as chromatic_module
 from sudograph.search.bounds import dsatur_coloring, max_clique
-from sudograph.search.chromatic import NO_COLOURING, ONE_VERTEX, chromatic_number
+from sudograph.search.chromatic import AN_EDGE, NO_COLOURING, chromatic_number
 from sudograph.search.greedy import greedy_color
 from sudograph.solve import color
 
@@ -185,7 +185,7 @@ def test_ctrl_c_before_any_colouring_says_so(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(chromatic_module, "dsatur_coloring", interrupt)
     r = chromatic_number(petersen_graph())
     assert r.interrupted and not r.colored and not r.proven
-    assert (r.lower_bound, r.lower_by) == (1, ONE_VERTEX)
+    assert (r.lower_bound, r.lower_by) == (2, AN_EDGE)  # known before DSATUR
     assert (r.upper_bound, r.upper_by) == (10, NO_COLOURING)
 
 
@@ -210,11 +210,11 @@ def test_chromatic_cli_interrupted_before_any_colouring(
     if json_flag:
         doc = json.loads(out)
         assert doc["chromatic_number"] is None and doc["coloring"] is None
-        assert (doc["lower_bound"], doc["upper_bound"], doc["proven"]) == (1, 10, False)
+        assert (doc["lower_bound"], doc["upper_bound"], doc["proven"]) == (2, 10, False)
     else:
         assert out.splitlines() == [
             "chromatic number: not known (interrupted before any colouring)",
-            f"lower bound 1 by {ONE_VERTEX}; upper bound 10 (the number of vertices)",
+            f"lower bound 2 by {AN_EDGE}; upper bound 10 (the number of vertices)",
         ]
 
 

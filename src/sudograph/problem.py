@@ -284,21 +284,32 @@ def _cage_tuple(cages: object) -> tuple[Cage, ...]:
     return tuple(out)
 
 
-def _check_cage_cells(cages: Sequence[Cage], n: int, k: int) -> None:
+def _check_cage_cells(cages: Sequence[Cage], n: int | None, k: int | None) -> None:
     """The part of :func:`check_cages` that reads no clue, done once per tuple of cages (a
     killer puzzle is checked at every solve; an error is raised again each time), on cages
-    of plain ints (:func:`_cage_tuple`)."""
+    of plain ints (:func:`_cage_tuple`). With ``n`` and ``k`` None, only what no grid size
+    changes (a :class:`~sudograph.variants.Variant` has none): no empty cage, no negative
+    cell, no cell in two cages.
+
+    >>> _check_cage_cells([((0, 1), 3), ((1, 2), 5)], None, None)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: cage 2 (cells 1, 2): cell 1 is also in cage 1
+    """
     owner: dict[int, int] = {}
     for i, (cells, total) in enumerate(cages, 1):
         if not cells:
             raise InvalidArgument(f"cage {i} has no cells")
         for v in cells:
-            if not 0 <= v < n:
-                raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v} out of range 0..{n - 1}")
+            if v < 0 or (n is not None and v >= n):
+                where = "is negative" if n is None else f"out of range 0..{n - 1}"
+                raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v} {where}")
             if v in owner:
                 other = "twice" if owner[v] == i else f"also in cage {owner[v]}"
                 raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v} is {other}")
             owner[v] = i
+        if k is None:
+            continue
         lo, hi = cage_sum_range(len(cells), k)
         if len(cells) > k or not lo <= total <= hi:
             where = _cage_name(i, cells)

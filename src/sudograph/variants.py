@@ -43,7 +43,7 @@ from functools import cache
 from ._text import split_lines
 from .errors import InvalidArgument, ParseError
 from .graph import Graph, sudoku_houses
-from .problem import Cage, Problem, _cage_tuple, check_cages
+from .problem import Cage, Problem, _cage_tuple, _check_cage_cells, check_cages
 
 Box = tuple[int, int]
 
@@ -106,6 +106,7 @@ class Variant:
             if name not in names:
                 names.append(name)
         cages = _cage_tuple(self.cages)
+        _check_cage_cells(cages, None, None)  # what no size changes; the rest at check_fits
         if self.regions is not None and "jigsaw" not in names:
             names.append("jigsaw")
         if cages and "killer" not in names:

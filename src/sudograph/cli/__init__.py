@@ -147,7 +147,10 @@ def _run(argv: list[str] | None) -> int:
             _silence_stdout()
             return fail(f"cannot write to standard output: {exc.strerror or exc}")
         where = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-        return fail(f"{where}{exc.strerror or exc}")
+        dot = " (the empty 1x1 puzzle is written 0)" * (
+            isinstance(exc, IsADirectoryError) and exc.filename == "."
+        )
+        return fail(f"{where}{exc.strerror or exc}{dot}")
     except RecursionError:  # pragma: no cover - the engines are iterative
         return fail("input too deeply nested")
     finally:

@@ -41,6 +41,9 @@ class SelfLoopWarning(UserWarning):
     """A DIMACS file had an edge from a vertex to itself (dropped)."""
 
 
+_COMMENT_HEAD = re.compile(rb"[ \t]*c(?:[ \t]|$)")
+"""The start of a comment line (``c`` then a blank), which may be of any length."""
+
 _LONE_CR = re.compile(r"\r[ \t]*[pec](?:[ \t]|\r|$)")
 """A CR that a DIMACS line (``p``, ``e``, ``c``) follows: lines ended by a lone CR."""
 
@@ -191,7 +194,8 @@ def read_dimacs(
     """Read a ``.col`` file (path or binary stream), one line at a time.
 
     Raises :class:`ParseError` as :func:`parse_dimacs` does, and on invalid UTF-8, a NUL
-    byte or a line longer than :data:`MAX_DIMACS_LINE` (naming the line).
+    byte or a line longer than :data:`MAX_DIMACS_LINE` (naming the line) that is not a
+    comment (a comment of any length is read past, not held).
     """
     if isinstance(source, str | os.PathLike):
         with Path(source).open("rb") as stream:
@@ -214,7 +218,12 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
         if no == 1 and (packed := compressed(raw, name)) is not None:
             raise packed
         if len(raw) > MAX_DIMACS_LINE and not raw.endswith(b"\n"):
-            raise ParseError(f"line longer than {MAX_DIMACS_LINE} bytes", line=no, source=name)
+            if not _COMMENT_HEAD.match(raw) or b"\x00" in raw:
+                raise ParseError(f"line longer than {MAX_DIMACS_LINE} bytes", line=no, source=name)
+            while raw and not raw.endswith(b"\n"):  # a long comment: read past, not held
+                raw = stream.readline(MAX_DIMACS_LINE + 1)
+            yield "c\n"
+            continue
         if b"\x00" in raw:
             col = raw.index(b"\x00") + 1
             raise ParseError("binary data (NUL byte)", line=no, column=col, source=name)

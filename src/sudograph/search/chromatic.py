@@ -89,6 +89,8 @@ ONE_VERTEX = "a vertex needs a colour"
 """The step of the lower bound 1 when Ctrl-C came before any other lower bound."""
 EDGELESS = "no edge"
 """The step that proves χ = 1 on a graph with vertices and no edge."""
+AN_EDGE = "an edge"
+"""The step of the lower bound 2, known before any search on a graph with an edge."""
 HOUSE_NODES = 2000
 """Node budget of the house kernel's first "k = lower?" (the largest clique's size), after
 the first SAT round (which proves small graphs without loading the kernel); doubled with the
@@ -296,6 +298,7 @@ def _portfolio(book: _Book, graph: Graph, use_sat: bool | None, seed: int) -> Ch
         book.lower_upper((1,) * graph.n, EDGELESS)
         book.raise_lower(1, EDGELESS)
         return book.result()
+    book.lower, book.lower_by = 2, AN_EDGE  # (said with DSATUR's line: not "0 <= chi")
     # DSATUR first (milliseconds): a colouring to give at once, as --progress and Ctrl-C do;
     # the exact clique search may take seconds (0.65 s on DSJC250.9, DSATUR 23 ms)
     book.lower_upper(dsatur_coloring(graph, deadline), "dsatur")

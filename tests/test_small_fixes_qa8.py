@@ -1,0 +1,93 @@
+"""Items left alone by earlier notes, mended: a Variant of an empty or overlapping cage was
+refused only when a grid was made of it; ``chromatic --progress`` began at ``0 <= chi`` on a
+graph with an edge; a DIMACS comment longer than 64 KiB was refused as an over-long line; the
+1×1 puzzle ``.`` is the current folder, and the error did not say how to write it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import main
+from sudograph.errors import InvalidArgument, ParseError
+from sudograph.formats.dimacs import MAX_DIMACS_LINE, read_dimacs
+from sudograph.graph import petersen_graph
+from sudograph.search.chromatic import AN_EDGE, chromatic_number
+from sudograph.variants import Variant
+
+
+@pytest.mark.parametrize(
+    ("cages", "message"),
+    [
+        ([((), 3)], "cage 1 has no cells"),
+        ([((0, 1), 3), ((1, 2), 5)], r"cage 2 \(cells 1, 2\): cell 1 is also in cage 1"),
+        ([((0, 0), 3)], r"cage 1 \(cells 0, 0\): cell 0 is twice"),
+        ([((-1, 2), 3)], r"cage 1 \(cells -1, 2\): cell -1 is negative"),
+    ],
+)
+def test_a_cage_no_size_can_mend_is_refused_by_the_variant(
+    cages: list[tuple[tuple[int, ...], int]], message: str
+) -> None:
+    with pytest.raises(InvalidArgument, match=message):
+        Variant(["killer"], cages=cages)
+
+
+def test_cage_checks_that_need_the_size_wait_for_it() -> None:
+    v = Variant(["killer"], cages=[((0, 99), 300)])  # cell 99, sum 300: fine on some grid
+    assert v.cages == (((0, 99), 300),)
+    with pytest.raises(InvalidArgument, match=r"cell 99 out of range 0\.\.80"):
+        v.check_fits((3, 3))
+
+
+def test_chromatic_lower_bound_starts_at_two_on_a_graph_with_an_edge() -> None:
+    lines: list[str] = []
+    r = chromatic_number(petersen_graph(), progress=lambda b: lines.append(b.line()))
+    assert r.chromatic_number == 3 and r.proven
+    assert lines[0].endswith("2 <= chi <= 3 (dsatur)"), lines
+    assert all(" 0 <= chi" not in line for line in lines)
+
+
+def test_a_bipartite_graph_is_proven_by_its_edge_and_dsatur(tmp_path: Path) -> None:
+    path = tmp_path / "path.col"
+    path.write_text("p edge 4 3\ne 1 2\ne 2 3\ne 3 4\n")
+    r = chromatic_number(read_dimacs(path))
+    assert (r.chromatic_number, r.proven, r.lower_by, r.upper_by) == (2, True, AN_EDGE, "dsatur")
+
+
+def test_a_long_dimacs_comment_is_read_past(tmp_path: Path) -> None:
+    path = tmp_path / "long.col"
+    long = "c " + "x" * (3 * MAX_DIMACS_LINE) + "\n"
+    path.write_text(long + "p edge 3 2\n" + long + "e 1 2\ne 2 3\n")
+    g = read_dimacs(path)
+    assert (g.n, g.num_edges) == (3, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("p edge 2 1\ne 1 " + "2" * (MAX_DIMACS_LINE + 10) + "\n", 2),  # no comment
+        ("p edge 2 1\nc \x00" + "x" * (MAX_DIMACS_LINE + 10) + "\n", 2),  # binary
+        ("cx" + "x" * (MAX_DIMACS_LINE + 10) + "\n", 1),  # 'c' not followed by a blank
+    ],
+)
+def test_other_long_lines_are_still_refused(tmp_path: Path, text: str, line: int) -> None:
+    path = tmp_path / "bad.col"
+    path.write_text(text)
+    with pytest.raises(ParseError, match=f"{line}: line longer than {MAX_DIMACS_LINE}"):
+        read_dimacs(path)
+
+
+def test_the_dot_puzzle_error_says_how_to_write_it(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", "."]) == 2
+    out, err = capfd.readouterr()
+    assert (out, err) == (
+        "",
+        "sudograph: error: .: Is a directory (the empty 1x1 puzzle is written 0)\n",
+    )
+    assert main(["solve", "0", "--format", "line"]) == 0
+    assert capfd.readouterr().out == "1\n"
