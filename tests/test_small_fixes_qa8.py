@@ -91,3 +91,38 @@ def test_the_dot_puzzle_error_says_how_to_write_it(
     )
     assert main(["solve", "0", "--format", "line"]) == 0
     assert capfd.readouterr().out == "1\n"
+
+
+# -- a docs QA pass: columns of a line read with blanks before it, method fast's engine ------
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+BAD = EASY[:5] + "?" + EASY[6:]  # '?' is the puzzle's 6th character
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (f"{BAD}\n", "1:6: unknown character '?'"),
+        (f"   {BAD}\n", "1:9: unknown character '?'"),
+        (f"\t{EASY} x\n", "1:84: unexpected 'x' after the grid"),
+        ("  x\n", "1:3: unknown character 'x'"),
+        (f"id,quizzes,solutions\n7,{BAD},x\n", "2:8: unknown character '?'"),
+        (f'id,quizzes,solutions\n7, "{BAD}" ,x\n', "2:10: unknown character '?'"),
+        ("id,quizzes\n  7,  \n", "2:5: empty column 2"),
+    ],
+)
+def test_error_columns_count_the_blanks_before_the_puzzle(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, text: str, where: str
+) -> None:
+    path = tmp_path / ("f.csv" if "," in text else "f.txt")
+    path.write_text(text)
+    assert main(["check", str(path)]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith(f"sudograph: error: {path}:{where}"), err
+
+
+def test_method_fast_names_its_engine() -> None:
+    from sudograph import Grid, solve
+
+    assert solve(Grid.parse(EASY), "fast").stats.engine == "fast9"
+    assert solve(Grid.parse(EASY)).stats.engine == "fast9"

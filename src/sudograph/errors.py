@@ -40,12 +40,15 @@ class ParseError(SudographError, ValueError):
         where = [str(p) for p in (self.source, self.line, self.column) if p is not None]
         return f"{':'.join(where)}: {self.message}" if where else self.message
 
-    def located(self, *, line: int | None = None, source: str | None = None) -> ParseError:
-        """Return a copy of this error placed at ``line`` of ``source`` (keeps what is known)."""
+    def located(
+        self, *, line: int | None = None, source: str | None = None, shift: int = 0
+    ) -> ParseError:
+        """Return a copy of this error placed at ``line`` of ``source`` (keeps what is known),
+        its column moved ``shift`` characters on (the text read began there in its line)."""
         return type(self)(
             self.message,
             line=self.line if line is None else line,
-            column=self.column,
+            column=self.column + shift if self.column else self.column,
             source=self.source if source is None else source,
         )
 

@@ -682,8 +682,8 @@ class Result:
     def counted_by(self) -> str:
         """The compiled kernel whose books :attr:`stats` are (``fast9``, ``houses``, ``sat``...:
         their nodes are its guesses), or ``""`` when they are the method's own, as its
-        reference search counts them (its compiled twin counts the same). Method ``fast`` on
-        a plain 9×9 runs the 9×9 kernel and names no engine.
+        reference search counts them (its compiled twin counts the same). A Result of method
+        ``fast`` made without stats (a stopped one before any search) is the 9×9 kernel's.
 
         >>> Result("solved", method="fast").counted_by, Result("solved").counted_by
         ('fast9', '')

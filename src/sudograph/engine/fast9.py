@@ -325,7 +325,7 @@ def run(problem: Problem, options: SolveOptions, *, keep: int = MAX_STORED) -> R
         reason = stop.reason
     seconds = time.perf_counter() - start
     count, guesses = int(ctl[1]), int(ctl[2])
-    stats = Stats(nodes=guesses, seconds=seconds)
+    stats = Stats(nodes=guesses, seconds=seconds, engine="fast9")
     kept = min(count, store)
     solutions = [tuple(row) for row in sols[:kept].tolist()]
     # every solution checked: one or two in Python (6 µs each), more by the compiled check

@@ -501,6 +501,7 @@ def _puzzle_items(
         line = text.strip()
         if not line or is_comment(line, first=header):
             continue
+        at = len(text) - len(text.lstrip())  # where ``line`` starts in the line, for columns
         if header:
             header = False
             column = csv_column(line)
@@ -509,13 +510,14 @@ def _puzzle_items(
         if column is not None:
             field = csv_field(line, column, no, name)
             if isinstance(field, ParseError):
-                yield no, field
+                yield no, field.located(shift=at)
                 continue
+            at += line.index(field, sum(len(f) + 1 for f in line.split(",")[:column]))
             line = field
         try:
             yield no, read_grid(line, box=box, alphabet=alphabet)
         except ParseError as exc:
-            yield no, exc.located(line=no, source=name)
+            yield no, exc.located(line=no, source=name, shift=at)
 
 
 def iter_grids(
