@@ -126,3 +126,90 @@ def test_method_fast_names_its_engine() -> None:
 
     assert solve(Grid.parse(EASY), "fast").stats.engine == "fast9"
     assert solve(Grid.parse(EASY)).stats.engine == "fast9"
+
+
+# -- a QA pass of the pictures: draw --trace alone, visualize -o, maths in names, plurals ----
+
+UNSAT = ".23456789" + "." * 9 + "1" + "." * 62  # r1c1 must be 1; column 1 holds one
+
+
+def test_draw_trace_alone_solves_once(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trace's search is the answer: no second solve (it ran up to 30 s, ignoring the
+    caps, and its reason was mixed into the message)."""
+    from sudograph.cli import cmd_draw
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("a second solve for no picture")
+
+    monkeypatch.setattr(cmd_draw, "_solve_grid", refuse)
+    out = tmp_path / "t.svg"
+    assert main(["draw", EASY, "--trace", str(out), "--max-nodes", "3"]) == 1
+    err = capfd.readouterr().err
+    assert "stopped (node limit) after 3 nodes" in err and "time limit" not in err, err
+    assert main(["draw", EASY, "--trace", str(out)]) == 0 and out.stat().st_size
+    assert main(["draw", UNSAT, "--trace", str(out)]) == 1
+    assert capfd.readouterr().err == (
+        f"sudograph: the puzzle has no solution (the search is drawn in {out})\n"
+    )
+
+
+@pytest.mark.parametrize("name", ["page.png", "page.SVG", "page.json", "page.txt"])
+def test_visualize_refuses_another_formats_name(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    assert main(["visualize", "....1..2..3..4..", "-o", str(tmp_path / name)]) == 2
+    assert "-o writes an HTML page: name the file .html" in capfd.readouterr().err
+    assert not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize("name", ["page.html", "page.htm", "page"])
+def test_visualize_takes_an_html_or_plain_name(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    assert main(["visualize", "....1..2..3..4..", "-o", str(tmp_path / name)]) == 0
+    assert (tmp_path / name).read_text().lstrip().lower().startswith("<!doctype html")
+
+
+def test_dollars_in_names_are_drawn_as_they_are(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    from sudograph.graph import Graph
+    from sudograph.plot import plot_success_rates, save_plot
+    from sudograph.render import save_graph
+
+    bad = tmp_path / "a$\\und$.txt"
+    bad.write_text(EASY + "\n")
+    assert main(["bench", str(bad), "--methods", "naive", "--plot", str(tmp_path / "p.png")]) == 0
+    assert (tmp_path / "p.png").stat().st_size
+    save_plot(plot_success_rates({"$\\undefined$": 0.5}), tmp_path / "r.svg")
+    assert (tmp_path / "r.svg").stat().st_size  # (it raised matplotlib's ValueError)
+    g = Graph.from_edges(2, [(0, 1)], labels=["$\\undefinedcmd$", "b"])
+    save_graph(g, tmp_path / "g.png", (1, 2))
+    assert (tmp_path / "g.png").stat().st_size
+
+
+def test_save_plot_names_an_unknown_format(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from sudograph.plot import plot_success_rates, save_plot
+
+    with pytest.raises(InvalidArgument, match=r"x\.xyz: no picture format 'xyz'"):
+        save_plot(plot_success_rates({"a": 0.5}), tmp_path / "x.xyz")
+    assert not (tmp_path / "x.xyz").exists()
+
+
+@pytest.mark.parametrize(
+    ("nodes", "backtracks", "text"),
+    [
+        (1, 1, "1 node, 1 backtrack"),
+        (2, 0, "2 nodes, 0 backtracks"),
+        (0, 1, "0 nodes, 1 backtrack"),
+    ],
+)
+def test_summary_counts_in_the_singular(nodes: int, backtracks: int, text: str) -> None:
+    from sudograph.problem import Result, Stats
+
+    r = Result("unsatisfiable", stats=Stats(nodes=nodes, backtracks=backtracks), method="naive")
+    assert f": no solution found, {text}, " in r.summary()

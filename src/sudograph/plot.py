@@ -17,6 +17,7 @@ import statistics
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from numbers import Real
+from pathlib import Path
 from typing import Any, cast
 
 from .bench import STALLED, Row, Run, searches
@@ -108,11 +109,29 @@ def save_plot(ax: Any, path: str | os.PathLike[str], **options: Any) -> None:
     suffix names. An OSError names ``path`` (a full disk is found when the file is closed,
     with no name: ``plot.png: No space left on device``).
 
-    Raises OSError when the file cannot be written.
+    Raises :class:`InvalidArgument` when the suffix (or the ``format`` option) names no
+    format matplotlib writes, OSError when the file cannot be written.
     """
     first = ax.flat[0] if hasattr(ax, "flat") else ax
+    kind = str(options.get("format") or Path(path).suffix.lstrip(".")).lower()
+    known = first.figure.canvas.get_supported_filetypes()
+    if kind and kind not in known:  # (no suffix: matplotlib's default format, PNG)
+        raise InvalidArgument(
+            f"{os.fspath(path)}: no picture format {kind!r}: matplotlib writes "
+            f"{', '.join(sorted(known))}"
+        )
     with naming(path):
         first.figure.savefig(path, **{"bbox_inches": "tight", **options})
+
+
+def literal(text: str) -> str:
+    """``text`` as matplotlib draws it letter for letter: its ``$`` escaped (a file named
+    ``a$\\und$.txt`` is no maths, nor an error when the legend is drawn).
+
+    >>> print(literal("a$x^2$.txt"))
+    a\\$x^2\\$.txt
+    """
+    return text.replace("$", r"\$")
 
 
 def _check_metric(metric: str) -> None:
@@ -205,7 +224,7 @@ def plot_runs(
             continue
         xs = [x for x, _ in mine]
         ys = [max(cast(float, _counted(r, metric)), floor) for _, r in mine]
-        label = method if len(sets) == 1 else f"{method} ({set_name})"
+        label = literal(method if len(sets) == 1 else f"{method} ({set_name})")
         (line,) = ax.plot(xs, ys, marker=".", lw=1, label=label, color=colours.get(method),
                           linestyle=styles[k % len(styles)])  # fmt: skip
         colours.setdefault(method, line.get_color())
@@ -221,6 +240,9 @@ def plot_runs(
     label = "seconds" if metric == "seconds" else metric
     ax.set_ylabel(f"{label} per puzzle (log)")
     ax.set_xlabel("puzzles, most clues first" if sort_by == "clues" else "puzzles, easiest first")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # puzzles are counted: no 0.5 ticks
     note = ", o: logic stalled" if stalled else ""
     ax.set_title(f"{label} per puzzle and method (x: stopped at the cap{note})")
     ax.legend(fontsize="small")
@@ -276,7 +298,7 @@ def plot_success_rates(
         ax.annotate(f"{v:.0f}%", (bar.get_x() + bar.get_width() / 2, v), ha="center",
                     va="bottom", fontsize="small")  # fmt: skip
     ax.set_xticks(range(len(names)))
-    ax.set_xticklabels(names, rotation=20, ha="right")
+    ax.set_xticklabels([literal(m) for m in names], rotation=20, ha="right")
     ax.set_ylim(0, 110)
     ax.set_ylabel("puzzles solved (%)")
     ax.set_title(title or "success rate per method")

@@ -772,8 +772,12 @@ class Result:
         s = self.stats
         extra = f" ({self.reason})" if self.reason else ""
         uncounted = self.uncounted
-        nodes = "" if "nodes" in uncounted else f"{s.nodes} nodes, "
-        backtracks = "" if "backtracks" in uncounted else f"{s.backtracks} backtracks, "
+        nodes = "" if "nodes" in uncounted else f"{s.nodes} node{'s' * (s.nodes != 1)}, "
+        backtracks = (
+            ""
+            if "backtracks" in uncounted
+            else f"{s.backtracks} backtrack{'s' * (s.backtracks != 1)}, "
+        )
         found = self._solutions_text()
         return f"{self.status}{extra}: {found}, {nodes}{backtracks}{s.seconds:.4f} s"
 

@@ -941,10 +941,11 @@ def save_graph(
     points = radius_px * 72 / fig.dpi
     ax.scatter([p[0] for p in pos], [p[1] for p in pos], s=(2 * points) ** 2, c=fills,
                edgecolors="black", zorder=2)  # fmt: skip
-    if labels:
+    if labels:  # (not read as maths: a vertex named "$x$" is drawn as it is)
         for v, (x, y) in enumerate(pos):
             ax.text(x, y, _vertex_label(graph, v, coloring, symbols), ha="center", va="center",
-                    fontsize=points, color=ink_on(fills[v]), zorder=3)  # fmt: skip
+                    fontsize=points, color=ink_on(fills[v]), zorder=3,
+                    parse_math=False)  # fmt: skip
     if total > len(edges):
         note = _capped_note(len(edges), total)
         warnings.warn(note, EdgesCapped, stacklevel=2)
@@ -1323,7 +1324,8 @@ def _save_gif(
             size=width,
         )
         fig.text(0.5, caption_px / 2 / (width + caption_px), f.caption, ha="center", va="center",
-                 fontsize=_caption_font(width, caption_px, f.caption) * 72 / fig.dpi)  # fmt: skip
+                 fontsize=_caption_font(width, caption_px, f.caption) * 72 / fig.dpi,
+                 parse_math=False)  # fmt: skip
         buf = io.BytesIO()
         fig.savefig(buf, format="png", facecolor="white")
         buf.seek(0)

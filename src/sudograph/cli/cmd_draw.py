@@ -41,7 +41,7 @@ import shlex
 import warnings
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..graph import MAX_SIDE, Graph
@@ -61,6 +61,9 @@ from .common import (
     warn,
     whole,
 )
+
+if TYPE_CHECKING:
+    from ..render import Frame
 
 GRAPH_SUFFIXES = (".col", ".dimacs")
 
@@ -263,10 +266,14 @@ def run(args: argparse.Namespace) -> int:
             return _no_answer(str(exc), targets, None)
     else:
         grid = only_grid(args, "draw")
-        stopped = _save_trace(args, grid) if args.trace else None
+        last = _save_trace(args, grid) if args.trace else None
+        stopped = _stopped(args, last)
         graph = grid.graph
         try:
-            coloring = None if args.no_color else _solve_grid(grid, args.method)
+            if last is not None and last.kind == "unsatisfiable":  # the trace's search proved it
+                raise NoAnswer("the puzzle has no solution")
+            # (the trace alone: its search is the answer, no second solve for no picture)
+            coloring = None if args.no_color or not targets else _solve_grid(grid, args.method)
         except NoAnswer as exc:
             return _no_answer(str(exc), targets, args.trace, stopped)
         if stopped:
@@ -283,21 +290,32 @@ def run(args: argparse.Namespace) -> int:
     return 1 if stopped else 0  # a trace cut short by a cap: an answer cut short
 
 
-def _save_trace(args: argparse.Namespace, grid: Grid) -> tuple[str, str] | None:
-    """Write the ``--trace`` picture; when the search stopped at a cap, return what standard
-    error says of it (the last frame, the grid where it stopped, says so too): the last
-    frame's caption (``stopped (node limit) after 2000 nodes``) and the caps; else None."""
+def _save_trace(args: argparse.Namespace, grid: Grid) -> Frame:
+    """Write the ``--trace`` picture; return its last frame (its kind the search's status)."""
     from .. import render
 
-    method = args.method or "naive"
-    nodes = TRACE_NODES if args.max_nodes is None else args.max_nodes
-    timeout = TRACE_TIMEOUT if args.timeout is None else args.timeout
-    states = render.trace_states(grid, method, max_frames=args.max_frames or MAX_FRAMES,
+    nodes, timeout = _trace_caps(args)
+    states = render.trace_states(grid, args.method or "naive",
+                                 max_frames=args.max_frames or MAX_FRAMES,
                                  max_nodes=nodes, timeout=timeout)  # fmt: skip
     render.save_frames(args.trace, grid, states, size=args.size)
-    if states[-1].kind != "stopped":
+    return states[-1]
+
+
+def _trace_caps(args: argparse.Namespace) -> tuple[int, float]:
+    """The ``--trace`` search's node and time caps: the options, or their defaults."""
+    nodes = TRACE_NODES if args.max_nodes is None else args.max_nodes
+    return nodes, TRACE_TIMEOUT if args.timeout is None else args.timeout
+
+
+def _stopped(args: argparse.Namespace, last: Frame | None) -> tuple[str, str] | None:
+    """When the trace's search stopped at a cap, what standard error says of it (the last
+    frame, the grid where it stopped, says so too): the last frame's caption (``stopped (node
+    limit) after 2000 nodes``) and the caps; else None."""
+    if last is None or last.kind != "stopped":
         return None
-    return states[-1].caption, f"--max-nodes {nodes}, --timeout {timeout:g}"
+    nodes, timeout = _trace_caps(args)
+    return last.caption, f"--max-nodes {nodes}, --timeout {timeout:g}"
 
 
 def color_graph(graph: Graph, k: int | None, method: str | None) -> tuple[int, ...]:

@@ -48,6 +48,11 @@ from .common import (
 if TYPE_CHECKING:
     from ..visualize import ColourCount
 
+OTHER_FORMATS = frozenset(
+    (".png", ".svg", ".gif", ".jpg", ".jpeg", ".webp", ".pdf", ".json", ".txt", ".csv", ".col")
+)
+"""Suffixes of other formats, refused for ``-o`` (the page is HTML; any other name is taken)."""
+
 
 def colours(text: str) -> int:
     """``-k``: a whole number of colours, 1 to 64 (the most a traced search takes), refused
@@ -155,6 +160,12 @@ def run(args: argparse.Namespace) -> int:
         x = only_grid(args, "visualize")
     methods = check_methods(methods or [default])
     check_writable(args.output)
+    suffix = Path(args.output).suffix.lower()
+    if suffix in OTHER_FORMATS:
+        raise InvalidArgument(
+            f"-o writes an HTML page: name the file .html, got {args.output!r}"
+            + (" (draw writes pictures)" if suffix in (".png", ".svg", ".gif") else "")
+        )
     if k is None and graph:
         k = choose_k(x)
         _check_count(k, args.source)
