@@ -361,8 +361,20 @@ def test_killer_page_draws_its_cages(driver: Any, load: Any) -> None:
     data = load(visualize(grid, "propagate"))
     sums = driver.find_elements(By.CSS_SELECTOR, "#run0 text.cage-sum")
     assert sorted(e.text for e in sums) == ["3", "5", "7"]
-    # dashed sides: 2-cell cages have 6 outer sides each
-    assert len(driver.find_elements(By.CSS_SELECTOR, "#run0 g.cage line")) == 18
+    # dashed sides: 2-cell cages have 6 outer sides each, joined as render.py draws them
+    # (a side runs on into the next cell of its cage: no gap at the joint)
+    lines = driver.find_elements(By.CSS_SELECTOR, "#run0 g.cage line")
+    assert len(lines) == 18
+    three = next(e for e in sums if e.text == "3")
+    cs = float(three.get_attribute("x")) / 0.12  # the sum sits 0.12 of a cell from the left
+    drawn = {
+        tuple(round(float(e.get_attribute(a)) / cs, 3) for a in ("x1", "y1", "x2", "y2"))
+        for e in lines
+    }
+    from sudograph.render import variant_marks
+
+    want = {tuple(round(c, 3) for c in seg) for seg in variant_marks(grid).cages}
+    assert drawn == want
     snap = play_to_end(driver, data["runs"][0]["total_events"])
     solved = grid.with_values(data["runs"][0]["solution"])
     assert "".join(snap["cells"]) == solved.to_line() and solved.is_solution_of(grid)

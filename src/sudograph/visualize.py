@@ -1348,18 +1348,31 @@ class Run {
     }
     el("rect", {x: 0, y: 0, width: N * cs, height: N * cs, fill: "none", stroke: "#222",
       "stroke-width": 2.5}, svg);
-    const inset = cs * 0.08;
+    const inset = 0.08;  // (cell units, render.CAGE_INSET)
     for (const [cells, total] of D.cages) {  // killer cages: dashed, inset, sum in a corner
+      // one outline, as render.py draws it: a side runs on into the next cell of the cage
+      // (no gap at a joint) and meets the side it turns into at an inner corner
       const inCage = new Set(cells), g = el("g", {"class": "cage", stroke: "#333",
         "stroke-width": 1, "stroke-dasharray": "3 2"}, svg);
+      const inside = (r, c) => r >= 0 && r < N && c >= 0 && c < N && inCage.has(r * N + c);
+      const end = (along, diagonal, at, step) =>
+        !along ? at - step * inset : diagonal ? at + step * inset : at;
+      const seg = (xa, ya, xb, yb) =>
+        el("line", {x1: xa * cs, y1: ya * cs, x2: xb * cs, y2: yb * cs}, g);
       for (const v of cells) {
-        const x0 = (v % N) * cs + inset, y0 = Math.floor(v / N) * cs + inset;
-        const x1 = x0 + cs - 2 * inset, y1 = y0 + cs - 2 * inset;
-        const side = (u, ok) => !ok || !inCage.has(u);
-        if (side(v - N, v >= N)) el("line", {x1: x0, y1: y0, x2: x1, y2: y0}, g);
-        if (side(v + N, v + N < D.n)) el("line", {x1: x0, y1: y1, x2: x1, y2: y1}, g);
-        if (side(v - 1, v % N > 0)) el("line", {x1: x0, y1: y0, x2: x0, y2: y1}, g);
-        if (side(v + 1, v % N < N - 1)) el("line", {x1: x1, y1: y0, x2: x1, y2: y1}, g);
+        const r = Math.floor(v / N), c = v % N;
+        for (const d of [-1, 1]) {
+          if (!inside(r + d, c)) {  // the top (d = -1) or bottom side
+            const y = r + (d > 0 ? 1 : 0) - d * inset;
+            seg(end(inside(r, c - 1), inside(r + d, c - 1), c, -1), y,
+                end(inside(r, c + 1), inside(r + d, c + 1), c + 1, 1), y);
+          }
+          if (!inside(r, c + d)) {  // the left (d = -1) or right side
+            const x = c + (d > 0 ? 1 : 0) - d * inset;
+            seg(x, end(inside(r - 1, c), inside(r - 1, c + d), r, -1),
+                x, end(inside(r + 1, c), inside(r + 1, c + d), r + 1, 1));
+          }
+        }
       }
       const first = Math.min(...cells);
       el("text", {x: (first % N) * cs + cs * 0.12, y: Math.floor(first / N) * cs + cs * 0.3,
