@@ -213,3 +213,27 @@ def test_summary_counts_in_the_singular(nodes: int, backtracks: int, text: str) 
 
     r = Result("unsatisfiable", stats=Stats(nodes=nodes, backtracks=backtracks), method="naive")
     assert f": no solution found, {text}, " in r.summary()
+
+
+def test_slow_pictures_are_announced(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PNG of tens of thousands of pencil marks took minutes (an empty 64x64: 4), a GIF of
+    a 36x36 search 2 s a frame, with no word: a note says so and what is faster (the
+    thresholds lowered here, not the pictures enlarged)."""
+    pytest.importorskip("matplotlib")
+    from sudograph.cli import cmd_draw, cmd_show
+
+    four = "1...." + "." * 11
+    monkeypatch.setattr(cmd_show, "SLOW_PNG_MARKS", 20)
+    assert main(["show", four, "--png", str(tmp_path / "a.png"), "--candidates"]) == 0
+    note = "sudograph: note: 53 pencil marks may take minutes to draw as PNG; --svg draws them"
+    assert note in capfd.readouterr().err
+    assert main(["show", four, "--png", str(tmp_path / "a.png")]) == 0  # no marks: no note
+    assert "note" not in capfd.readouterr().err
+    monkeypatch.setattr(cmd_draw, "SLOW_GIF_CELLS", 16 * 9)
+    assert main(["draw", four, "--trace", str(tmp_path / "t.gif"), "--max-frames", "10"]) == 0
+    assert "note: a GIF of up to 10 frames of a 4x4 grid may take minutes" in capfd.readouterr().err
+    assert main(["draw", four, "--trace", str(tmp_path / "t.gif"), "--max-frames", "9"]) == 0
+    assert main(["draw", four, "--trace", str(tmp_path / "t.svg"), "--max-frames", "10"]) == 0
+    assert "note" not in capfd.readouterr().err

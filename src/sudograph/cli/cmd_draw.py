@@ -164,6 +164,9 @@ MIN_SIZE, MAX_SIZE = 16, 8192
 MAX_FRAMES = 120
 TRACE_NODES = 2000
 """``--trace`` defaults: frames kept, nodes searched (and seconds: ``render.TRACE_TIMEOUT``)."""
+SLOW_GIF_CELLS = 60_000
+"""Frames times cells past which a ``--trace`` GIF takes long enough to say so (about a
+millisecond a cell a frame: 20 frames of a 25x25 grid took 10 s, 50 of a 36x36 100 s)."""
 TRACE_TIMEOUT = 30.0
 """``--timeout`` default, that of ``visualize`` (and of ``render.trace_states``)."""
 
@@ -295,8 +298,11 @@ def _save_trace(args: argparse.Namespace, grid: Grid) -> Frame:
     from .. import render
 
     nodes, timeout = _trace_caps(args)
-    states = render.trace_states(grid, args.method or "naive",
-                                 max_frames=args.max_frames or MAX_FRAMES,
+    frames = args.max_frames or MAX_FRAMES
+    if render.trace_kind(args.trace, None) == "gif" and frames * len(grid.values) > SLOW_GIF_CELLS:
+        warn(f"note: a GIF of up to {frames} frames of a {grid.n}x{grid.n} grid may take minutes "
+             "to draw; --trace FILE.svg draws it in seconds, --max-frames N fewer")  # fmt: skip
+    states = render.trace_states(grid, args.method or "naive", max_frames=frames,
                                  max_nodes=nodes, timeout=timeout)  # fmt: skip
     render.save_frames(args.trace, grid, states, size=args.size)
     return states[-1]

@@ -109,6 +109,23 @@ def picture_path(path: str, index: int, many: bool) -> str:
     return str(p.with_name(f"{p.stem}-{index}{p.suffix}"))
 
 
+SLOW_PNG_MARKS = 30_000
+"""Pencil marks past which a PNG takes long enough to say so (about a millisecond each with
+matplotlib: an empty 64x64 grid's 262,144 took 4 minutes; an SVG draws them in seconds)."""
+
+
+def _note_slow_png(grid: Grid) -> bool:
+    """Say on standard error that the PNG of ``grid``'s pencil marks will take a while, when
+    it has more than :data:`SLOW_PNG_MARKS`; return whether it was said."""
+    marks = sum(len(grid.candidates(i)) for i, d in enumerate(grid.values) if not d)
+    if marks <= SLOW_PNG_MARKS:
+        return False
+    warn(
+        f"note: {marks:,} pencil marks may take minutes to draw as PNG; --svg draws them in seconds"
+    )
+    return True
+
+
 def written_line(path: str, numbers: list[int]) -> str:
     """What ``show`` says on standard error after drawing the grids of a file of several as
     pictures numbered ``numbers`` (their lines in the input: :func:`picture_path`); when the
@@ -168,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     items = read_items(args.source, args)
     seen = unreadable = shown = 0
     drawn: list[int] = []  # the number of each picture: its grid's line in the input
-    warned = False
+    warned = slow_noted = False
     first: tuple[int | None, Grid | ParseError] | None = next(items, None)
     pending = [first] if first is not None else []
     second = next(items, None) if first is not None else None
@@ -192,6 +209,8 @@ def run(args: argparse.Namespace) -> int:
             )
         if pictures:
             number = shown if no is None else no  # (a grid has its line in a file)
+            if args.candidates and "png" in dict(pictures) and not slow_noted:
+                slow_noted = _note_slow_png(item)
             for kind, path in pictures:
                 save_picture(
                     item, picture_path(path, number, many), kind, args.candidates, args.size
