@@ -237,3 +237,32 @@ def test_slow_pictures_are_announced(
     assert main(["draw", four, "--trace", str(tmp_path / "t.gif"), "--max-frames", "9"]) == 0
     assert main(["draw", four, "--trace", str(tmp_path / "t.svg"), "--max-frames", "10"]) == 0
     assert "note" not in capfd.readouterr().err
+
+
+# -- a QA pass of the variants at other sizes: messages ---------------------------------------
+
+
+def test_an_impossible_killer_combination_is_named_whole(capfd: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--variant", "killer+anti-king", "--size", "4", "--seed", "1"]) == 2
+    err = capfd.readouterr().err
+    assert "variant 'anti-king+killer' has no solution on a 4x4 grid" in err, err
+
+
+def test_other_tools_name_for_workers_is_pointed_at_ours(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", EASY, "--jobs", "2"]) == 2
+    assert "(did you mean --workers?)" in capfd.readouterr().err
+
+
+def test_a_clash_error_says_how_many_it_leaves_out(capfd: pytest.CaptureFixture[str]) -> None:
+    from sudograph.errors import InvalidPuzzle
+    from sudograph.grid import Grid
+
+    x = Variant(["x"])
+    with pytest.raises(InvalidPuzzle, match=r"r3c2 \(and 1 more: check lists them\)$"):
+        _ = Grid.parse("1234341221434321", variant=x).problem
+    with pytest.raises(InvalidPuzzle, match=r"r1c1, r1c2$"):  # three or fewer: all named
+        _ = Grid.parse("11" + "." * 14).problem
+    assert main(["solve", "--variant", "x", "1234341221434321"]) == 2
+    assert "(and 1 more: check lists them)" in capfd.readouterr().err

@@ -1257,7 +1257,7 @@ def _variant_attempt(
 ) -> tuple[Grid, bool]:
     """One puzzle of :func:`variant_puzzle`: a solution, its cages (``killer``), the clue
     removal."""
-    solution = _variant_solution(variant, shape, rng)
+    solution = _variant_solution(variant, shape, rng, killer)
     if killer:
         cages = killer_cages(solution, cage_sizes, seed=rng)
         rules = Variant(variant.names, variant.regions, cages)
@@ -1362,9 +1362,10 @@ def killer_cages(
     return tuple(cages)
 
 
-def _variant_solution(rules: Variant, box: Box, rng: random.Random) -> Grid:
+def _variant_solution(rules: Variant, box: Box, rng: random.Random, killer: bool = False) -> Grid:
     """A random solution of ``rules``: a few random clues, solved, then (without cages) the
-    digits relabelled at random."""
+    digits relabelled at random. ``killer``: cages will be made on it (the error names them,
+    as the variant asked for)."""
     n = box[0] * box[1]
     empty = Grid(box, (0,) * (n * n), "", rules if rules.names else None)
     found = None
@@ -1382,7 +1383,8 @@ def _variant_solution(rules: Variant, box: Box, rng: random.Random) -> Grid:
     if found is None:
         found = _unless_interrupted(solve(empty, "propagate")).solution
         if found is None:
-            raise InvalidArgument(f"variant {rules.spec!r} has no solution on a {n}x{n} grid")
+            spec = "+".join((*rules.names, *("killer",) * killer))
+            raise InvalidArgument(f"variant {spec!r} has no solution on a {n}x{n} grid")
     if not rules.cages:
         relabel = rng.sample(range(1, n + 1), n)
         found = tuple(relabel[d - 1] for d in found)

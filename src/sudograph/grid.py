@@ -947,7 +947,8 @@ of the alphabet 1234 (e.g. '.'), got '1'
             raise clash from None
 
     def clash_error(self) -> InvalidPuzzle | None:
-        """The error naming this grid's first three :meth:`conflicts`, or None without any.
+        """The error naming this grid's first three :meth:`conflicts` (and how many more), or
+        None without any.
 
         >>> Grid.parse("11..............").clash_error()
         InvalidPuzzle('clashing clues: row 1: 1 at r1c1, r1c2; box 1: 1 at r1c1, r1c2')
@@ -956,7 +957,8 @@ of the alphabet 1234 (e.g. '.'), got '1'
         if not clashes:
             return None
         named = "; ".join(c.describe(self.n, self.alphabet) for c in clashes[:3])
-        return InvalidPuzzle(f"clashing clues: {named}")
+        more = f" (and {len(clashes) - 3} more: check lists them)" if len(clashes) > 3 else ""
+        return InvalidPuzzle(f"clashing clues: {named}{more}")
 
     def index(self, cell: Cell) -> int:
         """Cell index from an index or a ``(row, col)`` pair (0-based; numpy integers too);

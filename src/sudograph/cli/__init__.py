@@ -34,12 +34,19 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"sudograph: error: {message} (see {self.prog} --help)\n")
 
 
+OTHER_NAMES = {"--jobs": "--workers", "--threads": "--workers", "--processes": "--workers",
+               "--cores": "--workers", "--cpus": "--workers"}  # fmt: skip
+"""Options other tools name so, suggested by our name (``--jobs 2``: ``--workers``)."""
+
+
 def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: list[str]) -> str:
     """The message for arguments no parser took: the command's help named, and the closest
     option of the command for a misspelt one (``--formt``: did you mean ``--format``?).
 
     >>> unrecognized(build_parser(), "show", ["--formt", "line"])
     'unrecognized arguments: --formt line (did you mean --format?) (see sudograph show --help)'
+    >>> unrecognized(build_parser(), "solve", ["--jobs", "2"])
+    'unrecognized arguments: --jobs 2 (did you mean --workers?) (see sudograph solve --help)'
     """
     sub = getattr(parser, "commands", {}).get(command) if command else None
     hint = ""
@@ -48,6 +55,8 @@ def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: li
         first = next((x for x in extra if x.startswith("--")), None)
         name = first.split("=")[0] if first else ""
         close = difflib.get_close_matches(name, options, n=1) if first else []
+        if OTHER_NAMES.get(name) in options:  # other tools' name of one of ours
+            close = [OTHER_NAMES[name]]
         if name in options:  # a known option after --, which ends them
             hint = f" ({name} goes before --)"
         elif close:
