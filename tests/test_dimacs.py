@@ -158,7 +158,7 @@ def test_self_loop_in_text() -> None:
     [
         (b"p edge 2 1\n\xff\n", "g.col:2:1: invalid UTF-8"),
         (b"p edge 2 1\ne 1\x00 2\n", "g.col:2:4: binary data"),
-        (b"c " + b"x" * (1 << 20) + b"\np edge 1 0\n", "g.col:1: line longer than"),
+        (b"e 1 " + b"2" * (1 << 20) + b"\np edge 1 0\n", "g.col:1: line longer than"),
     ],
 )
 def test_bad_bytes(data: bytes, message: str) -> None:

@@ -32,7 +32,7 @@ def old_problem_error(grid: Grid) -> tuple[type[Exception], str] | None:
     """The reference for Grid.problem's errors: the house scan first, then the Problem."""
     clashes = grid.conflicts()
     if clashes:
-        more = f" (and {len(clashes) - 3} more: check lists them)" if len(clashes) > 3 else ""
+        more = f" (and {len(clashes) - 3} more)" if len(clashes) > 3 else ""
         return InvalidPuzzle, "clashing clues: " + "; ".join(
             c.describe(grid.n) for c in clashes[:3]
         ) + more

@@ -957,7 +957,7 @@ of the alphabet 1234 (e.g. '.'), got '1'
         if not clashes:
             return None
         named = "; ".join(c.describe(self.n, self.alphabet) for c in clashes[:3])
-        more = f" (and {len(clashes) - 3} more: check lists them)" if len(clashes) > 3 else ""
+        more = f" (and {len(clashes) - 3} more)" if len(clashes) > 3 else ""
         return InvalidPuzzle(f"clashing clues: {named}{more}")
 
     def index(self, cell: Cell) -> int:

@@ -113,7 +113,8 @@ def save_plot(ax: Any, path: str | os.PathLike[str], **options: Any) -> None:
     format matplotlib writes, OSError when the file cannot be written.
     """
     first = ax.flat[0] if hasattr(ax, "flat") else ax
-    kind = str(options.get("format") or Path(path).suffix.lstrip(".")).lower()
+    named = isinstance(path, str | os.PathLike)  # (a stream: its format option, else PNG)
+    kind = str(options.get("format") or (Path(path).suffix.lstrip(".") if named else "")).lower()
     known = first.figure.canvas.get_supported_filetypes()
     if kind and kind not in known:  # (no suffix: matplotlib's default format, PNG)
         raise InvalidArgument(

@@ -48,12 +48,12 @@ from ..errors import InvalidArgument, ParseError, SudographError, install_hint, 
 from ..formats.puzzles import (
     compressed,
     csv_column,
-    csv_field,
     decode_line,
     holds_grid_blocks,
     is_comment,
     iter_grids,
     open_source,
+    puzzle_at,
     refused_head,
 )
 from ..grid import MAX_LINE, Grid
@@ -492,6 +492,7 @@ def _puzzle_lines(
                 _check_skip(seen, skip, name)
                 return
             no += 1
+            at = 0  # where the puzzle starts in its line (blanks, CSV fields before it)
             if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
                 while True:
                     more = stream.readline(1 << 20)
@@ -503,17 +504,16 @@ def _puzzle_lines(
                 if isinstance(decoded, ParseError):  # (a compressed file: refused by run's peek)
                     item = decoded
                 else:
-                    line = decoded
-                    if no == 1:
-                        line = line.removeprefix("\ufeff")  # a byte-order mark
-                    line = line.strip()
+                    text = decoded.removeprefix("\ufeff") if no == 1 else decoded  # a BOM
+                    line = text.strip()
                     if not line or is_comment(line, first=no == 1):
                         continue
                     if no == 1:
                         column = csv_column(line)
                         if column is not None:
                             continue
-                    item = line if column is None else csv_field(line, column, no, name)
+                    lead = len(text) - len(text.lstrip())  # columns count the blanks before
+                    item, at = puzzle_at(line, column, lead, no, name)
             seen += 1
             if seen <= skip:
                 continue
@@ -523,7 +523,7 @@ def _puzzle_lines(
                 try:
                     item = Grid.parse(item, box=box, alphabet=alphabet)
                 except ParseError as exc:
-                    item = exc.located(line=no, source=name)
+                    item = exc.located(line=no, source=name, shift=at)
             if isinstance(item, ParseError) and report:
                 report_error(item)
             yield no, item

@@ -25,6 +25,7 @@ before a solution, said in one line on standard error: the page is written all t
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -142,6 +143,12 @@ def run(args: argparse.Namespace) -> int:
     solution (0) or not (1, with one line on standard error)."""
     from ..visualize import FORCE_MAX, check_methods, choose_k, visualize
 
+    suffix = Path(args.output).suffix.lower()
+    if suffix in OTHER_FORMATS and not args.output.endswith(("/", os.sep)):  # (a folder: below)
+        raise InvalidArgument(
+            f"-o writes an HTML page: name the file .html, got {args.output!r}"
+            + (" (draw writes pictures)" if suffix in (".png", ".svg", ".gif") else "")
+        )
     methods = args.method or []
     for i, m in enumerate(methods):
         if m in methods[:i]:
@@ -160,12 +167,6 @@ def run(args: argparse.Namespace) -> int:
         x = only_grid(args, "visualize")
     methods = check_methods(methods or [default])
     check_writable(args.output)
-    suffix = Path(args.output).suffix.lower()
-    if suffix in OTHER_FORMATS:
-        raise InvalidArgument(
-            f"-o writes an HTML page: name the file .html, got {args.output!r}"
-            + (" (draw writes pictures)" if suffix in (".png", ".svg", ".gif") else "")
-        )
     if k is None and graph:
         k = choose_k(x)
         _check_count(k, args.source)

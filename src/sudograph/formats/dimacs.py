@@ -41,11 +41,16 @@ class SelfLoopWarning(UserWarning):
     """A DIMACS file had an edge from a vertex to itself (dropped)."""
 
 
-_COMMENT_HEAD = re.compile(rb"[ \t]*c(?:[ \t]|$)")
-"""The start of a comment line (``c`` then a blank), which may be of any length."""
+_COMMENT_HEAD = re.compile(rb"[ \t]*c")
+"""The start of a comment line (:func:`parse_dimacs` reads any line of ``c`` so), which may be
+of any length."""
 
 _LONE_CR = re.compile(r"\r[ \t]*[pec](?:[ \t]|\r|$)")
 """A CR that a DIMACS line (``p``, ``e``, ``c``) follows: lines ended by a lone CR."""
+_LONE_CR_BYTES = re.compile(_LONE_CR.pattern.encode())
+LONE_CR = (
+    "lines end with a lone CR (old Mac line endings): save the file with LF or CRLF line endings"
+)
 
 
 def parse_dimacs(
@@ -98,8 +103,7 @@ def parse_dimacs(
         lone = _LONE_CR.search(line) if "\r" in line else None  # (CRLF's CR: stripped)
         if lone is not None:  # lines ended by CR alone (a stray CR in a comment is read)
             raise ParseError(
-                "lines end with a lone CR (old Mac line endings): save the file with LF or "
-                "CRLF line endings",
+                LONE_CR,
                 line=no,
                 column=text.index(line) + lone.start() + 1,
                 source=source,
@@ -218,10 +222,9 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
         if no == 1 and (packed := compressed(raw, name)) is not None:
             raise packed
         if len(raw) > MAX_DIMACS_LINE and not raw.endswith(b"\n"):
-            if not _COMMENT_HEAD.match(raw) or b"\x00" in raw:
+            if not _COMMENT_HEAD.match(raw.removeprefix(b"\xef\xbb\xbf") if no == 1 else raw):
                 raise ParseError(f"line longer than {MAX_DIMACS_LINE} bytes", line=no, source=name)
-            while raw and not raw.endswith(b"\n"):  # a long comment: read past, not held
-                raw = stream.readline(MAX_DIMACS_LINE + 1)
+            _read_past(stream, raw, no, name)
             yield "c\n"
             continue
         if b"\x00" in raw:
@@ -231,6 +234,23 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=name) from None
+
+
+def _read_past(stream: BinaryIO, raw: bytes, no: int, name: str | None) -> None:
+    """Read past the rest of a long comment line ``no``, whose first ``raw`` bytes are read,
+    holding no more than a chunk: ParseError on a NUL byte (binary data), or a CR that a DIMACS
+    line follows (the whole file is one "line": lines ended by a lone CR). Not decoded."""
+    at = 0
+    while raw:
+        if b"\x00" in raw:
+            col = at + raw.index(b"\x00") + 1
+            raise ParseError("binary data (NUL byte)", line=no, column=col, source=name)
+        if (lone := _LONE_CR_BYTES.search(raw)) is not None:
+            raise ParseError(LONE_CR, line=no, column=at + lone.start() + 1, source=name)
+        if raw.endswith(b"\n"):
+            return
+        at += len(raw)
+        raw = stream.readline(MAX_DIMACS_LINE + 1)
 
 
 def format_dimacs(graph: Graph, comments: Iterable[str] = ()) -> str:

@@ -374,6 +374,24 @@ def csv_field(line: str, column: int, no: int, name: str | None) -> str | ParseE
     return field
 
 
+def puzzle_at(
+    line: str, column: int | None, lead: int, no: int, name: str | None
+) -> tuple[str | ParseError, int]:
+    """The puzzle of ``line``, a stripped line that had ``lead`` blanks before it: the line
+    itself, or its CSV field ``column`` (:func:`csv_field`); and where it starts in the line
+    as read, for the columns of its errors (a ``?`` after three blanks is at column 4).
+
+    >>> puzzle_at("7, 1.3.", 1, 2, 2, None), puzzle_at("1.3.", None, 3, 2, None)
+    (('1.3.', 5), ('1.3.', 3))
+    """
+    if column is None:
+        return line, lead
+    field = csv_field(line, column, no, name)
+    if isinstance(field, ParseError):
+        return field.located(shift=lead), lead
+    return field, lead + line.index(field, sum(len(f) + 1 for f in line.split(",")[:column]))
+
+
 PUZZLE_ROW_KEYS = ("puzzle", "box", "alphabet")
 """The keys read of a puzzle row: ``{"puzzle": "4.....1....1.3..", "box": [2, 2]}``, as
 ``generate --json`` writes them (the grid on one line, its box, its symbols)."""
@@ -501,19 +519,16 @@ def _puzzle_items(
         line = text.strip()
         if not line or is_comment(line, first=header):
             continue
-        at = len(text) - len(text.lstrip())  # where ``line`` starts in the line, for columns
         if header:
             header = False
             column = csv_column(line)
             if column is not None:
                 continue
-        if column is not None:
-            field = csv_field(line, column, no, name)
-            if isinstance(field, ParseError):
-                yield no, field.located(shift=at)
-                continue
-            at += line.index(field, sum(len(f) + 1 for f in line.split(",")[:column]))
-            line = field
+        field, at = puzzle_at(line, column, len(text) - len(text.lstrip()), no, name)
+        if isinstance(field, ParseError):
+            yield no, field
+            continue
+        line = field
         try:
             yield no, read_grid(line, box=box, alphabet=alphabet)
         except ParseError as exc:

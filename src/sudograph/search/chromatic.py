@@ -146,7 +146,9 @@ class ChromaticResult:
     colored: bool = True
     """False when Ctrl-C came before any step coloured the graph: ``chromatic_number`` and
     ``upper_bound`` are then the number of vertices (:data:`NO_COLOURING`, one colour a
-    vertex, which no step found) and ``lower_bound`` 1 (:data:`ONE_VERTEX`) or a clique's."""
+    vertex, which no step found) and ``lower_bound`` 2 (:data:`AN_EDGE`: the graph has an
+    edge, or DSATUR would have coloured it at once), or 1 (:data:`ONE_VERTEX`) when Ctrl-C came
+    before even that."""
 
 
 @dataclass
