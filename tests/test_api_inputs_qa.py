@@ -231,7 +231,7 @@ def test_cages_take_numpy_integers(cage: Any) -> None:
     ("cage", "message"),
     [
         (([0, np.int64(16)], 5), "cage 1 (cells 0, 16): cell 16 out of range 0..15"),
-        (([0, -1], 5), "cell -1 out of range 0..15"),
+        (([0, -1], 5), "cage 1 (cells 0, -1): cell -1 is negative"),
         (([0, 1.0], 3), "cage 1 (cells 0, 1.0): cell 1.0 is not a whole number"),
         (([0, True], 3), "cell True is not a whole number"),
         (([0, np.True_], 3), "cell np.True_ is not a whole number"),

@@ -6,7 +6,9 @@ graph with an edge; a DIMACS comment longer than 64 KiB was refused as an over-l
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -301,3 +303,103 @@ def test_a_clash_error_says_how_many_it_leaves_out(capfd: pytest.CaptureFixture[
         _ = Grid.parse("11" + "." * 14).problem
     assert main(["solve", "--variant", "x", "1234341221434321"]) == 2
     assert "(and 1 more)" in capfd.readouterr().err
+
+
+# -- a QA pass of the Python API ---------------------------------------------------------------
+
+
+def test_the_twin_checks_its_solutions_within_the_timeout() -> None:
+    """Every solution of an empty 6x6 listed by the twin was checked one by one after the
+    search (2 s of checks for a timeout of 0.3 s): they are checked a buffer at a time, on
+    the clock. (Generous bound: this is about seconds, not milliseconds.)"""
+    pytest.importorskip("numba")
+    import time
+
+    from sudograph import Grid, solve
+
+    grid = Grid.empty((2, 3))
+    solve(grid, "naive", engine="numba", timeout=0.05)  # the kernels loaded
+    start = time.perf_counter()
+    r = solve(grid, "naive", limit=None, engine="numba", timeout=0.3, keep=0)
+    assert r.reason == "time limit" and time.perf_counter() - start < 0.9
+
+
+def test_the_buffer_check_finds_a_bad_row() -> None:
+    np = pytest.importorskip("numpy")
+    from sudograph.engine.twin import first_bad_row
+    from sudograph.grid import Grid
+
+    p = Grid.parse("1234" + "." * 12).problem
+    good = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    for bad in ([2, *good[1:]], [0, *good[1:]], [5, *good[1:]], [*good[:4], 4, 3, *good[6:]]):
+        rows = np.array([good] * 50 + [bad] + [good] * 9, dtype=np.int8)
+        assert first_bad_row(p, rows) == tuple(bad)
+        assert first_bad_row(p, rows[:3]) is None and first_bad_row(p, rows[48:52]) == tuple(bad)
+
+
+@pytest.mark.parametrize(
+    ("value", "dtype", "message"),
+    [
+        (1.5, float, "a puzzle array must hold whole numbers 0..9, got dtype float64"),
+        (265, "int64", "puzzle values must be in 0..9: puzzle 1, cell 1 holds 265"),
+        (-1, "int16", "puzzle values must be in 0..9: puzzle 1, cell 1 holds -1"),
+    ],
+)
+def test_solve_many_refuses_an_array_it_would_misread(value: Any, dtype: Any, message: str) -> None:
+    np = pytest.importorskip("numpy")
+    from sudograph import solve_many
+
+    arr = np.zeros((2, 81), dtype=dtype)
+    arr[0, 0] = value
+    with pytest.raises(InvalidArgument, match=re.escape(message)):
+        list(solve_many(arr, workers=1))
+
+
+def test_a_number_too_long_for_int_is_a_parse_error() -> None:
+    from sudograph.grid import Grid
+
+    big = "9" * 5000
+    with pytest.raises(ParseError, match=r"^1:3: a number of 5000 digits$"):
+        Grid.parse("[[" + big + ",0,0,0],[0,0,1,0],[0,1,0,0],[0,0,0,1]]")
+    with pytest.raises(ParseError, match=r"^1:12: a number of 5000 digits$"):
+        Grid.parse('{"rows": [[' + big + ",0,0,0],[0,0,1,0],[0,1,0,0],[0,0,0,1]]}")
+
+
+@pytest.mark.parametrize("symmetry", ["rotational", "dihedral"])
+@pytest.mark.parametrize("box", [(1, 2), (2, 1)])
+def test_a_symmetry_of_one_orbit_is_refused(symmetry: str, box: tuple[int, int]) -> None:
+    from sudograph import generate
+
+    with pytest.raises(InvalidArgument, match=f"{symmetry} symmetry on a 2x2 grid moves every"):
+        generate(box, symmetry=symmetry, seed=0)
+    assert generate(box, symmetry="central", seed=0).clues < 4  # (two orbits: a puzzle)
+
+
+def test_odd_arguments_are_refused_by_name() -> None:
+    np = pytest.importorskip("numpy")
+    from sudograph import Grid, solve, solve_many
+
+    g = Grid.parse("1.3.....2...4..1")
+    with pytest.raises(InvalidArgument, match="engine must be auto, python or numba, got array"):
+        solve(g, engine=np.array(["python", "numba"]))
+    rows = list(solve_many([g], chunk_size=10**30, workers=1))  # one chunk, as any large size
+    assert len(rows) == 1 and rows[0].status == "solved"
+
+
+@pytest.mark.parametrize("box", [(4, 2), (2, 4), (3, 2), (4, 3), (3, 4), (2, 5)])
+def test_boxed_text_reads_back_with_its_box(box: tuple[int, int]) -> None:
+    from sudograph import generate
+    from sudograph.grid import Grid
+
+    g = generate(box, seed=1)
+    assert Grid.parse(str(g)) == g and Grid.parse(str(g)).box == box
+
+
+def test_from_lists_says_a_float_is_no_whole_number() -> None:
+    np = pytest.importorskip("numpy")
+    from sudograph.grid import Grid
+
+    with pytest.raises(ParseError, match=r"^1:1: value 1\.0 is not a whole number$"):
+        Grid.from_lists(np.eye(4))
+    with pytest.raises(ParseError, match=r"^1:4: value 9 is not in 0\.\.4$"):
+        Grid.from_lists([[1, 0, 3, 9], [0] * 4, [0] * 4, [0] * 4])

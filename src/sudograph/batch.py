@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import threading
 import time
 from collections import deque
@@ -244,6 +245,7 @@ def solve_many(
         chunk_size = DASK_CHUNK if executor is not None else ONE_WORKER_CHUNK if one else CHUNK
     if chunk_size < 1:
         raise InvalidArgument(f"chunk_size must be >= 1, got {chunk_size}")
+    chunk_size = min(chunk_size, sys.maxsize)  # (islice takes no larger: one chunk all the same)
     extra = dict(solve_options or {})
     if fallback is not None:
         extra[FALLBACK] = fallback
@@ -608,6 +610,7 @@ def _chunks(puzzles: Iterable[Item] | Any, size: int | Callable[[], int]) -> Ite
         arr = np.asarray(puzzles)
         if arr.ndim != 2 or arr.shape[1] != 81:
             raise InvalidArgument(f"a puzzle array must have shape (n, 81), got {arr.shape}")
+        _check_values(arr)
         start = 0
         while start < arr.shape[0]:
             step = size()
@@ -623,6 +626,35 @@ def _chunks(puzzles: Iterable[Item] | Any, size: int | Callable[[], int]) -> Ite
         if not chunk:
             return
         yield chunk
+
+
+def _check_values(arr: Any) -> None:
+    """Refuse a puzzle array that is not of whole numbers 0..9 (read as bytes, 1.5 would be
+    1 and 265 would be 9), naming the first value at fault.
+
+    >>> import numpy as np
+    >>> _check_values(np.zeros((2, 81), dtype=np.int16))
+    >>> _check_values(np.full((2, 81), 0.5))
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: a puzzle array must hold whole numbers 0..9, got dtype float64
+    >>> bad = np.zeros((2, 81), dtype=np.int64)
+    >>> bad[1, 4] = 265
+    >>> _check_values(bad)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: puzzle values must be in 0..9: puzzle 2, cell 5 holds 265
+    """
+    import numpy as np
+
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise InvalidArgument(f"a puzzle array must hold whole numbers 0..9, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() > 9):
+        row, cell = np.argwhere((arr < 0) | (arr > 9))[0]
+        raise InvalidArgument(
+            f"puzzle values must be in 0..9: puzzle {row + 1}, cell {cell + 1} holds "
+            f"{arr[row, cell]}"
+        )
 
 
 class ChunkInterrupted(Exception):

@@ -743,6 +743,12 @@ def classic_puzzle(
     sym = check_options(n, clues, symmetry, timeout, minimal=minimal, difficulty=difficulty)
     band = _difficulty(difficulty)
     cells_by_orbit = orbits(n, sym)
+    if n > 1 and len(cells_by_orbit) == 1:  # (2x2 rotational, dihedral: a puzzle has a clue
+        # less than the full grid, and the only one is the empty grid, of two solutions)
+        raise InvalidArgument(
+            f"{sym} symmetry on a {n}x{n} grid moves every cell onto every other: a puzzle "
+            "would be the empty grid, which has more than one solution (try another symmetry)"
+        )
     rng = random_source(seed)
     below_known = clues is not None and clues < FEWEST_KNOWN_CLUES.get(n, 0)
     default = BELOW_KNOWN_SECONDS if below_known else GENERATE_SECONDS

@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 import re
@@ -494,8 +495,12 @@ class Grid:
             for c, d in enumerate(row):
                 if type(d) is not int and isinstance(d, Integral) and not isinstance(d, bool):
                     d = int(d)  # a numpy integer
-                if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= n:
-                    raise ParseError(f"value {d!r} is not in 0..{n}", line=r + 1, column=c + 1)
+                if not isinstance(d, int) or isinstance(d, bool):
+                    shown = d.item() if hasattr(d, "item") else d  # (1.0, not np.float64(1.0))
+                    message = f"value {shown!r} is not a whole number"
+                    raise ParseError(message, line=r + 1, column=c + 1)
+                if not 0 <= d <= n:
+                    raise ParseError(f"value {d} is not in 0..{n}", line=r + 1, column=c + 1)
                 values.append(d)
         shape = _box_or_parse_error(n, box)
         return cls(shape, tuple(values), alphabet or "")
@@ -745,9 +750,11 @@ class Grid:
         rows: list[tuple[int, list[tuple[str, int]]]] = []
         chars: list[list[tuple[str, int]]] = []  # the same rows read symbol by symbol
         texts = dict(lines)
+        rulers: list[int] = []  # the number of rows read before each ruler
         for no, raw in lines:
             used = set(raw.strip().replace(" ", ""))
             if used <= RULER_CHARS and ("*" not in used or used & RULER_DASHES):
+                rulers.append(len(rows))
                 continue  # a ruler (in multi-line text, write empty cells as . or 0)
             cleaned = raw.replace("|", " ").replace("+", " ")
             parts = cleaned.split()
@@ -771,6 +778,8 @@ class Grid:
         if len(widths) == 1 and n not in widths:  # a row too few or too many, not a side
             width = widths.pop()
             raise ParseError(f"{n} rows of {width} cells: a grid is square", line=rows[-1][0])
+        if box is None and math.isqrt(n) ** 2 != n:  # the boxes the rulers draw, if they do
+            box = _ruled_box(n, rulers, [texts[no] for no, _ in rows])
         shape = _box_or_parse_error(n, box, rows[0][0])
         # the rows read symbol by symbol ('12|34'): a grouped row of the wrong length is
         # told in symbols too ('34|1' has 3 cells, not 2 groups)
@@ -1360,6 +1369,28 @@ def _odd_row_column(text: str, toks: Sequence[tuple[str, int]], n: int, width: i
             if counts[box] > width:
                 return col
     return toks[n][1]
+
+
+def _ruled_box(n: int, rulers: list[int], texts: list[str]) -> Box | None:
+    """The box of an n×n grid drawn with rulers between its bands and ``|`` between its
+    stacks (:meth:`Grid.to_boxed`), when both say one shape (None otherwise): ``rulers``, the
+    number of rows read before each ruler; ``texts``, the rows.
+
+    >>> rows = ["| . . | . . |"] * 4 + ["| . . | . . |"] * 4
+    >>> _ruled_box(4, [0, 2, 4], rows[:4]), _ruled_box(8, [0, 4, 8], rows), _ruled_box(8, [], rows)
+    ((2, 2), (4, 2), None)
+    """
+    edges = sorted({0, n, *rulers})
+    heights = {b - a for a, b in itertools.pairwise(edges)}
+    widths = {
+        len(group.split()) if " " in group.strip() else len(group.strip())
+        for text in texts
+        for group in text.strip().strip("|").split("|")
+    }
+    if len(heights) != 1 or len(widths) != 1 or len(edges) < 3:
+        return None
+    shape = (heights.pop(), widths.pop())
+    return shape if shape[0] * shape[1] == n else None
 
 
 def _box_or_parse_error(n: int, box: Box | None, line: int | None = None) -> Box:

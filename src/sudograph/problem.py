@@ -302,7 +302,7 @@ def _check_cage_cells(cages: Sequence[Cage], n: int | None, k: int | None) -> No
             raise InvalidArgument(f"cage {i} has no cells")
         for v in cells:
             if v < 0 or (n is not None and v >= n):
-                where = "is negative" if n is None else f"out of range 0..{n - 1}"
+                where = "is negative" if v < 0 else f"out of range 0..{(n or 0) - 1}"
                 raise InvalidArgument(f"{_cage_name(i, cells)}: cell {v} {where}")
             if v in owner:
                 other = "twice" if owner[v] == i else f"also in cage {owner[v]}"

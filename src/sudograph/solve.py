@@ -332,6 +332,10 @@ def check_method_options(
     sudograph.errors.InvalidArgument: engine 'numba': method 'logic' runs on its own engine ...
     """
     m = get_method(method)
+    if engine is not None and not isinstance(engine, str):  # (an array: no `in` test)
+        from .engine import check_engine
+
+        check_engine(engine)
     if engine in ("python", "numba") and m.order is None:
         if m.name == "fast" and engine == "python":  # (as solve_many says it)
             raise InvalidArgument("method 'fast' has no Python engine: use engine auto or numba")

@@ -66,7 +66,7 @@ def check_engine(engine: object) -> str:
     ...
     sudograph.errors.InvalidArgument: engine must be auto, python or numba, got 'gpu'
     """
-    if engine not in ENGINES:
+    if not isinstance(engine, str) or engine not in ENGINES:  # (an array: no `in` test)
         raise InvalidArgument(f"engine must be auto, python or numba, got {engine!r}")
     return engine
 

@@ -97,10 +97,15 @@ def _scan(text: str) -> tuple[dict[Path, int], dict[Path, int], list[tuple[Path,
     return values, keys, repeated
 
 
+_LONG_NUMBER = re.compile(r"-?\d{4301,}")
+"""A number too long for ``int()`` (Python's limit on the digits it converts)."""
+
+
 def loads_once(text: str) -> object:
     """``json.loads(text)``, a key given twice in one object refused: a :class:`ParseError`
     at its second place (``json.loads`` would keep the last value without a word, and drop
-    the first one's rules or clues). Syntax errors are ``json.JSONDecodeError`` as usual.
+    the first one's rules or clues), or at a number of more than 4,300 digits (which
+    ``json.loads`` cannot convert). Syntax errors are ``json.JSONDecodeError`` as usual.
 
     >>> loads_once('{"variant": "x",\\n "variant": "windoku"}')
     Traceback (most recent call last):
@@ -115,7 +120,17 @@ def loads_once(text: str) -> object:
             twice.append("")
         return found
 
-    data = json.loads(text, object_pairs_hook=pairs)
+    try:
+        data = json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # a number of more digits than Python converts (4,300)
+        long = _LONG_NUMBER.search(text)
+        if long is None:  # pragma: no cover - the only ValueError json.loads raises but its own
+            raise
+        line, column = line_column(text, long.start())
+        digits = len(long.group().lstrip("-"))
+        raise ParseError(f"a number of {digits} digits", line=line, column=column) from None
     if twice:
         found = repeated_key(text)
         if found is not None:
