@@ -340,9 +340,12 @@ def test_the_buffer_check_finds_a_bad_row() -> None:
 @pytest.mark.parametrize(
     ("value", "dtype", "message"),
     [
-        (1.5, float, "a puzzle array must hold whole numbers 0..9, got dtype float64"),
-        (265, "int64", "puzzle values must be in 0..9: puzzle 1, cell 1 holds 265"),
-        (-1, "int16", "puzzle values must be in 0..9: puzzle 1, cell 1 holds -1"),
+        (1.5, float, "puzzle values must be 0..9: puzzle 1, cell 1 holds 1.5"),
+        (float("nan"), float, "puzzle values must be 0..9: puzzle 1, cell 1 holds nan"),
+        (265, "int64", "puzzle values must be 0..9: puzzle 1, cell 1 holds 265"),
+        (-1, "int16", "puzzle values must be 0..9: puzzle 1, cell 1 holds -1"),
+        (True, bool, "a puzzle array must hold whole numbers 0..9, got dtype bool"),
+        ("x", object, "a puzzle array must hold whole numbers 0..9, got dtype object"),
     ],
 )
 def test_solve_many_refuses_an_array_it_would_misread(value: Any, dtype: Any, message: str) -> None:
@@ -355,6 +358,16 @@ def test_solve_many_refuses_an_array_it_would_misread(value: Any, dtype: Any, me
         list(solve_many(arr, workers=1))
 
 
+@pytest.mark.parametrize("dtype", [float, "float32", object, "uint8"])
+def test_solve_many_takes_whole_numbers_of_any_numeric_array(dtype: Any) -> None:
+    """np.loadtxt and np.zeros make floats: whole ones are read as they were before."""
+    np = pytest.importorskip("numpy")
+    from sudograph import solve_many
+
+    arr = np.array([[0 if c == "." else int(c) for c in EASY]] * 2).astype(dtype)
+    assert [r.status for r in solve_many(arr, workers=1)] == ["solved", "solved"]
+
+
 def test_a_number_too_long_for_int_is_a_parse_error() -> None:
     from sudograph.grid import Grid
 
@@ -363,6 +376,9 @@ def test_a_number_too_long_for_int_is_a_parse_error() -> None:
         Grid.parse("[[" + big + ",0,0,0],[0,0,1,0],[0,1,0,0],[0,0,0,1]]")
     with pytest.raises(ParseError, match=r"^1:12: a number of 5000 digits$"):
         Grid.parse('{"rows": [[' + big + ",0,0,0],[0,0,1,0],[0,1,0,0],[0,0,0,1]]}")
+    note = '{"note": "' + "1" * 5000 + '", "rows": [['  # digits in a string are no number
+    with pytest.raises(ParseError, match=r"^1:5024: a number of 5000 digits$"):
+        Grid.parse(note + big + ",0,0,0],[0,0,1,0],[0,1,0,0],[0,0,0,1]]}")
 
 
 @pytest.mark.parametrize("symmetry", ["rotational", "dihedral"])
@@ -393,6 +409,11 @@ def test_boxed_text_reads_back_with_its_box(box: tuple[int, int]) -> None:
 
     g = generate(box, seed=1)
     assert Grid.parse(str(g)) == g and Grid.parse(str(g)).box == box
+    no_stacks = "\n".join(  # rulers after every row and no '|': no box told, --box asked for
+        f"{g.to_line()[r * g.n : (r + 1) * g.n]}\n{'-' * g.n}" for r in range(g.n)
+    )
+    with pytest.raises(ParseError, match="is not a square: give the box shape"):
+        Grid.parse(no_stacks)
 
 
 def test_from_lists_says_a_float_is_no_whole_number() -> None:

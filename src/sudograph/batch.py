@@ -610,7 +610,7 @@ def _chunks(puzzles: Iterable[Item] | Any, size: int | Callable[[], int]) -> Ite
         arr = np.asarray(puzzles)
         if arr.ndim != 2 or arr.shape[1] != 81:
             raise InvalidArgument(f"a puzzle array must have shape (n, 81), got {arr.shape}")
-        _check_values(arr)
+        arr = _check_values(arr)
         start = 0
         while start < arr.shape[0]:
             step = size()
@@ -628,33 +628,45 @@ def _chunks(puzzles: Iterable[Item] | Any, size: int | Callable[[], int]) -> Ite
         yield chunk
 
 
-def _check_values(arr: Any) -> None:
-    """Refuse a puzzle array that is not of whole numbers 0..9 (read as bytes, 1.5 would be
-    1 and 265 would be 9), naming the first value at fault.
+def _check_values(arr: Any) -> Any:
+    """``arr`` as whole numbers 0..9 (a float array of whole numbers, as ``np.loadtxt`` and
+    ``np.zeros`` make, taken as its integers), or :class:`InvalidArgument` naming the first
+    value at fault: read as bytes, 1.5 would be 1 and 265 would be 9.
 
     >>> import numpy as np
-    >>> _check_values(np.zeros((2, 81), dtype=np.int16))
+    >>> _check_values(np.zeros((2, 81))).dtype
+    dtype('int64')
     >>> _check_values(np.full((2, 81), 0.5))
     Traceback (most recent call last):
     ...
-    sudograph.errors.InvalidArgument: a puzzle array must hold whole numbers 0..9, got dtype float64
+    sudograph.errors.InvalidArgument: puzzle values must be 0..9: puzzle 1, cell 1 holds 0.5
     >>> bad = np.zeros((2, 81), dtype=np.int64)
     >>> bad[1, 4] = 265
     >>> _check_values(bad)
     Traceback (most recent call last):
     ...
-    sudograph.errors.InvalidArgument: puzzle values must be in 0..9: puzzle 2, cell 5 holds 265
+    sudograph.errors.InvalidArgument: puzzle values must be 0..9: puzzle 2, cell 5 holds 265
     """
     import numpy as np
 
-    if not np.issubdtype(arr.dtype, np.integer):
+    if arr.dtype == object:  # (Python ints, say: as numbers, or refused below)
+        with contextlib.suppress(TypeError, ValueError):
+            arr = arr.astype(np.float64)
+    if arr.dtype == bool or not (
+        np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)
+    ):
         raise InvalidArgument(f"a puzzle array must hold whole numbers 0..9, got dtype {arr.dtype}")
-    if arr.size and (arr.min() < 0 or arr.max() > 9):
-        row, cell = np.argwhere((arr < 0) | (arr > 9))[0]
+    with np.errstate(invalid="ignore"):  # (NaN compares false: at fault)
+        good = (arr >= 0) & (arr <= 9)
+        if np.issubdtype(arr.dtype, np.floating):
+            good &= arr == np.floor(arr)
+    if not good.all():
+        row, cell = np.argwhere(~good)[0]
         raise InvalidArgument(
-            f"puzzle values must be in 0..9: puzzle {row + 1}, cell {cell + 1} holds "
-            f"{arr[row, cell]}"
+            f"puzzle values must be 0..9: puzzle {row + 1}, cell {cell + 1} holds "
+            f"{arr[row, cell].item()!r}"
         )
+    return arr if np.issubdtype(arr.dtype, np.integer) else arr.astype(np.int64)
 
 
 class ChunkInterrupted(Exception):

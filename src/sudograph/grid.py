@@ -496,7 +496,8 @@ class Grid:
                 if type(d) is not int and isinstance(d, Integral) and not isinstance(d, bool):
                     d = int(d)  # a numpy integer
                 if not isinstance(d, int) or isinstance(d, bool):
-                    shown = d.item() if hasattr(d, "item") else d  # (1.0, not np.float64(1.0))
+                    item = getattr(d, "item", None) if getattr(d, "ndim", None) == 0 else None
+                    shown = item() if item is not None else d  # (1.0, not np.float64(1.0))
                     message = f"value {shown!r} is not a whole number"
                     raise ParseError(message, line=r + 1, column=c + 1)
                 if not 0 <= d <= n:
@@ -1388,6 +1389,8 @@ def _ruled_box(n: int, rulers: list[int], texts: list[str]) -> Box | None:
         for group in text.strip().strip("|").split("|")
     }
     if len(heights) != 1 or len(widths) != 1 or len(edges) < 3:
+        return None
+    if not all("|" in text for text in texts):  # rulers alone draw no stacks
         return None
     shape = (heights.pop(), widths.pop())
     return shape if shape[0] * shape[1] == n else None

@@ -44,12 +44,14 @@ BUFFER_ROWS = 4096
 """Solutions handed back to Python at a time when all of them are kept."""
 
 
-def first_bad_row(problem: Problem, rows: Any) -> Coloring | None:
+def first_bad_row(problem: Problem, rows: Any, edges: Any = None) -> Coloring | None:
     """The first row of ``rows`` (a 2-D numpy array, a colouring a row) that is not a solution
     of ``problem``, None when all are: :func:`~sudograph.problem.is_solution` on each of a
     few, or with cages; numpy's comparisons on the whole block for more (the kernel's buffer
     of 4,096 rows; every solution of an empty 6x6 grid, 28,200 a second listed by the kernel,
-    took 2 s to check one by one: a timeout of 0.3 s ran 1.3 s).
+    took 2 s to check one by one: a timeout of 0.3 s ran 1.3 s), the edges a slice at a time
+    (a 25x25 grid has 20,000: a block of rows × all of them took 1.4 GB). ``edges``: the
+    graph's as :func:`edge_arrays` gives them, when the caller keeps them.
 
     >>> import numpy as np
     >>> from sudograph.grid import Grid
@@ -64,21 +66,27 @@ def first_bad_row(problem: Problem, rows: Any) -> Coloring | None:
         return next((tuple(r) for r in rows.tolist() if not is_solution(problem, r)), None)
     import numpy as np
 
-    block = rows.astype(np.int64)
-    edges = _edge_arrays(problem)
-    pre = np.array(problem.precolouring, dtype=np.int64)
+    us, vs = edge_arrays(problem) if edges is None else edges
+    pre = np.array(problem.precolouring, dtype=rows.dtype)
     clued = np.flatnonzero(pre)
-    ok = ((block >= 1) & (block <= problem.k)).all(axis=1)
-    ok &= (block[:, clued] == pre[clued]).all(axis=1)
-    ok &= (block[:, edges[0]] != block[:, edges[1]]).all(axis=1)
+    ok = ((rows >= 1) & (rows <= problem.k)).all(axis=1)
+    ok &= (rows[:, clued] == pre[clued]).all(axis=1)
+    step = max(1, CHECK_CELLS // len(rows))  # edges a slice: rows × step cells at a time
+    for at in range(0, len(us), step):
+        ok &= (rows[:, us[at : at + step]] != rows[:, vs[at : at + step]]).all(axis=1)
     return None if ok.all() else tuple(rows[int(np.argmin(ok))].tolist())
 
 
-def _edge_arrays(problem: Problem) -> Any:
-    """The graph's edges as two rows of vertices (``[us, vs]``)."""
+CHECK_CELLS = 1 << 22
+"""Cells compared at a time by :func:`first_bad_row` (a few megabytes of its arrays)."""
+
+
+def edge_arrays(problem: Problem) -> tuple[Any, Any]:
+    """The graph's edges as two arrays of vertices (``us``, ``vs``)."""
     import numpy as np
 
-    return np.array(list(problem.graph.edges()), dtype=np.int64).reshape(-1, 2).T
+    pairs = np.array(list(problem.graph.edges()), dtype=np.int64).reshape(-1, 2)
+    return pairs[:, 0].copy(), pairs[:, 1].copy()
 
 
 def _kernels() -> Any:
@@ -100,6 +108,7 @@ class _Search:
         K = _kernels()
         self.K = K
         self.problem = problem
+        self.edges: tuple[Any, Any] | None = None  # the graph's, for the solutions' checks
         g = graph_arrays(problem.graph)
         self.g = g
         n, k = problem.graph.n, problem.k
@@ -212,7 +221,9 @@ class _Search:
     def drain(self) -> None:
         """Take the solutions of the buffer, each checked (within the run's clock)."""
         rows = self.sols[: int(self.st[self.K.S_BUFFERED]), : self.n]
-        bad = first_bad_row(self.problem, rows)
+        if len(rows) > 32 and self.edges is None:  # (kept for the drains to come)
+            self.edges = edge_arrays(self.problem)
+        bad = first_bad_row(self.problem, rows, self.edges)
         if bad is not None:  # pragma: no cover - a bug in the kernel
             raise AssertionError(f"the twin returned a colouring that is not a solution: {bad}")
         self.solutions.extend(map(tuple, rows.tolist()))

@@ -41,7 +41,7 @@ class SelfLoopWarning(UserWarning):
     """A DIMACS file had an edge from a vertex to itself (dropped)."""
 
 
-_COMMENT_HEAD = re.compile(rb"[ \t]*c")
+_COMMENT_HEAD = re.compile(rb"\s*c")
 """The start of a comment line (:func:`parse_dimacs` reads any line of ``c`` so), which may be
 of any length."""
 

@@ -23,6 +23,7 @@ import contextlib
 import difflib
 import json
 import re
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -97,8 +98,24 @@ def _scan(text: str) -> tuple[dict[Path, int], dict[Path, int], list[tuple[Path,
     return values, keys, repeated
 
 
-_LONG_NUMBER = re.compile(r"-?\d{4301,}")
-"""A number too long for ``int()`` (Python's limit on the digits it converts)."""
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?')
+"""JSON strings and numbers, in order (a number inside a string is no number)."""
+
+
+def _long_number(text: str) -> tuple[int, int] | None:
+    """Where the first whole number of ``text`` too long for ``int()`` starts (Python's limit
+    on the digits it converts, ``sys.get_int_max_str_digits()``), and its digits; None if
+    there is none (a float's fraction, a string's digits are none).
+
+    >>> _long_number('["' + "1" * 5000 + '", 0.' + "0" * 5000 + "1, -" + "9" * 5000 + "]")
+    (10010, 5000)
+    """
+    limit = sys.get_int_max_str_digits()
+    for token in _TOKENS.finditer(text):
+        digits = token.group().lstrip("-")
+        if limit and digits.isdigit() and len(digits) > limit:
+            return token.start(), len(digits)
+    return None
 
 
 def loads_once(text: str) -> object:
@@ -124,13 +141,12 @@ def loads_once(text: str) -> object:
         data = json.loads(text, object_pairs_hook=pairs)
     except json.JSONDecodeError:
         raise
-    except ValueError:  # a number of more digits than Python converts (4,300)
-        long = _LONG_NUMBER.search(text)
+    except ValueError:  # a whole number of more digits than Python converts (4,300)
+        long = _long_number(text)
         if long is None:  # pragma: no cover - the only ValueError json.loads raises but its own
             raise
-        line, column = line_column(text, long.start())
-        digits = len(long.group().lstrip("-"))
-        raise ParseError(f"a number of {digits} digits", line=line, column=column) from None
+        line, column = line_column(text, long[0])
+        raise ParseError(f"a number of {long[1]} digits", line=line, column=column) from None
     if twice:
         found = repeated_key(text)
         if found is not None:
