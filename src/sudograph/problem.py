@@ -19,6 +19,7 @@ from numbers import Integral, Real
 from operator import and_, eq, truth
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from ._text import plural
 from .errors import InvalidArgument, InvalidPuzzle
 from .graph import MAX_SIDE, Graph, require_graph
 
@@ -772,14 +773,13 @@ class Result:
         s = self.stats
         extra = f" ({self.reason})" if self.reason else ""
         uncounted = self.uncounted
-        nodes = "" if "nodes" in uncounted else f"{s.nodes} node{'s' * (s.nodes != 1)}, "
-        backtracks = (
-            ""
-            if "backtracks" in uncounted
-            else f"{s.backtracks} backtrack{'s' * (s.backtracks != 1)}, "
+        counts = "".join(
+            f"{plural(value, noun, grouped=False)}, "
+            for noun, value in (("node", s.nodes), ("backtrack", s.backtracks))
+            if noun + "s" not in uncounted
         )
         found = self._solutions_text()
-        return f"{self.status}{extra}: {found}, {nodes}{backtracks}{s.seconds:.4f} s"
+        return f"{self.status}{extra}: {found}, {counts}{s.seconds:.4f} s"
 
     def _solutions_text(self) -> str:
         """The solutions of :meth:`summary`: ``288 solutions (2 kept)``, ``1 solution

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from .._process import Terminated, signals_delivered, signals_held, terminate_gracefully
+from .._text import plural
 from ..errors import InvalidArgument, ParseError, SudographError, install_hint, naming
 from ..formats.puzzles import (
     compressed,
@@ -65,7 +66,6 @@ from .common import (
     has_variant,
     is_variant_file,
     no_grid_error,
-    plural,
     progress_wanted,
     read_items,
     report_error,

@@ -31,6 +31,7 @@ import re
 import sys
 from typing import Any
 
+from .._text import plural
 from ..bench import (
     DEFAULT_LIMIT_SECONDS,
     PuzzleSet,
@@ -55,7 +56,6 @@ from .common import (
     fail,
     has_variant,
     is_variant_file,
-    plural,
     positive_seconds,
     print_json,
     read_items,

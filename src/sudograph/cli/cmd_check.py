@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from .._text import plural
 from ..errors import ParseError, SudographError
 from ..grid import Conflict, Grid, cell_name, symbol_of
 from .common import (
     add_grid_options,
     describe_item,
     no_grid_error,
-    plural,
     print_error_json,
     print_json,
     read_items,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, redirect_stdout
 from typing import IO, Any
 
+from .._text import plural
 from ..engine import resolve_engine
 from ..errors import InvalidArgument, ParseError, SudographError, write_text
 from ..generate import (
@@ -53,7 +54,6 @@ from .common import (
     no_grid_error,
     one_puzzle_output,
     output_path,
-    plural,
     positive_seconds,
     print_error_json,
     print_json,

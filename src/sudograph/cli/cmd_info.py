@@ -17,6 +17,7 @@ import argparse
 import math
 from typing import Any
 
+from .._text import plural
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..graph import Graph
 from ..grid import Box, Grid, box_for
@@ -29,7 +30,6 @@ from .common import (
     load_graph,
     no_grid_error,
     no_variant_on_graph,
-    plural,
     print_error_json,
     print_json,
     read_items,

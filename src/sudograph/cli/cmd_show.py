@@ -16,13 +16,13 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from .._text import plural
 from ..errors import InvalidArgument, ParseError, SudographError
 from ..grid import Grid
 from .cmd_draw import MAX_SIZE, MIN_SIZE, picture_targets
 from .common import (
     add_grid_options,
     no_grid_error,
-    plural,
     print_error_json,
     print_json,
     read_items,

@@ -28,6 +28,7 @@ import sys
 import time
 from typing import Any, BinaryIO
 
+from .._text import plural
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, SudographError, write_text
 from ..grid import Grid
 from ..methods import INFERENCES, METHODS, ORDERS, RANDOMIZED, get_method
@@ -41,7 +42,6 @@ from .common import (
     no_grid_error,
     one_puzzle_output,
     output_path,
-    plural,
     print_error_json,
     print_json,
     python_first_budget,

@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._text import plural
 from ..errors import InvalidArgument, write_text
 from ..graph import MAX_SIDE
 from ..visualize import DEFAULT_METHOD, GRAPH_METHOD
@@ -40,7 +41,6 @@ from .common import (
     check_writable,
     no_variant_on_graph,
     output_path,
-    plural,
     seconds,
     warn,
     whole,

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO
 
+from .._text import plural
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
 from ..formats.puzzles import cr_endings, decode_line, iter_grids, open_source
 from ..graph import MAX_SIDE
@@ -28,20 +29,6 @@ def fail(message: str, *, code: int = 2) -> int:
     """Print ``sudograph: error: message`` on standard error; return ``code``."""
     print(f"sudograph: error: {message}", file=sys.stderr)
     return code
-
-
-def plural(count: int, noun: str, many: str = "", *, grouped: bool = True) -> str:
-    """``'1 error'``, ``'2 errors'``, ``'0 errors'``: the noun takes an s, or is ``many``
-    (``guess``, ``guesses``); the count's thousands are grouped unless ``grouped`` is False
-    (as JSON rows write it).
-
-    >>> plural(1, "bad line"), plural(2, "solution"), plural(12000, "guess", "guesses")
-    ('1 bad line', '2 solutions', '12,000 guesses')
-    >>> plural(1, "step", grouped=False), plural(12000, "step", grouped=False)
-    ('1 step', '12000 steps')
-    """
-    shown = f"{count:,}" if grouped else str(count)
-    return f"{shown} {noun if count == 1 else many or noun + 's'}"
 
 
 def tally_line(total: int, tally: dict[str, int], bad: int, skip: int = 0) -> str:

@@ -62,7 +62,7 @@ def first_bad_row(problem: Problem, rows: Any, edges: Any = None) -> Coloring | 
     >>> first_bad_row(p, np.array([good] * 39 + [[1] * 16]))
     (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
     """
-    if len(rows) <= 32 or problem.cages:
+    if len(rows) <= FEW_ROWS or problem.cages:
         return next((tuple(r) for r in rows.tolist() if not is_solution(problem, r)), None)
     import numpy as np
 
@@ -77,6 +77,8 @@ def first_bad_row(problem: Problem, rows: Any, edges: Any = None) -> Coloring | 
     return None if ok.all() else tuple(rows[int(np.argmin(ok))].tolist())
 
 
+FEW_ROWS = 32
+"""Rows :func:`first_bad_row` checks one by one (fewer than numpy's arrays are worth)."""
 CHECK_CELLS = 1 << 22
 """Cells compared at a time by :func:`first_bad_row` (a few megabytes of its arrays)."""
 
@@ -221,7 +223,7 @@ class _Search:
     def drain(self) -> None:
         """Take the solutions of the buffer, each checked (within the run's clock)."""
         rows = self.sols[: int(self.st[self.K.S_BUFFERED]), : self.n]
-        if len(rows) > 32 and self.edges is None:  # (kept for the drains to come)
+        if len(rows) > FEW_ROWS and self.edges is None:  # (kept for the drains to come)
             self.edges = edge_arrays(self.problem)
         bad = first_bad_row(self.problem, rows, self.edges)
         if bad is not None:  # pragma: no cover - a bug in the kernel
