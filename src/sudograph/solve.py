@@ -218,12 +218,13 @@ def solve(
         raise InvalidArgument(
             f"method {m.name!r} does not read killer cages; use one of {', '.join(KILLER_METHODS)}"
         )
+    checked = route is not None
     if route == "houses":
         result: Result = _engine_module("houses").run(problem, options)
     elif route == "fast9":
         result = _run_fast9(problem, options, keep)
     else:
-        result = _run_method(m, problem, options, keep)
+        result, checked = _run_method(m, problem, options, keep)
     if result.count is None and limit is None and result.complete:  # every one found (sat)
         result.count = len(result.solutions)
     elif not result.complete and result.count == len(result.solutions):
@@ -237,8 +238,8 @@ def solve(
         m.name if order is None and inference is None else (f"{options.order}+{options.inference}")
     )
     # every compiled route checks its solutions (the house kernel's compiled check; fast9.run,
-    # which is method fast's runner too, with is_solution or its compiled check)
-    checked = route is not None or m.name == "fast"
+    # which is method fast's runner too, with is_solution or its compiled check; the twin as
+    # it drains its buffer): solve checks the others'
     for s in () if checked else result.solutions:
         if not is_solution(problem, s):  # pragma: no cover - a bug in a solver
             raise AssertionError(f"method {m.name} returned a non-solution {s}")
@@ -359,16 +360,21 @@ def check_method_options(
             )
 
 
-def _run_method(m: Method, problem: Problem, options: SolveOptions, keep: int | None) -> Result:
-    """Run ``m`` on its own runner and engines (no compiled route)."""
+def _run_method(
+    m: Method, problem: Problem, options: SolveOptions, keep: int | None
+) -> tuple[Result, bool]:
+    """Run ``m`` on its own runner and engines (no compiled route); the result, and whether
+    its solutions were checked as they were found (method ``fast``, the twin)."""
     runner: Any = m.load()
     if m.name == "fast" and keep is not None:  # the kernel stores no more than that
         runner = functools.partial(runner, keep=max(keep, 1))
     if options.max_nodes is not None and m.randomized:
-        return _run_greedy(runner, problem, options)
-    if m.name == "fast" and (options.timeout is not None or options.max_nodes == 0):
-        return _run_fast(runner, problem, options)
-    return _dispatch(m.name, runner, m.engines, problem, options)
+        return _run_greedy(runner, problem, options), False
+    if m.name == "fast":
+        if options.timeout is not None or options.max_nodes == 0:
+            return _run_fast(runner, problem, options), True
+        return runner(problem, options), True
+    return _dispatch(m.name, runner, problem, options, keep)
 
 
 def compiled_route(
@@ -507,13 +513,15 @@ def _refuse_twin_for_cages(engine: str, method: str | None = None) -> None:
 
 
 def _dispatch(
-    name: str, runner: Any, engines: tuple[str, ...], problem: Problem, options: SolveOptions
-) -> Result:
-    """Run on the engine asked for (see :func:`solve`)."""
+    name: str, runner: Any, problem: Problem, options: SolveOptions, keep: int | None = None
+) -> tuple[Result, bool]:
+    """Run on the engine asked for (see :func:`solve`): the result, and whether the twin ran
+    (it checks its solutions as it takes them from the kernel). The twin stores at most
+    ``keep`` solutions (the reference engine keeps what it finds: :func:`solve` trims them)."""
     is_search = runner.__module__ == "sudograph.search.backtracking"
     if not is_search or options.trace is not None:
         result: Result = runner(problem, options)
-        return result
+        return result, False
     twin = _twin()
     if problem.cages:  # the twin does not read killer cages: the reference engine does
         _refuse_twin_for_cages(options.engine, name)
@@ -521,11 +529,9 @@ def _dispatch(
     if options.engine == "numba":
         if twin is None or not twin.numba_available():
             raise MissingExtra("numba", "fast")
-        result = twin.run_twin(problem, options)
-        return result
+        return twin.run_twin(problem, options, keep=keep), True
     if options.engine == "python" or twin is None:
-        result = runner(problem, options)
-        return result
+        return runner(problem, options), False
     # auto: Python with a node budget, then the twin if the budget stopped it
     try:
         available = bool(twin.numba_available())
@@ -533,15 +539,17 @@ def _dispatch(
         available = False
     budget = AUTO_NODE_BUDGET
     if not available or (options.max_nodes is not None and options.max_nodes <= budget):
-        result = runner(problem, options)
-        return result
-    return _python_then_twin(
-        lambda o: runner(problem, o),
-        lambda o: twin.run_twin(problem, o),
-        options,
-        budget,
-        load=_load_twin,
+        return runner(problem, options), False
+    ran: list[bool] = []
+
+    def on_twin(o: SolveOptions) -> Result:
+        ran.append(True)
+        return twin.run_twin(problem, o, keep=keep)  # type: ignore[no-any-return]
+
+    result = _python_then_twin(
+        lambda o: runner(problem, o), on_twin, options, budget, load=_load_twin
     )
+    return result, bool(ran)
 
 
 def _run_greedy(runner: Any, problem: Problem, options: SolveOptions) -> Result:

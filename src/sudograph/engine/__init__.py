@@ -98,10 +98,11 @@ def resolve_engine(engine: str = "auto") -> Engine:
     return "numba" if engine == "numba" else "python"
 
 
-def run_twin(problem: Problem, options: SolveOptions) -> Result:
+def run_twin(problem: Problem, options: SolveOptions, *, keep: int | None = None) -> Result:
     """Run the compiled twin of the reference search (same contract as
     ``sudograph.search.backtracking.run``): same status, solutions in the same order, nodes,
-    backtracks, deductions and max depth.
+    backtracks, deductions and max depth. ``keep``: at most this many solutions stored, the
+    others counted (None: every one found, up to ``options.limit``).
 
     Raises :class:`MissingExtra` without numba, :class:`InvalidArgument` on an unknown order or
     inference, or when ``options.trace`` is set (only the Python engine traces).
@@ -110,7 +111,7 @@ def run_twin(problem: Problem, options: SolveOptions) -> Result:
         raise MissingExtra("numba", "fast")
     from .twin import run
 
-    return run(problem, options)
+    return run(problem, options, keep=keep)
 
 
 def count_twin(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Result:

@@ -145,6 +145,7 @@ class _Search:
         p[K.P_CAP] = rows
         p[K.P_DRAIN] = 1 if drain else 0
         self.solutions: list[Coloring] = []
+        self.keep = keep  # (the drains store no more than that)
         self.naive = order == "static" and inference == "check"
         houses = problem.graph.houses
         if all(len(h) == k for h in houses):
@@ -228,7 +229,8 @@ class _Search:
         bad = first_bad_row(self.problem, rows, self.edges)
         if bad is not None:  # pragma: no cover - a bug in the kernel
             raise AssertionError(f"the twin returned a colouring that is not a solution: {bad}")
-        self.solutions.extend(map(tuple, rows.tolist()))
+        room = len(rows) if self.keep is None else max(0, self.keep - len(self.solutions))
+        self.solutions.extend(map(tuple, rows[:room].tolist()))
         self.st[self.K.S_BUFFERED] = 0
 
     def run(
@@ -315,17 +317,29 @@ def _solve(problem: Problem, options: SolveOptions, keep: int | None) -> tuple[R
     return result, found
 
 
-def run(problem: Problem, options: SolveOptions) -> Result:
+def run(problem: Problem, options: SolveOptions, *, keep: int | None = None) -> Result:
     """Solve ``problem`` as :func:`sudograph.search.backtracking.run` does, compiled.
 
     ``options.order`` / ``options.inference`` pick the search (default ``mrv`` + ``singles``),
-    ``limit`` the number of solutions kept (None = all), ``max_nodes`` / ``timeout`` stop it
-    with status ``stopped``. ``options.trace`` is not supported by the compiled engine (use the
+    ``limit`` the number of solutions found (None = all), ``max_nodes`` / ``timeout`` stop it
+    with status ``stopped``. ``keep``: at most this many of them stored in the result, the
+    others only counted (None: all; ``result.count`` is the number found when it is more than
+    the result holds). ``options.trace`` is not supported by the compiled engine (use the
     Python engine to trace): :class:`~sudograph.errors.InvalidArgument`.
+
+    >>> from sudograph.graph import sudoku_graph
+    >>> r = run(Problem(sudoku_graph(2), 4), SolveOptions(limit=None), keep=1)
+    >>> r.count, len(r.solutions), r.complete
+    (288, 1, True)
     """
     if options.trace is not None:
         raise InvalidArgument("the numba engine cannot trace: use engine='python'")
-    result, _ = _solve(problem, options, keep=options.limit)
+    stored = options.limit
+    if keep is not None:  # every solution found is still counted (the kernel's drain is off)
+        stored = keep if stored is None else min(keep, stored)
+    result, found = _solve(problem, options, keep=stored)
+    if result.count is None and found > len(result.solutions):
+        result.count = found
     return result
 
 
