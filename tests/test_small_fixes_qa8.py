@@ -322,7 +322,7 @@ def test_the_twin_checks_its_solutions_within_the_timeout() -> None:
     solve(grid, "naive", engine="numba", timeout=0.05)  # the kernels loaded
     start = time.perf_counter()
     r = solve(grid, "naive", limit=None, engine="numba", timeout=0.3, keep=5000)
-    assert r.reason == "time limit" and time.perf_counter() - start < 0.9
+    assert r.reason == "time limit" and time.perf_counter() - start < 1.5
     assert len(r.solutions) == 5000 and r.count is not None and r.count > 5000
 
 
