@@ -47,6 +47,8 @@ def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: li
     'unrecognized arguments: --formt line (did you mean --format?) (see sudograph show --help)'
     >>> unrecognized(build_parser(), "solve", ["--jobs", "2"])
     'unrecognized arguments: --jobs 2 (did you mean --workers?) (see sudograph solve --help)'
+    >>> unrecognized(build_parser(), "show", ["--jobs", "2"])  # show has no --workers
+    'unrecognized arguments: --jobs 2 (see sudograph show --help)'
     """
     sub = getattr(parser, "commands", {}).get(command) if command else None
     hint = ""
@@ -55,8 +57,8 @@ def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: li
         first = next((x for x in extra if x.startswith("--")), None)
         name = first.split("=")[0] if first else ""
         close = difflib.get_close_matches(name, options, n=1) if first else []
-        if OTHER_NAMES.get(name) in options:  # other tools' name of one of ours
-            close = [OTHER_NAMES[name]]
+        if name in OTHER_NAMES:  # other tools' name of one of ours, where the command has it
+            close = [OTHER_NAMES[name]] if OTHER_NAMES[name] in options else []
         if name in options:  # a known option after --, which ends them
             hint = f" ({name} goes before --)"
         elif close:
