@@ -290,6 +290,9 @@ def test_other_tools_name_for_workers_is_pointed_at_ours(
 ) -> None:
     assert main(["solve", EASY, "--jobs", "2"]) == 2
     assert "(did you mean --workers?)" in capfd.readouterr().err
+    assert main(["show", EASY, "--jobs", "2"]) == 2  # show has no --workers: no --json either
+    err = capfd.readouterr().err
+    assert "unrecognized arguments: --jobs 2 (see sudograph show --help)" in err, err
 
 
 def test_a_clash_error_says_how_many_it_leaves_out(capfd: pytest.CaptureFixture[str]) -> None:
