@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", default=None, help="instance names (file stems) to run")
     ap.add_argument("--output", type=Path, help="Markdown file to put the table into")
     args = ap.parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv  # (the command that made the table)
     if not args.dir.is_dir():
         print(f"bench_chromatic: no folder {args.dir}", file=sys.stderr)
         return 2
@@ -90,7 +91,16 @@ def main(argv: list[str] | None = None) -> int:
     known = read_chi(args.dir.parent / "README.md")
     files = sorted(args.dir.glob("*.col"), key=lambda p: p.stem.lower())
     if args.only:
+        unknown = sorted(set(args.only) - {f.stem for f in files})
+        if unknown:
+            print(
+                f"bench_chromatic: no instance {', '.join(unknown)} in {args.dir}", file=sys.stderr
+            )
+            return 2
         files = [f for f in files if f.stem in args.only]
+    if not files:
+        print(f"bench_chromatic: no *.col file in {args.dir}", file=sys.stderr)
+        return 2
     rows = [
         "| instance | known χ | ours: χ (bounds) | ours s | proved by | peer: χ | peer s "
         "| ratio ours/peer | networkx DSATUR |",
@@ -150,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Upper bound above the peer's: {', '.join(ub_worse) or 'none'}. "
         f"Wrong or improper: {bad}.",
         "",
-        f"Command: `.venv/bin/python bench/bench_chromatic.py --cap {args.cap:g}`; "
+        f"Command: `{' '.join(['.venv/bin/python', 'bench/bench_chromatic.py', *given])}`; "
         f"{platform.machine()}, Python {platform.python_version()}, {platform.system()}.",
     ]
     print("\n".join(summary))

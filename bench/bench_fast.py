@@ -602,7 +602,13 @@ def main() -> int:
     lines_md += [
         "",
         "python-sat: "
-        + ("measured above" if rows_sat else "not installed here, skipped")
+        + (
+            "measured above"
+            if rows_sat
+            else "not installed here, skipped"
+            if importlib.util.find_spec("pysat") is None
+            else "no data set measured"
+        )
         + " (`pip install python-sat` to include it; it is not a dependency of sudograph).  ",
         f"Compile: first call with an empty numba cache {first:.2f} s wall (process start, "
         f"imports and compilation); cached start {cached:.2f} s wall (process start, imports "

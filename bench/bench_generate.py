@@ -108,7 +108,11 @@ def bench_ratings(data: Path, sample: int) -> list[str]:
     ]
     all_scores: list[float] = []
     all_nodes: list[float] = []
-    for path in sorted(data.glob("*.txt")):
+    paths = sorted(data.glob("*.txt"))
+    if not paths:  # a folder missing or without sets: said, not a StatisticsError
+        print(f"missing: no puzzle set (*.txt) in {data}, ratings skipped", file=sys.stderr)
+        return [f"No puzzle set (`*.txt`) in `{data}`: ratings skipped."]
+    for path in paths:
         grids = [Grid.parse(x) for x in path.read_text().splitlines()[:sample] if x.strip()]
         scores, nodes, techniques, solved = [], [], collections.Counter[str](), 0
         for g in grids:

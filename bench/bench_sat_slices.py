@@ -245,11 +245,20 @@ def settling(record: dict[str, Any]) -> Callable[[float], Any]:
     undecided = [tuple(o) for o in record["undecided"]]
 
     def run(cap: float) -> Any:
-        puzzle = GEN._settle_sat(solution, list(record["puzzle"]), undecided)
-        assert puzzle is not None
+        puzzle = settle(solution, list(record["puzzle"]), undecided)
         return sum(1 for d in puzzle if d)  # the clues left
 
     return run
+
+
+def settle(solution: Grid, puzzle: list[int], undecided: Sequence[tuple[int, ...]]) -> list[int]:
+    """The puzzle ``_settle_sat`` leaves (it answers ``(values, cut short)``, no deadline
+    here: never cut)."""
+    answer = GEN._settle_sat(solution, puzzle, undecided)
+    assert answer is not None, "a cage of too many combinations"
+    values, cut = answer
+    assert not cut
+    return values
 
 
 def tails(settles: dict[str, Any]) -> list[tuple[str, int, bool]]:
@@ -302,10 +311,9 @@ def cases(data: dict[str, Any]) -> list[Case]:
         record = data["settles"][key]
         solution = grid(record["solution"])
         undecided = [tuple(o) for o in record["undecided"]]
-        settled = GEN._settle_sat(solution, list(record["puzzle"]), undecided)
+        settled = settle(solution, list(record["puzzle"]), undecided)
         while True:
-            before = GEN._settle_sat(solution, list(record["puzzle"]), undecided[:step])
-            assert before is not None and settled is not None
+            before = settle(solution, list(record["puzzle"]), undecided[:step])
             trial = [0 if v in undecided[step] else d for v, d in enumerate(before)]
             if not (stand_in and step > 0 and trial == settled):
                 break

@@ -255,11 +255,13 @@ def main() -> int:
     print("\n".join(report), flush=True)
     data = Path(args.data)
     limits = [int(x) for x in args.limits.split(",")]
-    cli_rows = []
+    cli_rows: list[str] = []
+    missing: list[str] = []
     for name in args.sets.split(","):
         path = data / SETS[name]
-        if not path.is_file():
-            print(f"{name}: {path} missing, skipped", flush=True)
+        if not path.is_file():  # (on standard error: the table on standard output stays whole)
+            print(f"{name}: {path} missing, skipped", file=sys.stderr, flush=True)
+            missing.append(name)
             continue
         lines = read(path, args.sample)
         for limit in limits:
@@ -283,9 +285,15 @@ def main() -> int:
         head += ["| set | puzzles | seconds | puzzles/s |", "|---|---|---|---|"]
         report += head + cli_rows
         print("\n".join(head + cli_rows), flush=True)
+    if missing:
+        report += ["", f"Missing data sets (in {data}): {', '.join(missing)}."]
+        print(report[-1], flush=True)
     if args.out:
         Path(args.out).write_text("\n".join(report) + "\n")
     tmp.cleanup()
+    if len(missing) == len(args.sets.split(",")):
+        print(f"bench_tdoku: no data set found in {data}: nothing measured", file=sys.stderr)
+        return 1
     return 0
 
 
