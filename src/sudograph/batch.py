@@ -21,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -34,7 +35,7 @@ from ._process import (
     signals_released,
     stop_requested,
 )
-from .errors import InvalidArgument, MissingExtra, SudographError
+from .errors import InvalidArgument, MissingExtra, SudographError, WorkLost
 from .grid import Grid
 
 CHUNK = 512
@@ -177,7 +178,9 @@ def solve_many(
     Raises :class:`InvalidArgument` on bad arguments (unknown method, workers < 1, engine
     ``python`` with method ``fast``, ``as_array`` with another method, a bad
     ``$SUDOGRAPH_ENGINE``), :class:`MissingExtra` for an extra the run needs (see above;
-    ``as_array`` needs ``fast``).
+    ``as_array`` needs ``fast``), :class:`~sudograph.errors.WorkLost` when a worker process
+    dies (killed by a signal, out of memory) or the Dask cluster is lost, after every row
+    before the lost chunk.
 
     >>> import numpy as np
     >>> rows = list(solve_many(np.zeros((2, 81), dtype=int), workers=1))
@@ -417,9 +420,17 @@ def _solve_many(
             if not cut:
                 yield from _rows_in_flight(pool, pending, index, as_array)
             raise
+        except BrokenProcessPool:  # the rows before the lost chunk are handed over
+            yield from drain()
+            raise WorkLost(WORKER_DIED) from None
         pool.shutdown(wait=True)
     finally:  # on Ctrl-C, SIGTERM, an error or a caller that stops early: end the workers
         end_pool(pool)
+
+
+WORKER_DIED = "a worker process ended abruptly (killed by a signal, or out of memory?)"
+""":class:`WorkLost`'s message when a worker of the pool dies (the pool cannot go on; the
+rows before its chunk were handed over)."""
 
 
 @dataclass(slots=True)

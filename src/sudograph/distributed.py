@@ -33,7 +33,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from .errors import InvalidArgument, MissingExtra, SudographError
+from .errors import InvalidArgument, MissingExtra, WorkLost
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -383,8 +383,8 @@ def map_ordered(
     ``--timeout`` or ``--max-nodes``; a later run on that cluster waits for those workers
     meanwhile (or restart them: ``client.restart()``, or the ``dask worker`` processes).
 
-    Raises :class:`SudographError` when the cluster gives up on a chunk (it killed its
-    workers again and again) or the scheduler is lost.
+    Raises :class:`~sudograph.errors.WorkLost` when the cluster gives up on a chunk (it
+    killed its workers again and again) or the scheduler is lost.
     """
     if not is_client(client):
         raise InvalidArgument(f"executor must be a distributed.Client, got {type(client).__name__}")
@@ -419,7 +419,7 @@ def call_packed(fn: Callable[..., Any], payload: bytes, *args: Any) -> bytes:
 
 
 def _result(future: Any) -> Any:
-    """The result of ``future`` (unpickled); cluster failures as :class:`SudographError`."""
+    """The result of ``future`` (unpickled); cluster failures as :class:`WorkLost`."""
     from distributed import KilledWorker
     from distributed.client import FutureCancelledError
     from distributed.comm.core import CommClosedError
@@ -427,11 +427,11 @@ def _result(future: Any) -> Any:
     try:
         return pickle.loads(future.result())
     except KilledWorker as exc:
-        raise SudographError(
+        raise WorkLost(
             f"the Dask cluster gave up on a chunk: it killed its workers again and again ({exc})"
         ) from exc
     except (OSError, CommClosedError, FutureCancelledError) as exc:
-        raise SudographError(f"lost the Dask scheduler: {one_line(str(exc))}") from exc
+        raise WorkLost(f"lost the Dask scheduler: {one_line(str(exc))}") from exc
 
 
 def one_line(text: str) -> str:

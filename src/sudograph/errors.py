@@ -67,6 +67,13 @@ class UniquenessUnknown(SudographError):
     ``KeyboardInterrupt``). The arguments were fine: not an :class:`InvalidArgument`."""
 
 
+class WorkLost(SudographError):
+    """The processes doing a batch were lost mid-run: a worker process of the pool ended
+    abruptly (killed by a signal, out of memory), or the Dask cluster gave up on a chunk or
+    was lost. The rows before the lost work were handed over, in order: a file run continues
+    with ``--resume``."""
+
+
 class MissingExtra(SudographError, ImportError):
     """An optional dependency is needed: the message names the extra to install, or with
     ``package`` the package itself (one that no extra of ours is for: networkx).

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from .._process import Terminated, signals_delivered, signals_held, terminate_gracefully
 from .._text import plural
-from ..errors import InvalidArgument, ParseError, SudographError, install_hint, naming
+from ..errors import InvalidArgument, ParseError, SudographError, WorkLost, install_hint, naming
 from ..formats.puzzles import (
     compressed,
     csv_column,
@@ -746,6 +746,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     start = _clock()  # after compiling: the rate is that of the solving alone
     progress = _progress(stream, name) if progress_wanted(output) else None
     interrupted: int | None = None
+    lost: WorkLost | None = None
     guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
         # A bad line is reported, and counted, when its row is written: the input is read
@@ -834,13 +835,15 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         interrupted = EXIT_INTERRUPTED
     except Terminated:
         interrupted = EXIT_TERMINATED
+    except WorkLost as exc:  # a worker or the cluster lost: what came before is written
+        lost = exc
     finally:
         guard.restore()  # first: a second SIGTERM during the cleanup ends the process
         _finish(writer, progress, client)
         if stream is not sys.stdin.buffer:
             stream.close()
     done = sum(tally.values())
-    if done == 0 and skip == 0 and interrupted is None:  # as without -o: an error, exit 2
+    if done == 0 and skip == 0 and interrupted is None and lost is None:  # as without -o: exit 2
         raise SudographError(no_grid_error(source))
     seconds = _clock() - start
     rate = done / seconds if seconds > 0 else 0.0
@@ -862,6 +865,9 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         how = "interrupted" if interrupted == EXIT_INTERRUPTED else "terminated"
         warn(f"{how}: every result so far is written; {resume_hint(output)}")
         return interrupted
+    if lost is not None:
+        warn(f"error: {lost}; every result so far is written; {resume_hint(output)}")
+        return 2
     if tally["error"]:
         return 2
     if tally["unsatisfiable"] or tally["stopped"]:
@@ -1031,6 +1037,9 @@ def run_numbered(
     except Terminated:
         warn(f"terminated: every line so far is written; {resume_hint(output)}")
         return EXIT_TERMINATED
+    except WorkLost as exc:  # the cluster lost: what came before is written
+        warn(f"error: {exc}; every line so far is written; {resume_hint(output)}")
+        return 2
     finally:
         guard.restore()  # first: a second SIGTERM during the cleanup ends the process
         _finish(writer, progress, client)
