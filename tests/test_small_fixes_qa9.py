@@ -76,11 +76,16 @@ def test_the_file_mode_says_what_was_lost_and_how_to_go_on(
     assert out.read_text() == whole.read_text()
 
 
+@pytest.mark.parametrize("seeded", [True, False])
 def test_a_numbered_run_that_loses_its_cluster_says_so(
-    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    capfd: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    seeded: bool,
 ) -> None:
     """``generate -o OUT`` whose (Dask) work is lost: the lines made are kept, one line with
-    the loss and ``--resume``, exit 2."""
+    the loss and ``--resume``, exit 2. Without ``--seed``, the hint names the seed drawn (a
+    ``--resume`` refuses to go on without it, and it was said once, lines before)."""
     import sudograph.cli.batchmode as batchmode
 
     real = batchmode.run_numbered
@@ -95,9 +100,34 @@ def test_a_numbered_run_that_loses_its_cluster_says_so(
 
     monkeypatch.setattr(batchmode, "run_numbered", losing)  # (cmd_generate imports it late)
     out = tmp_path / "gen.txt"
-    code = main(["generate", "--count", "9", "--seed", "1", "--size", "4", "-o", str(out)])
+    seed = ["--seed", "1"] if seeded else []
+    code = main(["generate", "--count", "9", *seed, "--size", "4", "-o", str(out)])
     err = capfd.readouterr().err
     assert code == 2, err
-    assert err.splitlines()[-1].startswith("sudograph: error: lost the Dask scheduler: test;")
-    assert "every line so far is written; continue with --resume" in err
+    last = err.splitlines()[-1]
+    assert last.startswith("sudograph: error: lost the Dask scheduler: test;"), err
+    if seeded:
+        assert last.endswith("every line so far is written; continue with --resume"), err
+    else:
+        drawn = err.splitlines()[0].removeprefix("sudograph: seed ")
+        assert last.endswith(f"continue with --resume --seed {drawn}"), err
+        assert drawn.isdigit()
     assert 1 <= len(out.read_text().splitlines()) < 9
+
+
+def test_a_message_printed_under_the_progress_bar_is_not_wrapped() -> None:
+    """On a terminal, an error line printed while the bar shows went through rich's console,
+    which cut it at the terminal's width (a newline inside ``file:line: message``): the
+    console soft-wraps, the line is whole."""
+    import io
+
+    from sudograph.cli.batchmode import _Bar
+
+    bar = _Bar(10)
+    bar.stop()
+    console = bar.progress.console
+    console.file = io.StringIO()
+    console.width = 40
+    line = "sudograph: error: hb.txt:4000: wrong length: 7 cells is not N*N for a side N"
+    console.print(line)
+    assert console.file.getvalue() == line + "\n"

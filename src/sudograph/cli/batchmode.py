@@ -455,8 +455,8 @@ def _check_skip(seen: int, skip: int, name: str) -> None:
     """``--resume``: refuse an input of fewer puzzles than OUT has rows (another input)."""
     if seen < skip:
         raise InvalidArgument(
-            f"{name} holds {seen} puzzles, fewer than the {skip} rows of the output: --resume "
-            "continues the run that wrote it, on the same input"
+            f"{name} holds {plural(seen, 'puzzle')}, fewer than the {skip:,} rows of the "
+            "output: --resume continues the run that wrote it, on the same input"
         )
 
 
@@ -992,6 +992,7 @@ def run_numbered(
     *,
     chunk: int = 4,
     label: str = "generating",
+    resume_with: str = "",
 ) -> int:
     """Output lines ``1..total`` made by ``make(numbers, spec)``, one chunk of numbers at a
     time (on the Dask cluster of ``args.dask`` when given, else here), written in order to
@@ -1000,6 +1001,8 @@ def run_numbered(
 
     Returns 0, or 130 on Ctrl-C (what is done is written). Raises :class:`InvalidArgument`
     for ``--resume`` without a file (no ``-o``, or ``-o -``: standard output).
+    ``resume_with``: the options a ``--resume`` must be given too, named in its hint (the
+    seed drawn when none was given: ``--seed 7``).
     """
     resume = bool(getattr(args, "resume", False))
     output = output_file(getattr(args, "output", None), resume)  # -o -: standard output
@@ -1016,6 +1019,11 @@ def run_numbered(
             f"{output} holds {skip} lines, more than the {total} asked: --resume continues the "
             "run that wrote it, with its count"
         )
+
+    def hint() -> str:
+        text = resume_hint(output)
+        return f"{text} {resume_with}" if resume_with and output_file(output) else text
+
     numbers = (range(k, min(k + chunk, total + 1)) for k in range(skip + 1, total + 1, chunk))
     progress = _Bar(max(total - skip, 1), label) if progress_wanted(output) else None
     guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
@@ -1032,13 +1040,13 @@ def run_numbered(
                 if progress is not None:
                     progress.advance()
     except KeyboardInterrupt:
-        warn(f"interrupted: every line so far is written; {resume_hint(output)}")
+        warn(f"interrupted: every line so far is written; {hint()}")
         return EXIT_INTERRUPTED
     except Terminated:
-        warn(f"terminated: every line so far is written; {resume_hint(output)}")
+        warn(f"terminated: every line so far is written; {hint()}")
         return EXIT_TERMINATED
     except WorkLost as exc:  # the cluster lost: what came before is written
-        warn(f"error: {exc}; every line so far is written; {resume_hint(output)}")
+        warn(f"error: {exc}; every line so far is written; {hint()}")
         return 2
     finally:
         guard.restore()  # first: a second SIGTERM during the cleanup ends the process
@@ -1086,7 +1094,7 @@ class _Bar:
             TaskProgressColumn(),
             TextColumn("{task.fields[rate]} puzzles/s"),
             TimeRemainingColumn(),
-            console=Console(stderr=True),
+            console=Console(stderr=True, soft_wrap=True),  # a message printed meanwhile: whole
             transient=True,
         )
         self.task = self.progress.add_task("solve", total=total, rate="-")

@@ -101,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
         raise SudographError(no_grid_error(args.source))
     if seen > 1 and not args.json:
         ok = seen - bad - unreadable
-        print(f"{plural(seen, 'grid')}: {ok} valid, {bad} with conflicts, {unreadable} unreadable")
+        counts = f"{ok:,} valid, {bad:,} with conflicts, {unreadable:,} unreadable"
+        print(f"{plural(seen, 'grid')}: {counts}")
     if unreadable:
         return 2
     return 1 if bad else 0

@@ -247,7 +247,8 @@ def run_generate(args: argparse.Namespace) -> int:
         if args.resume and args.output and spec["timeout"] is None:
             _check_same_run(args.output, spec)
 
-        return run_numbered(args, puzzle_lines, spec, args.count)
+        drawn = f"--seed {seed}" if args.seed is None else ""  # a --resume needs it given
+        return run_numbered(args, puzzle_lines, spec, args.count, resume_with=drawn)
     show = progress_wanted(output) and args.count > 1
     with ExitStack() as stack:
         write = _writer(stack, output)
