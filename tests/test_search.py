@@ -275,7 +275,7 @@ class FakeTwin:
     def numba_available(self) -> bool:
         return self.available
 
-    def run_twin(self, problem: Problem, options: SolveOptions) -> Any:
+    def run_twin(self, problem: Problem, options: SolveOptions, keep: int | None = None) -> Any:
         self.calls += 1
         return backtracking.run(problem, options)
 
