@@ -22,8 +22,11 @@ PATHS = {
 
 BAD = {
     "too few clues": (["--clues", "16"], "a unique 9x9 puzzle needs at least 17 clues, not 16"),
-    "too many clues": (["--size", "4", "--clues", "17"], "clues must be between 0 and 16, got 17"),
-    "negative clues": (["--clues", "-1"], "clues must be between 0 and 81, got -1"),
+    "too many clues": (
+        ["--size", "4", "--clues", "17"],
+        "--clues: must be between 0 and 16, got 17",
+    ),
+    "negative clues": (["--clues", "-1"], "--clues: must be between 0 and 81, got -1"),
     "clues the symmetry cannot give": (
         ["--clues", "18", "--symmetry", "dihedral"],
         "dihedral symmetry on a 9x9 grid cannot give exactly 18 clues (orbit sizes [1, 4, 8])",

@@ -131,3 +131,110 @@ def test_a_message_printed_under_the_progress_bar_is_not_wrapped() -> None:
     line = "sudograph: error: hb.txt:4000: wrong length: 7 cells is not N*N for a side N"
     console.print(line)
     assert console.file.getvalue() == line + "\n"
+
+
+# -- generate: the box shape's facts, the 9x9 counter, a chunk's lines kept -------------------
+
+
+@pytest.mark.parametrize("box", [(1, 9), (9, 1)])
+def test_generate_on_1x9_boxes_removes_clues(box: tuple[int, int]) -> None:
+    """The 9x9 batch counter (3x3 boxes) was picked for any side 9: on a 1x9 grid every
+    removal counted as not unique, so generate returned the full grid and is_minimal said
+    False of a minimal puzzle."""
+    from sudograph import Grid, count, generate
+    from sudograph.generate import is_minimal
+
+    puzzle = generate(box, seed=2)
+    assert puzzle.clues < 81 and count(puzzle, "propagate", limit=2).count == 1
+    assert is_minimal(puzzle)
+    known = ".6....8.4...5.96.3..1.5.3.23....1.9..5...6.1..7.61.9...3.4.7..54173.....8.42...6."
+    assert is_minimal(Grid.parse(known, box=(1, 9)))
+
+
+@pytest.mark.parametrize(
+    ("box", "clues", "refused"),
+    [
+        ((2, 2), 7, "a minimal 4x4 puzzle has 4 to 6 clues, not 7"),
+        ((1, 4), 7, None),  # a Latin square has minimal puzzles of 7 clues
+        ((4, 1), 7, None),
+        ((3, 3), 16, "a unique 9x9 puzzle needs at least 17 clues, not 16"),
+        ((1, 9), 16, None),  # 17 is the 3x3 boxes' minimum
+    ],
+)
+def test_the_4x4_and_9x9_facts_are_of_their_box_shape(
+    box: tuple[int, int], clues: int, refused: str | None
+) -> None:
+    from sudograph.errors import InvalidArgument
+    from sudograph.generate import check_options
+
+    n = box[0] * box[1]
+    if refused is None:
+        assert check_options(n, clues, minimal=n == 4, box=box) == "none"
+    else:
+        with pytest.raises(InvalidArgument, match=refused):
+            check_options(n, clues, minimal=n == 4, box=box)
+
+
+def test_generate_minimal_1x4_with_7_clues(capfd: pytest.CaptureFixture[str]) -> None:
+    from sudograph import Grid, count
+    from sudograph.generate import is_minimal
+
+    assert main(["generate", "--box", "1x4", "--clues", "7", "--minimal", "--seed", "1"]) == 0
+    line = capfd.readouterr().out.strip()
+    puzzle = Grid.parse(line, box=(1, 4))
+    assert puzzle.clues == 7 and is_minimal(puzzle)
+    assert count(puzzle, "propagate", limit=2).count == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--clues", "82"], "--clues: must be between 0 and 81, got 82"),
+        (["--size", "4", "--clues", "-1"], "--clues: must be between 0 and 16, got -1"),
+    ],
+)
+def test_clues_errors_name_the_option(
+    capfd: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(["generate", *argv]) == 2
+    assert capfd.readouterr().err == (
+        f"sudograph: error: {message} (see sudograph generate --help)\n"
+    )
+
+
+def test_generate_to_a_file_keeps_the_puzzles_made_before_a_failure(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Puzzles are made 4 at a time: the 3rd failing (no puzzle within the timeout) lost the
+    two made before it with ``-o`` (0 lines written), where standard output had them."""
+    import sudograph.cli.cmd_generate as cmd_generate
+    from sudograph.errors import InvalidArgument
+
+    real = cmd_generate.classic_puzzle
+    calls: list[int] = []
+
+    def third_fails(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise InvalidArgument("no puzzle found within 2 s (test)")
+        return real(*args, **kw)
+
+    monkeypatch.setattr(cmd_generate, "classic_puzzle", third_fails)
+    out = tmp_path / "out.txt"
+    assert main(["generate", "--size", "4", "--count", "5", "--seed", "3", "-o", str(out)]) == 2
+    assert capfd.readouterr().err.endswith("no puzzle found within 2 s (test)\n")
+    calls.clear()
+    assert main(["generate", "--size", "4", "--count", "2", "--seed", "3"]) == 0
+    assert out.read_text() == capfd.readouterr().out  # the two made, as without -o
+
+
+def test_lines_before_travel_whole() -> None:
+    """A Dask worker's error reaches the client pickled: the lines and the error with it."""
+    import pickle
+
+    from sudograph.cli.batchmode import LinesBefore
+    from sudograph.errors import InvalidArgument
+
+    back = pickle.loads(pickle.dumps(LinesBefore(["a", "b"], InvalidArgument("no puzzle"))))
+    assert back.lines == ["a", "b"] and isinstance(back.error, InvalidArgument)
+    assert str(back.error) == "no puzzle"

@@ -127,6 +127,21 @@ NO_MINIMAL = {(4, "dihedral"): "no minimal 4x4 puzzle has a dihedral clue patter
 MINIMAL_CLUES = {4: (4, 6)}
 """The clue counts of minimal puzzles, where known: 4 to 6 on 4×4 (the same enumeration)."""
 
+FACT_BOXES = {4: (2, 2), 9: (3, 3)}
+"""The box shape that :data:`KNOWN_MIN_CLUES`, :data:`ONLY_DIFFICULTIES`, :data:`NO_MINIMAL`
+and :data:`MINIMAL_CLUES` are facts of, by side: a grid of other boxes has other puzzles (a
+1x4 grid, a Latin square with its rows for boxes, has minimal puzzles of 7 clues; 17 clues is
+the 3x3 boxes' minimum)."""
+
+
+def _facts_hold(n: int, box: Box | None) -> bool:
+    """Whether the facts by side (:data:`FACT_BOXES`) are of ``box`` (None: the usual box).
+
+    >>> _facts_hold(4, (2, 2)), _facts_hold(4, (1, 4)), _facts_hold(9, None)
+    (True, False, True)
+    """
+    return box is None or FACT_BOXES.get(n, box) == tuple(box)
+
 
 class _OutOfTime(Exception):
     """The time of a :func:`generate` call ran out inside a try (its message, when it has
@@ -328,7 +343,7 @@ def _counter(grid: Grid, *, exact: bool = False) -> _Counter:
     killer cages CaDiCaL when python-sat is installed, see :func:`_sat_unique`)."""
     budget = None if exact else REMOVAL_BUDGET.get(grid.n, 50)
     engine = _engine()
-    if grid.n == 9 and engine == "auto" and grid.variant is None:
+    if grid.box == (3, 3) and engine == "auto" and grid.variant is None:  # (not 1x9: 9x9 too)
         return _Counter(grid, "fast", True, budget, engine)
     if exact and grid.variant is not None and grid.variant.cages:
         from .search.sat import sat_available
@@ -607,9 +622,11 @@ def check_options(
     *,
     minimal: bool = False,
     difficulty: str | None = None,
+    box: Box | None = None,
 ) -> str:
     """Raise :class:`InvalidArgument` for options of :func:`generate` on an n×n grid that no
-    puzzle can meet, before any work; return the symmetry's name.
+    puzzle can meet, before any work; return the symmetry's name. ``box``: the grid's box
+    shape (None: the usual one of side ``n``), whose facts apply (:data:`FACT_BOXES`).
 
     Refused: an unknown symmetry or difficulty; ``clues`` not a whole number, out of range,
     under the known minimum (:data:`KNOWN_MIN_CLUES`) or not a sum of the symmetry's orbit
@@ -629,11 +646,14 @@ def check_options(
     ... except InvalidArgument as exc:
     ...     print(exc)
     no minimal 4x4 puzzle has a dihedral clue pattern (all 85,632 minimal 4x4 puzzles enumerated)
+    >>> check_options(4, 7, minimal=True, box=(1, 4))  # a Latin square: not 2x2 boxes' facts
+    'none'
     """
     check_flag("minimal", minimal)
     sym = check_symmetry(symmetry)
     band = _difficulty(difficulty)
-    _check_clues(n, clues, [len(o) for o in orbits(n, sym)], sym)
+    facts = _facts_hold(n, box)
+    _check_clues(n, clues, [len(o) for o in orbits(n, sym)], sym, facts)
     check_timeout(timeout)
     if clues == n * n and n > 0:
         if minimal:
@@ -645,17 +665,17 @@ def check_options(
                 f"a complete grid ({clues} clues) needs no technique (rated none, 0): "
                 f"it is not {band.name}"
             )
-    only = ONLY_DIFFICULTIES.get(n)
+    only = ONLY_DIFFICULTIES.get(n) if facts else None
     if band is not None and only is not None and band.name not in only:
         raise InvalidArgument(
             f"a {n}x{n} grid has no {band.name} puzzle: every unique {n}x{n} puzzle is solved "
             f"by naked singles (rated {', '.join(only)}; all minimal {n}x{n} puzzles enumerated)"
         )
-    if minimal and (n, sym) in NO_MINIMAL:
+    if minimal and facts and (n, sym) in NO_MINIMAL:
         raise InvalidArgument(
             f"{NO_MINIMAL[(n, sym)]} (all 85,632 minimal {n}x{n} puzzles enumerated)"
         )
-    span = MINIMAL_CLUES.get(n)
+    span = MINIMAL_CLUES.get(n) if facts else None
     if minimal and clues is not None and span is not None and not span[0] <= clues <= span[1]:
         raise InvalidArgument(
             f"a minimal {n}x{n} puzzle has {span[0]} to {span[1]} clues, not {clues} (all "
@@ -664,13 +684,15 @@ def check_options(
     return sym
 
 
-def _check_clues(n: int, clues: int | None, sizes: Sequence[int], symmetry: str) -> None:
+def _check_clues(
+    n: int, clues: int | None, sizes: Sequence[int], symmetry: str, facts: bool = True
+) -> None:
     if clues is None:
         return
     clues = whole_number("clues", clues)
     if not 0 <= clues <= n * n:
         raise InvalidArgument(f"clues must be between 0 and {n * n}, got {clues}")
-    low = KNOWN_MIN_CLUES.get(n, n - 1)
+    low = KNOWN_MIN_CLUES.get(n, n - 1) if facts else n - 1  # (n - 1 symbols at least)
     if clues < low:
         raise InvalidArgument(f"a unique {n}x{n} puzzle needs at least {low} clues, not {clues}")
     if not _reachable(sizes, clues):
@@ -740,7 +762,9 @@ def classic_puzzle(
     unique all the same, maybe not minimal, as :func:`variant_puzzle` says of a variant."""
     shape = as_box(box)
     n = shape[0] * shape[1]
-    sym = check_options(n, clues, symmetry, timeout, minimal=minimal, difficulty=difficulty)
+    sym = check_options(
+        n, clues, symmetry, timeout, minimal=minimal, difficulty=difficulty, box=shape
+    )
     band = _difficulty(difficulty)
     cells_by_orbit = orbits(n, sym)
     if n > 1 and len(cells_by_orbit) == 1:  # (2x2 rotational, dihedral: a puzzle has a clue

@@ -984,6 +984,17 @@ def _list_solutions(
         yield BatchResult(index, status, first, found, result.stats.nodes)
 
 
+class LinesBefore(Exception):
+    """Raised by the ``make`` of :func:`run_numbered` when a number of its chunk fails after
+    others were made: their ``lines``, written before ``error`` is raised (a chunk of 4
+    puzzles lost the 3 made when the 4th failed). Pickled as its arguments, from a Dask
+    worker too."""
+
+    def __init__(self, lines: list[str], error: BaseException) -> None:
+        super().__init__(lines, error)
+        self.lines, self.error = lines, error
+
+
 def run_numbered(
     args: argparse.Namespace,
     make: Callable[[range, Any], list[str]],
@@ -1039,6 +1050,10 @@ def run_numbered(
                 writer.add(text)
                 if progress is not None:
                     progress.advance()
+    except LinesBefore as cut:  # a number of the chunk failed: the lines before it written
+        for text in cut.lines:
+            writer.add(text)
+        raise cut.error from None
     except KeyboardInterrupt:
         warn(f"interrupted: every line so far is written; {hint()}")
         return EXIT_INTERRUPTED

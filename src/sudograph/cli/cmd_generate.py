@@ -264,14 +264,22 @@ def _check_options(args: argparse.Namespace, box: tuple[int, int]) -> None:
     refuses before it makes a puzzle (:func:`~sudograph.generate.check_options`), checked
     before anything starts: the numbered run (``--dask``, ``--resume``) opens OUT (and a
     cluster) before its first puzzle is made, and an error there would leave OUT truncated."""
-    check_options(
-        box[0] * box[1],
-        args.clues,
-        args.symmetry,
-        args.timeout,
-        minimal=args.minimal,
-        difficulty=args.difficulty,
-    )
+    try:
+        check_options(
+            box[0] * box[1],
+            args.clues,
+            args.symmetry,
+            args.timeout,
+            minimal=args.minimal,
+            difficulty=args.difficulty,
+            box=box,
+        )
+    except InvalidArgument as exc:  # "clues must be ..." as the other options say theirs
+        text = str(exc)
+        for name in ("clues", "timeout"):
+            if text.startswith(f"{name} must "):
+                raise InvalidArgument(f"--{name}: {text.removeprefix(name + ' ')}") from None
+        raise
 
 
 def _writer(
@@ -400,11 +408,18 @@ def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
     Puzzle k comes from its own random stream, seeded by ``(seed, k)``: the same lines
     whichever machine makes which puzzles, in any chunks (``--dask``, ``--resume``).
     """
-    out = []
+    out: list[str] = []
     for k in numbers:
         rng = random.Random(f"{spec['seed']}:{k}")
         asked = {o: spec[o] for o in ("clues", "symmetry", "minimal", "difficulty", "timeout")}
-        puzzle, cut = classic_puzzle(spec["box"], seed=rng, **asked)
+        try:
+            puzzle, cut = classic_puzzle(spec["box"], seed=rng, **asked)
+        except SudographError as exc:  # (no puzzle within the timeout): the ones made kept
+            if not out:
+                raise
+            from .batchmode import LinesBefore
+
+            raise LinesBefore(out, exc) from None
         if cut:
             _say_cut(k, spec["timeout"])
         if not spec["json"]:
