@@ -65,8 +65,8 @@ def test_the_file_mode_says_what_was_lost_and_how_to_go_on(
     err = capfd.readouterr().err
     assert "sudograph: 2 puzzles: 2 solved" in err, err
     assert err.splitlines()[-1] == (
-        "sudograph: error: a worker process ended abruptly (killed by a signal, or out of "
-        "memory?); every result so far is written; continue with --resume"
+        "sudograph: error: a worker process ended abruptly (killed by a signal, out of "
+        "memory?) or could not start; every result so far is written; continue with --resume"
     )
     assert len(out.read_text().splitlines()) == 2
     monkeypatch.setattr(batch, "solve_many", real)
@@ -156,6 +156,7 @@ def test_generate_on_1x9_boxes_removes_clues(box: tuple[int, int]) -> None:
     [
         ((2, 2), 7, "a minimal 4x4 puzzle has 4 to 6 clues, not 7"),
         ((1, 4), 7, None),  # a Latin square has minimal puzzles of 7 clues
+        ((1, 4), 3, "a unique 4x4 puzzle needs at least 4 clues, not 3"),  # any 4x4's
         ((4, 1), 7, None),
         ((3, 3), 16, "a unique 9x9 puzzle needs at least 17 clues, not 16"),
         ((1, 9), 16, None),  # 17 is the 3x3 boxes' minimum
@@ -222,7 +223,10 @@ def test_generate_to_a_file_keeps_the_puzzles_made_before_a_failure(
     monkeypatch.setattr(cmd_generate, "classic_puzzle", third_fails)
     out = tmp_path / "out.txt"
     assert main(["generate", "--size", "4", "--count", "5", "--seed", "3", "-o", str(out)]) == 2
-    assert capfd.readouterr().err.endswith("no puzzle found within 2 s (test)\n")
+    assert capfd.readouterr().err.endswith(
+        "sudograph: error: no puzzle found within 2 s (test); every line so far is written; "
+        "continue with --resume\n"
+    )
     calls.clear()
     assert main(["generate", "--size", "4", "--count", "2", "--seed", "3"]) == 0
     assert out.read_text() == capfd.readouterr().out  # the two made, as without -o
@@ -238,3 +242,45 @@ def test_lines_before_travel_whole() -> None:
     back = pickle.loads(pickle.dumps(LinesBefore(["a", "b"], InvalidArgument("no puzzle"))))
     assert back.lines == ["a", "b"] and isinstance(back.error, InvalidArgument)
     assert str(back.error) == "no puzzle"
+
+
+def test_solve_checks_what_the_python_engine_found_on_the_auto_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """solve leaves the check to the twin only when the twin ran: a search that ended in the
+    Python engine's budget (engine auto) is checked by solve, a non-solution refused."""
+    import sudograph.search.backtracking as backtracking
+    from sudograph import Grid, solve
+    from sudograph.problem import Result, Stats
+
+    def wrong(problem: Any, options: Any) -> Any:
+        return Result("solved", [(1,) * problem.graph.n], Stats(nodes=1), complete=False)
+
+    wrong.__module__ = backtracking.__name__  # the reference search, as _dispatch tells it
+    monkeypatch.setattr(backtracking, "run", wrong)
+    monkeypatch.delenv("SUDOGRAPH_ENGINE", raising=False)
+    with pytest.raises(AssertionError, match="returned a non-solution"):
+        solve(Grid.empty(2), "naive")  # within the budget: the twin never ran
+
+
+def test_a_ctrl_c_in_a_chunk_keeps_the_puzzles_made_before_it(
+    capfd: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the 3rd puzzle of a chunk of 4 was made lost the two made before it."""
+    import sudograph.cli.cmd_generate as cmd_generate
+
+    real = cmd_generate.classic_puzzle
+    calls: list[int] = []
+
+    def third_interrupted(*args: Any, **kw: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(cmd_generate, "classic_puzzle", third_interrupted)
+    out = tmp_path / "out.txt"
+    assert main(["generate", "--size", "4", "--count", "5", "--seed", "3", "-o", str(out)]) == 130
+    err = capfd.readouterr().err
+    assert err.endswith("interrupted: every line so far is written; continue with --resume\n")
+    assert len(out.read_text().splitlines()) == 2

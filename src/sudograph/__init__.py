@@ -28,6 +28,7 @@ from .errors import (
     ParseError,
     SudographError,
     UniquenessUnknown,
+    WorkLost,
 )
 from .generate import full_grid, generate, generate_variant, is_minimal
 from .graph import Graph, petersen_graph, sudoku_graph
@@ -122,6 +123,7 @@ __all__ = [
     "SudographError",
     "TraceEvent",
     "UniquenessUnknown",
+    "WorkLost",
     "__version__",
     "chromatic_number",
     "color",

@@ -428,7 +428,9 @@ def _solve_many(
         end_pool(pool)
 
 
-WORKER_DIED = "a worker process ended abruptly (killed by a signal, or out of memory?)"
+WORKER_DIED = (
+    "a worker process ended abruptly (killed by a signal, out of memory?) or could not start"
+)
 """:class:`WorkLost`'s message when a worker of the pool dies (the pool cannot go on; the
 rows before its chunk were handed over)."""
 

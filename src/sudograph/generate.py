@@ -131,7 +131,7 @@ FACT_BOXES = {4: (2, 2), 9: (3, 3)}
 """The box shape that :data:`KNOWN_MIN_CLUES`, :data:`ONLY_DIFFICULTIES`, :data:`NO_MINIMAL`
 and :data:`MINIMAL_CLUES` are facts of, by side: a grid of other boxes has other puzzles (a
 1x4 grid, a Latin square with its rows for boxes, has minimal puzzles of 7 clues; 17 clues is
-the 3x3 boxes' minimum)."""
+the 3x3 boxes' minimum, where 4 clues is every 4x4 grid's)."""
 
 
 def _facts_hold(n: int, box: Box | None) -> bool:
@@ -140,7 +140,7 @@ def _facts_hold(n: int, box: Box | None) -> bool:
     >>> _facts_hold(4, (2, 2)), _facts_hold(4, (1, 4)), _facts_hold(9, None)
     (True, False, True)
     """
-    return box is None or FACT_BOXES.get(n, box) == tuple(box)
+    return box is None or n not in FACT_BOXES or FACT_BOXES[n] == tuple(box)
 
 
 class _OutOfTime(Exception):
@@ -183,7 +183,7 @@ def _engine() -> str:
 class _Counter:
     """How generation asks the core whether puzzles of one shape have exactly one solution.
 
-    9×9 with numba: method ``fast``, whole batches in one compiled call
+    9×9 of 3×3 boxes with numba: method ``fast``, whole batches in one compiled call
     (:func:`sudograph.engine.fast9.solve_array`); otherwise :func:`sudograph.solve.solve` with
     ``propagate``, one puzzle at a time (with numba the house kernel, which goes on with a SAT
     solver after a few thousand guesses when python-sat is installed and there are no cages).
@@ -692,7 +692,9 @@ def _check_clues(
     clues = whole_number("clues", clues)
     if not 0 <= clues <= n * n:
         raise InvalidArgument(f"clues must be between 0 and {n * n}, got {clues}")
-    low = KNOWN_MIN_CLUES.get(n, n - 1) if facts else n - 1  # (n - 1 symbols at least)
+    # 4 clues hold for every 4x4 (all 576 Latin squares of order 4: no 3 clues make one
+    # unique); 17 for 3x3 boxes only; else n - 1 (n - 1 symbols at least)
+    low = KNOWN_MIN_CLUES.get(n, n - 1) if facts or n == 4 else n - 1
     if clues < low:
         raise InvalidArgument(f"a unique {n}x{n} puzzle needs at least {low} clues, not {clues}")
     if not _reachable(sizes, clues):

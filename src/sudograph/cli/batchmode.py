@@ -985,10 +985,10 @@ def _list_solutions(
 
 
 class LinesBefore(Exception):
-    """Raised by the ``make`` of :func:`run_numbered` when a number of its chunk fails after
-    others were made: their ``lines``, written before ``error`` is raised (a chunk of 4
-    puzzles lost the 3 made when the 4th failed). Pickled as its arguments, from a Dask
-    worker too."""
+    """Raised by the ``make`` of :func:`run_numbered` when a number of its chunk fails, or
+    Ctrl-C or SIGTERM comes, after others were made: their ``lines``, written before
+    ``error`` is reported (a chunk of 4 puzzles lost the 3 made when the 4th failed).
+    Pickled as its arguments, from a Dask worker too."""
 
     def __init__(self, lines: list[str], error: BaseException) -> None:
         super().__init__(lines, error)
@@ -1027,8 +1027,8 @@ def run_numbered(
     if skip > total:  # OUT of another run: nothing to continue
         _finish(writer, None, client)
         raise InvalidArgument(
-            f"{output} holds {skip} lines, more than the {total} asked: --resume continues the "
-            "run that wrote it, with its count"
+            f"{output} holds {skip:,} lines, more than the {total:,} asked: --resume continues "
+            "the run that wrote it, with its count"
         )
 
     def hint() -> str:
@@ -1036,6 +1036,7 @@ def run_numbered(
         return f"{text} {resume_with}" if resume_with and output_file(output) else text
 
     numbers = (range(k, min(k + chunk, total + 1)) for k in range(skip + 1, total + 1, chunk))
+    failure: BaseException | None = None
     progress = _Bar(max(total - skip, 1), label) if progress_wanted(output) else None
     guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
@@ -1050,23 +1051,25 @@ def run_numbered(
                 writer.add(text)
                 if progress is not None:
                     progress.advance()
-    except LinesBefore as cut:  # a number of the chunk failed: the lines before it written
-        for text in cut.lines:
+    except LinesBefore as cut:  # a number of the chunk failed, or a signal came: the lines
+        for text in cut.lines:  # made before it written
             writer.add(text)
-        raise cut.error from None
-    except KeyboardInterrupt:
-        warn(f"interrupted: every line so far is written; {hint()}")
-        return EXIT_INTERRUPTED
-    except Terminated:
-        warn(f"terminated: every line so far is written; {hint()}")
-        return EXIT_TERMINATED
-    except WorkLost as exc:  # the cluster lost: what came before is written
-        warn(f"error: {exc}; every line so far is written; {hint()}")
-        return 2
+        failure = cut.error
+    except (KeyboardInterrupt, Terminated, SudographError) as exc:  # the cluster lost too
+        failure = exc
     finally:
         guard.restore()  # first: a second SIGTERM during the cleanup ends the process
         _finish(writer, progress, client)
-    return 0
+    if failure is None:
+        return 0
+    if isinstance(failure, KeyboardInterrupt):
+        warn(f"interrupted: every line so far is written; {hint()}")
+        return EXIT_INTERRUPTED
+    if isinstance(failure, Terminated):
+        warn(f"terminated: every line so far is written; {hint()}")
+        return EXIT_TERMINATED
+    warn(f"error: {failure}; every line so far is written; {hint()}")
+    return 2
 
 
 def _finish(writer: _Writer | None, progress: _Bar | None, client: Any) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, redirect_stdout
 from typing import IO, Any
 
+from .._process import Terminated
 from .._text import plural
 from ..engine import resolve_engine
 from ..errors import InvalidArgument, ParseError, SudographError, write_text
@@ -414,8 +415,8 @@ def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
         asked = {o: spec[o] for o in ("clues", "symmetry", "minimal", "difficulty", "timeout")}
         try:
             puzzle, cut = classic_puzzle(spec["box"], seed=rng, **asked)
-        except SudographError as exc:  # (no puzzle within the timeout): the ones made kept
-            if not out:
+        except (SudographError, KeyboardInterrupt, Terminated) as exc:  # the ones made kept
+            if not out:  # (no puzzle within the timeout; Ctrl-C, SIGTERM)
                 raise
             from .batchmode import LinesBefore
 

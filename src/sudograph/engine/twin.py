@@ -232,6 +232,9 @@ class _Search:
         room = len(rows) if self.keep is None else max(0, self.keep - len(self.solutions))
         self.solutions.extend(map(tuple, rows[:room].tolist()))
         self.st[self.K.S_BUFFERED] = 0
+        if self.keep is not None and len(self.solutions) >= self.keep:  # kept enough: the
+            self.params[self.K.P_DRAIN] = 0  # kernel only counts on (a buffer past keep was
+            self.params[self.K.P_CAP] = 0  # handed back and checked: 4x fewer found)
 
     def run(
         self, limit: int | None, max_nodes: int | None, timeout: float | None, start: float
