@@ -1010,8 +1010,11 @@ def run_numbered(
     ``-o OUT`` (or standard output), complete lines only; ``--resume`` continues OUT after its
     last complete line. ``make`` must give the same lines for a number whatever the chunk.
 
-    Returns 0, or 130 on Ctrl-C (what is done is written). Raises :class:`InvalidArgument`
-    for ``--resume`` without a file (no ``-o``, or ``-o -``: standard output).
+    Returns 0, or with every line made so far written (:class:`LinesBefore` carries those
+    of a chunk cut short) and a hint to ``--resume``: 130 on Ctrl-C, 143 on SIGTERM, 2 when
+    a number fails (no puzzle within the timeout) or the cluster is lost. Raises
+    :class:`InvalidArgument` for ``--resume`` without a file (no ``-o``, or ``-o -``:
+    standard output).
     ``resume_with``: the options a ``--resume`` must be given too, named in its hint (the
     seed drawn when none was given: ``--seed 7``).
     """
