@@ -22,7 +22,9 @@ buffering in between, so Ctrl-C, a crash or SIGKILL leaves OUT holding every res
 so far and at most no partial line; ``--resume`` drops a trailing partial line if one is
 there, counts the complete lines and continues from the next puzzle; it refuses an OUT whose
 rows are not of the kind this run writes (:func:`resume_check`: JSON after text, counts after
-solutions...), OUT untouched. A write that fails (a full disk) names OUT.
+solutions...), and an OUT whose last row does not answer the input's puzzle in its place
+(:func:`kept_row_misfit`: another input), OUT untouched. A write that fails (a full disk)
+names OUT.
 
 Exit code: 0 every puzzle solved, 1 some unsatisfiable or stopped, 2 bad lines or errors, 130
 after Ctrl-C and 143 after SIGTERM (the workers ended, every result so far written).
@@ -370,6 +372,106 @@ def resume_check(as_json: bool, kind: str) -> Callable[[str], None]:
     return check
 
 
+def last_row(output: str) -> str | None:
+    """The last complete row of ``output`` (within its last :data:`RESUME_HEAD` bytes), None
+    when there is none."""
+    try:
+        with open(output, "rb") as f:
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(size - RESUME_HEAD, 0))
+            tail = f.read()
+    except OSError:
+        return None
+    pieces = tail[: tail.rfind(b"\n")].split(b"\n") if b"\n" in tail else []
+    if not pieces or (len(pieces) == 1 and size > RESUME_HEAD):  # began before the window
+        return None
+    return pieces[-1].decode("utf-8", "replace").strip() or None
+
+
+def kept_row_misfit(row: str, no: int, item: Any) -> str | None:
+    """Why ``row``, the last row ``--resume`` keeps, cannot be the answer to ``item``, the
+    puzzle it skips last (on line ``no`` of the input), None when it can: a JSON row or a
+    ``count`` row names another line, or a solution breaks one of the puzzle's clues (an
+    OUT written from another input of as many puzzles or more). Error rows, statuses and
+    counts say nothing of their puzzle: None.
+
+    >>> puzzle = "1..." + "." * 12
+    >>> print(kept_row_misfit("1234341221434321", 4, puzzle))
+    None
+    >>> kept_row_misfit("2134341221434321", 4, puzzle)
+    "its solution has 2 at cell 1, the puzzle's clue 1"
+    >>> kept_row_misfit('{"line": 3, "status": "unsatisfiable", "solution": null}', 4, puzzle)
+    'it answers line 3'
+    >>> kept_row_misfit("line 5: 1 solution (unique)", 4, puzzle)
+    'it answers line 5'
+    """
+    solutions: list[str] = []
+    text = row.strip()
+    if text.startswith("{"):
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(doc, dict):
+            return None
+        line = doc.get("line")
+        if type(line) is int and line != no:
+            return f"it answers line {line:,}"
+        if isinstance(doc.get("solution"), str):
+            solutions.append(doc["solution"])
+    else:
+        words = text.split()
+        if len(words) >= 2 and words[0] == "line" and words[1].endswith(":"):
+            said = words[1][:-1]
+            if said.isdigit() and int(said) != no:
+                return f"it answers line {int(said):,}"
+            return None
+        if row_kind(text)[1] in ("solutions", "lists"):  # grids, after "stopped" maybe
+            solutions = [w for w in words if w not in ("stopped", "unsatisfiable")]
+    if not solutions:
+        return None
+    if isinstance(item, ParseError):
+        return f"it holds a solution, where line {no:,} of the input is not a puzzle"
+    line_of = item if isinstance(item, str) else item.to_line() if isinstance(item, Grid) else None
+    if line_of is None:
+        return None
+    clue = "." if isinstance(item, Grid) else ".0"
+    for solution in solutions[:1]:
+        if len(solution) != len(line_of):
+            return f"its solution has {len(solution):,} cells, the puzzle {len(line_of):,}"
+        for at, (got, given) in enumerate(zip(solution, line_of, strict=True)):
+            if given not in clue and got != given:
+                return f"its solution has {got} at cell {at + 1}, the puzzle's clue {given}"
+    return None
+
+
+def resumed_items(
+    items: Iterator[tuple[int, Any]], output: str, name: str, skip: int
+) -> Iterator[tuple[int, Any]]:
+    """``items`` read from the last puzzle ``--resume`` skips (see :func:`read_puzzles` with
+    ``skip - 1``), that puzzle checked against OUT's last row (:func:`kept_row_misfit`):
+    :class:`InvalidArgument` when it cannot be its answer, raised before the first puzzle is
+    handed on (nothing written), as for an input of fewer puzzles than OUT has rows."""
+    try:
+        first = next(items, None)
+    except _InputShort as short:  # read to skip - 1: said again with OUT's rows
+        _check_skip(short.seen, skip, name)
+        raise
+    if first is None:  # one puzzle fewer than OUT's rows
+        _check_skip(skip - 1, skip, name)  # raises
+        return iter(())
+    no, item = first
+    row = last_row(output)
+    why = kept_row_misfit(row, no, item) if row is not None else None
+    if why is not None:
+        raise InvalidArgument(
+            f"the last row of {output} does not answer {name}:{no:,}, the puzzle in its "
+            f"place ({why}): --resume continues the run that wrote it, on the same input; "
+            "name another -o OUT"
+        )
+    return items
+
+
 def _telling_rows(output: str) -> list[str]:
     """The first row of ``output`` whose kind tells (:func:`row_kind`), else its first row,
     and its last complete row: what :func:`resume_check` reads."""
@@ -451,12 +553,22 @@ def _variant_items(
     _check_skip(seen, skip, STDIN if source == "-" else source)
 
 
+class _InputShort(InvalidArgument):
+    """An input of fewer puzzles than OUT has rows (:func:`_check_skip`); ``seen``: its
+    puzzles."""
+
+    def __init__(self, message: str, seen: int) -> None:
+        super().__init__(message)
+        self.seen = seen
+
+
 def _check_skip(seen: int, skip: int, name: str) -> None:
     """``--resume``: refuse an input of fewer puzzles than OUT has rows (another input)."""
     if seen < skip:
-        raise InvalidArgument(
+        raise _InputShort(
             f"{name} holds {plural(seen, 'puzzle')}, fewer than the {skip:,} rows of the "
-            "output: --resume continues the run that wrote it, on the same input"
+            "output: --resume continues the run that wrote it, on the same input",
+            seen,
         )
 
 
@@ -752,10 +864,15 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         # A bad line is reported, and counted, when its row is written: the input is read
         # ahead of the results, and a run cut short would report (and --resume report again)
         # lines it wrote nothing for, out of order with the rows' own errors.
+        back = 1 if skip and output is not None else 0  # the last row kept, checked
         if variants:  # grids with their rules (the fast path reads plain lines only)
-            items = _variant_items(args, str(source), skip, report=False)
+            items = _variant_items(args, str(source), skip - back, report=False)
         else:
-            items = read_puzzles(stream, name, skip=skip, box=box, alphabet=alphabet, report=False)
+            items = read_puzzles(
+                stream, name, skip=skip - back, box=box, alphabet=alphabet, report=False
+            )
+        if back:
+            items = resumed_items(iter(items), str(output), name, skip)
         numbers: deque[int] = deque()
         unread: dict[int, ParseError] = {}  # the bad lines read, not yet written
 

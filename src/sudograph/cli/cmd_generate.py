@@ -245,7 +245,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.dask or args.resume or args.output:  # -o: complete lines, Ctrl-C kept
         from .batchmode import run_numbered
 
-        if args.resume and args.output and spec["timeout"] is None:
+        if args.resume and args.output:
             _check_same_run(args.output, spec)
 
         drawn = f"--seed {seed}" if args.seed is None else ""  # a --resume needs it given
@@ -378,8 +378,9 @@ def _generate_variants(
 
 def _check_same_run(output: str, spec: dict[str, Any]) -> None:
     """``--resume``: refuse an OUT whose first puzzle is not this run's first (another
-    ``--seed`` or other options would mix two runs in one file). A run with ``--timeout`` is
-    not checked: a puzzle cut by the clock need not come out the same twice."""
+    ``--seed`` or other options would mix two runs in one file). Under ``--timeout`` a
+    puzzle cut by the clock need not come out the same twice: only its form is checked (a
+    line or a JSON row, the grid's size; in JSON its box and symmetry)."""
     try:
         with open(output, encoding="utf-8", errors="replace") as f:
             first = f.readline()
@@ -387,11 +388,46 @@ def _check_same_run(output: str, spec: dict[str, Any]) -> None:
         return
     if not first.endswith("\n"):
         return  # no complete line yet: nothing to continue
-    if first.rstrip("\n") != puzzle_lines(range(1, 2), spec)[0]:
+    first = first.rstrip("\n")
+    if spec["timeout"] is None:
+        same = first == puzzle_lines(range(1, 2), spec)[0]
+    else:
+        same = _same_form(first, spec)
+    if not same:
         raise InvalidArgument(
             f"{output}: its first puzzle is not the first of this run (--seed {spec['seed']} "
             "and these options): --resume continues the run that wrote it, with its options"
         )
+
+
+def _same_form(line: str, spec: dict[str, Any]) -> bool:
+    """True when ``line`` has the form of this run's puzzles (:func:`puzzle_lines`): text or
+    JSON, the grid's size, in JSON the box and the symmetry.
+
+    >>> spec = {"box": (2, 3), "json": False, "symmetry": None}
+    >>> _same_form("." * 36, spec), _same_form("." * 81, spec)
+    (True, False)
+    >>> row = '{"puzzle": "%s", "box": [2, 3], "symmetry": "none"}' % ("." * 36)
+    >>> _same_form(row, spec), _same_form(row, {**spec, "json": True})
+    (False, True)
+    >>> _same_form(row, {**spec, "json": True, "symmetry": "central"})
+    False
+    """
+    rows, cols = spec["box"]
+    cells = (rows * cols) ** 2
+    if not spec["json"]:
+        return not line.startswith("{") and len(line.strip()) == cells
+    try:
+        doc = json.loads(line)
+    except ValueError:
+        return False
+    return (
+        isinstance(doc, dict)
+        and isinstance(doc.get("puzzle"), str)
+        and len(doc["puzzle"]) == cells
+        and doc.get("box") == [rows, cols]
+        and doc.get("symmetry") == (spec["symmetry"] or "none")
+    )
 
 
 def _say_cut(k: int, timeout: float) -> None:

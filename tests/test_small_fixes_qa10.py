@@ -1,0 +1,200 @@
+"""Fixes from the tenth round of QA and left-alone items: ``--resume`` against another input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import main
+
+SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample.txt"
+PUZZLES = [line for line in SAMPLE.read_text().splitlines() if line.strip()]
+
+
+def _write(path: Path, lines: list[str]) -> Path:
+    path.write_text("".join(line + "\n" for line in lines))
+    return path
+
+
+# -- --resume holds OUT's last row against the input's puzzle in its place --------------------
+
+KINDS = {  # command, options: each run's rows
+    "solutions": ("solve", []),
+    "json": ("solve", ["--json"]),
+    "all": ("solve", ["--all"]),
+    "count json": ("count", ["--json"]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_resume_refuses_an_out_written_from_another_input(
+    kind: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """An OUT written from another input of as many puzzles or more was continued without a
+    word: its last row is held against the puzzle in its place (a solution breaking its clues,
+    a JSON row naming another line); refused with one line, exit 2, OUT untouched."""
+    command, options = KINDS[kind]
+    first = _write(tmp_path / "a.txt", PUZZLES[:6])
+    # the other input: its line 6 is another puzzle; for the count, comments shift the lines
+    other = ["# another input"] if kind == "count json" else []
+    second = _write(tmp_path / "b.txt", other + PUZZLES[10:20])
+    out = tmp_path / "out.txt"
+    assert main([command, str(first), "-o", str(out), *options]) == 0
+    before = out.read_bytes()
+    capfd.readouterr()
+    assert main([command, str(second), "-o", str(out), "--resume", *options]) == 2
+    err = capfd.readouterr().err
+    assert f"the last row of {out} does not answer {second}:{6 + len(other)}" in err, err
+    assert "--resume continues the run that wrote it, on the same input" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert out.read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_resume_still_continues_the_same_input(
+    kind: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The same input, longer now (or cut short before): OUT is continued to the rows of a run
+    never cut."""
+    command, options = KINDS[kind]
+    whole = _write(tmp_path / "all.txt", PUZZLES[:9])
+    head = _write(tmp_path / "head.txt", PUZZLES[:4])
+    out, clean = tmp_path / "out.txt", tmp_path / "clean.txt"
+    assert main([command, str(whole), "-o", str(clean), *options]) == 0
+    assert main([command, str(head), "-o", str(out), *options]) == 0
+    assert main([command, str(whole), "-o", str(out), "--resume", *options]) == 0
+    rows, expected = out.read_text().splitlines(), clean.read_text().splitlines()
+    if "json" in kind:  # the nodes and times may differ: the answers must not
+        import json
+
+        keep = ("line", "status", "solution", "count")
+        rows = [str({k: json.loads(r).get(k) for k in keep}) for r in rows]
+        expected = [str({k: json.loads(r).get(k) for k in keep}) for r in expected]
+    assert rows == expected
+    capfd.readouterr()
+
+
+def test_resume_refuses_an_input_one_puzzle_short(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """One puzzle fewer than OUT's rows is refused as fewer still was (the last kept row's
+    puzzle is read to be checked, so the count of the skipped ones is one less)."""
+    out = tmp_path / "out.txt"
+    assert main(["solve", str(_write(tmp_path / "a.txt", PUZZLES[:5])), "-o", str(out)]) == 0
+    before = out.read_bytes()
+    capfd.readouterr()
+    short = _write(tmp_path / "short.txt", PUZZLES[:4])
+    assert main(["solve", str(short), "-o", str(out), "--resume"]) == 2
+    err = capfd.readouterr().err
+    assert f"{short} holds 4 puzzles, fewer than the 5 rows of the output" in err, err
+    assert out.read_bytes() == before
+
+
+def test_resume_checks_a_variant_files_last_row(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Grids read with their rules (``--variant``) are checked too."""
+    from sudograph import generate_variant
+
+    made = [generate_variant("x", 3, seed=s).to_line() for s in range(4)]
+    first = _write(tmp_path / "a.txt", made[:2])
+    second = _write(tmp_path / "b.txt", made[2:] + made[:2])
+    out = tmp_path / "out.txt"
+    assert main(["solve", str(first), "--variant", "x", "-o", str(out)]) == 0
+    capfd.readouterr()
+    assert main(["solve", str(second), "--variant", "x", "-o", str(out), "--resume"]) == 2
+    assert f"does not answer {second}:2" in capfd.readouterr().err
+    assert main(["solve", str(first), "--variant", "x", "-o", str(out), "--resume"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("row", "no", "item", "why"),
+    [
+        ("1234341221434321", 1, "1" + "." * 15, None),
+        ("2134341221434321", 1, "1" + "." * 15, "its solution has 2 at cell 1"),
+        ("stopped 1234341221434321", 1, "....3" + "." * 11, None),
+        ("stopped 1234341221434321", 1, "....4" + "." * 11, "its solution has 3 at cell 5"),
+        ("1234341221434321 1234341221434312", 1, "...4" + "." * 12, None),
+        ("1234341221434321", 1, "1" + "." * 80, "its solution has 16 cells, the puzzle 81"),
+        ("unsatisfiable", 3, "1" + "." * 15, None),
+        ("at least 2", 3, "1" + "." * 15, None),
+        ("error: in.txt:7: bad", 3, "1" + "." * 15, None),
+        (
+            '{"line": 3, "status": "solved", "solution": "1234341221434321"}',
+            3,
+            "1" + "." * 15,
+            None,
+        ),
+        (
+            '{"line": 2, "status": "solved", "solution": "1234341221434321"}',
+            3,
+            "1" + "." * 15,
+            "it answers line 2",
+        ),
+        (
+            '{"line": 3, "status": "solved", "solution": "1234341221434321"}',
+            3,
+            "2" + "." * 15,
+            "its solution has 1 at cell 1",
+        ),
+        ("line 3: 1 solution (unique)", 3, "1" + "." * 15, None),
+        ("line 4: 1 solution (unique)", 3, "1" + "." * 15, "it answers line 4"),
+    ],
+)
+def test_kept_row_misfit(row: str, no: int, item: str, why: str | None) -> None:
+    from sudograph.cli.batchmode import kept_row_misfit
+
+    got = kept_row_misfit(row, no, item)
+    assert (got is None) if why is None else (got is not None and got.startswith(why)), got
+
+
+def test_kept_row_misfit_reads_a_grid_and_a_bad_line() -> None:
+    """A :class:`Grid` item (any size, its own alphabet) and a line that is no puzzle."""
+    from sudograph.cli.batchmode import kept_row_misfit
+    from sudograph.errors import ParseError
+    from sudograph.grid import Grid
+
+    grid = Grid.parse("1..." + "." * 12)
+    assert kept_row_misfit("1234341221434321", 1, grid) is None
+    assert kept_row_misfit("4231341221434321", 1, grid) is not None
+    bad = ParseError("wrong length", line=1)
+    assert "not a puzzle" in str(kept_row_misfit("1234341221434321", 1, bad))
+    assert kept_row_misfit("error: in.txt:1: wrong length", 1, bad) is None
+
+
+# -- generate --resume under --timeout: the form of OUT's puzzles is checked ------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "code"),
+    [
+        ([], ["--box", "2x3"], 2),  # a 6x6 run appended to a 9x9 file
+        ([], [], 0),
+        (["--json"], ["--json", "--symmetry", "central"], 2),
+        (["--json"], ["--json", "--box", "2x2"], 2),
+        (["--json"], ["--json"], 0),
+        (["--json"], [], 2),  # text lines after JSON rows
+    ],
+)
+def test_generate_resume_under_a_timeout_checks_the_form(
+    first: list[str],
+    then: list[str],
+    code: int,
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Under ``--timeout`` the first puzzle need not come out the same twice, so it was not
+    checked at all: a 6x6 run was appended to a 9x9 file. Its form is checked now."""
+    out = tmp_path / "out.txt"
+    common = ["generate", "--seed", "3", "--timeout", "20", "-o", str(out)]
+    assert main([*common, "--count", "1", *first]) == 0
+    before = out.read_bytes()
+    capfd.readouterr()
+    assert main([*common, "--count", "2", "--resume", *then]) == code
+    err = capfd.readouterr().err
+    if code:
+        assert "its first puzzle is not the first of this run" in err and "Traceback" not in err
+        assert out.read_bytes() == before
+    else:
+        assert out.read_bytes().startswith(before) and len(out.read_text().splitlines()) == 2
