@@ -198,3 +198,26 @@ def test_generate_resume_under_a_timeout_checks_the_form(
         assert out.read_bytes() == before
     else:
         assert out.read_bytes().startswith(before) and len(out.read_text().splitlines()) == 2
+
+
+# -- the fewest clues known of 6x6 are of 2x3 boxes, not of a Latin square --------------------
+
+
+@pytest.mark.parametrize(("box", "short"), [((2, 3), True), ((3, 2), True), ((1, 6), False)])
+def test_the_fewest_known_clues_are_of_the_box_shape(
+    box: tuple[int, int], short: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``FEWEST_KNOWN_CLUES`` (8) is of 6x6 grids of 2x3 boxes: a 1x6 grid (a Latin square)
+    got its short default time and its note all the same."""
+    import importlib
+
+    from sudograph.errors import SudographError
+
+    gen = importlib.import_module("sudograph.generate")
+    monkeypatch.setattr(gen, "BELOW_KNOWN_SECONDS", 0.2)
+    monkeypatch.setattr(gen, "GENERATE_SECONDS", 0.4)
+    with pytest.raises(SudographError) as caught:
+        gen.generate(box, clues=7, seed=1)
+    message = str(caught.value)
+    assert ("within 0.2 s" in message) is short and ("within 0.4 s" in message) is not short
+    assert ("no 6x6 puzzle of fewer than 8 clues is known" in message) is short, message

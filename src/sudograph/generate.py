@@ -109,10 +109,11 @@ CHECK_GRACE_MIN = 0.25
 KNOWN_MIN_CLUES = {4: 4, 9: 17}
 """Fewest clues of a unique puzzle, where known (9×9: McGuire, Tugemann, Civario 2012)."""
 
-FEWEST_KNOWN_CLUES = {6: 8}
-"""Fewest clues of any puzzle known, where the minimum is cited but not proved here (6×6:
-8): a request for fewer is not refused, but looked for only :data:`BELOW_KNOWN_SECONDS`
-unless a ``timeout`` says otherwise (44,701 tries in 60 s never went below 8)."""
+FEWEST_KNOWN_CLUES = {(2, 3): 8, (3, 2): 8}
+"""Fewest clues of any puzzle known, by box shape, where the minimum is cited but not proved
+here (6×6 of 2×3 boxes: 8): a request for fewer is not refused, but looked for only
+:data:`BELOW_KNOWN_SECONDS` unless a ``timeout`` says otherwise (44,701 tries in 60 s never went
+below 8). Not a fact of other boxes of the side (a 1×6 grid is a Latin square)."""
 BELOW_KNOWN_SECONDS = 5.0
 """The default time limit of a request for fewer clues than :data:`FEWEST_KNOWN_CLUES`."""
 
@@ -776,7 +777,8 @@ def classic_puzzle(
             "would be the empty grid, which has more than one solution (try another symmetry)"
         )
     rng = random_source(seed)
-    below_known = clues is not None and clues < FEWEST_KNOWN_CLUES.get(n, 0)
+    known = FEWEST_KNOWN_CLUES.get(shape)
+    below_known = clues is not None and known is not None and clues < known
     default = BELOW_KNOWN_SECONDS if below_known else GENERATE_SECONDS
     timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
     seconds = default if timeout is None else timeout
@@ -822,7 +824,19 @@ def classic_puzzle(
     except _OutOfTime as out:
         why = str(out) or None
         raise SudographError(
-            _no_puzzle(n, seconds, timeout is None, tries, clues, sym, minimal, band, fewest, why)
+            _no_puzzle(
+                n,
+                seconds,
+                timeout is None,
+                tries,
+                clues,
+                sym,
+                minimal,
+                band,
+                fewest,
+                why,
+                known=known,
+            )
         ) from None
 
 
@@ -859,9 +873,12 @@ def _no_puzzle(
     fewest: int,
     why: str | None = None,
     variant: str = "",
+    known: int | None = None,
 ) -> str:
     """What :func:`generate` (and :func:`generate_variant`, naming its ``variant``) says when
-    its time is up: what was asked, how far a try got (``why``, a note), and what to try.
+    its time is up: what was asked, how far a try got (``why``, a note), and what to try;
+    ``known``: the fewest clues known of the grid's boxes (:data:`FEWEST_KNOWN_CLUES`), said
+    when fewer were asked.
     The time limit is named both ways, :data:`TIMEOUT_OPTION`: the same message reaches a
     Python caller and ``sudograph generate``.
 
@@ -902,7 +919,6 @@ def _no_puzzle(
     notes = [] if why is None else [why]
     if clues is not None and fewest > clues:
         notes.append(f"the fewest clues a try reached: {fewest}")
-    known = FEWEST_KNOWN_CLUES.get(n)
     if clues is not None and known is not None and clues < known:
         notes.append(f"no {n}x{n} puzzle of fewer than {known} clues is known")
     if band is not None and band.name != "easy" and n < 9:

@@ -115,7 +115,12 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="write the puzzles to FILE, complete lines only (-: standard output)",
     )
-    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per puzzle, with its rating and whether it is minimal (worked "
+        "out once the puzzle is made: not within --timeout)",
+    )
     p.add_argument("--resume", action="store_true", help="continue the -o FILE of a run")
     p.add_argument(
         "--variant",
