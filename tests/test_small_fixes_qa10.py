@@ -221,3 +221,87 @@ def test_the_fewest_known_clues_are_of_the_box_shape(
     message = str(caught.value)
     assert ("within 0.2 s" in message) is short and ("within 0.4 s" in message) is not short
     assert ("no 6x6 puzzle of fewer than 8 clues is known" in message) is short, message
+
+
+# -- the file mode's books: a drawn seed said, no node count for methods without nodes ----------
+
+EMPTY6 = "." * 36
+
+
+def test_a_randomized_file_run_names_the_seed_that_replays_it(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """``solve FILE -m greedy`` without ``--seed`` drew a seed per puzzle and said none: the
+    run could not be replayed. One seed is drawn for the run and named in the summary;
+    ``--seed`` with it gives the same rows."""
+    import re
+
+    src = _write(tmp_path / "in.txt", [EMPTY6] * 3)
+    first, again = tmp_path / "a.txt", tmp_path / "b.txt"
+    assert main(["solve", str(src), "--box", "2x3", "-m", "greedy", "-o", str(first)]) == 0
+    err = capfd.readouterr().err
+    said = re.search(r"greedy \(seed (\d+): --seed \1 replays the run\)", err)
+    assert said is not None, err
+    seed = said.group(1)
+    argv = ["solve", str(src), "--box", "2x3", "-m", "greedy", "--seed", seed, "-o", str(again)]
+    assert main(argv) == 0
+    assert "replays the run" not in capfd.readouterr().err  # a seed given: none drawn
+    assert again.read_text() == first.read_text()
+    assert len(set(first.read_text().splitlines())) == 1  # every puzzle with the run's seed
+
+
+@pytest.mark.parametrize(
+    ("method", "nodes_null"), [("greedy", True), ("logic", True), ("naive", False)]
+)
+def test_file_json_rows_give_no_node_count_for_methods_without_nodes(
+    method: str, nodes_null: bool, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """``"nodes": 0`` for the greedy family and ``logic`` in the file mode's JSON rows, where
+    the inline ``--json`` says null: their nodes are no measure."""
+    import json
+
+    src = _write(tmp_path / "in.txt", [PUZZLES[0]])
+    out = tmp_path / "out.txt"
+    main(
+        ["solve", str(src), "-m", method, "--json", "-o", str(out), "--seed", "1"]
+        if method == "greedy"
+        else ["solve", str(src), "-m", method, "--json", "-o", str(out)]
+    )
+    capfd.readouterr()
+    row = json.loads(out.read_text().splitlines()[0])
+    assert (row["nodes"] is None) is nodes_null, row
+
+
+# -- color --json: the time, and null for what the method does not count -----------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "nodes_null", "backtracks_null"),
+    [
+        (["-m", "dsatur"], False, False),
+        (["-m", "greedy", "--seed", "1"], True, True),
+        (["--greedy", "dsatur"], True, True),
+    ],
+)
+def test_color_json_says_its_time_and_null_for_what_is_not_counted(
+    argv: list[str], nodes_null: bool, backtracks_null: bool, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """``color --json`` gave 0 nodes and 0 backtracks for a greedy pass (no search) and no
+    time at all, where ``solve --json`` gives null and ``seconds``."""
+    import json
+
+    assert main(["color", "petersen", "-k", "3", *argv, "--json"]) == 0
+    row = json.loads(capfd.readouterr().out)
+    assert (row["nodes"] is None) is nodes_null and (row["backtracks"] is None) is backtracks_null
+    assert isinstance(row["seconds"], float) and 0 <= row["seconds"] < 60
+
+
+def test_a_sat_result_without_a_search_is_still_sats_books() -> None:
+    """``counted_by`` was ``""`` (the books of a reference search ``sat`` does not have) when
+    the time was up before the solver ran."""
+    from sudograph import Grid, solve
+
+    hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    result = solve(Grid.parse(hard), "sat", timeout=0)
+    assert result.status == "stopped" and result.counted_by == "sat"
+    assert result.uncounted == ("max_depth",)

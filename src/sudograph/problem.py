@@ -620,11 +620,20 @@ UNCOUNTED: dict[str, tuple[str, ...]] = {
     "dsatur+tabucol": ("backtracks", "deductions", "max_depth"),
 }
 """The fields of :class:`Stats` that an engine (``Stats.engine``) does not count, leaving
-them at 0: the 9×9 kernel counts only its guesses (``nodes``); the house kernel its guesses,
-backtracks and depth; method ``sat`` its decisions (``nodes``), conflicts (``backtracks``,
-which can outnumber the decisions: a conflict found by propagation alone needs none) and
-propagations (``deductions``), not a depth. After a handoff to SAT (``houses+sat``) every
-field counts."""
+them at 0: the 9×9 kernel counts only its guesses (``nodes``); the house kernel its guesses
+(``nodes``; its last colour of a vertex is tried in place, a guess too), its dead ends
+(``backtracks``: a propagation that fails, as SAT's conflicts; not the reference search's
+"assignment undone", so 0 on a complete enumeration without a dead end, and 1 with no guess
+on a puzzle that propagation refutes) and the depth of its guess levels (``max_depth``);
+method ``sat`` its decisions (``nodes``), conflicts (``backtracks``, which can outnumber the
+decisions: a conflict found by propagation alone needs none) and propagations
+(``deductions``), not a depth. After a handoff to SAT (``houses+sat``) ``nodes`` adds the
+kernel's guesses to SAT's decisions and ``backtracks`` its dead ends to SAT's conflicts,
+``deductions`` are SAT's propagations and ``max_depth`` the kernel's."""
+
+
+_KERNEL_OF = {"fast": "fast9", "sat": "sat"}
+"""The books of a method that has no reference search (:attr:`Result.counted_by`)."""
 
 
 @dataclass
@@ -684,19 +693,23 @@ class Result:
         """The compiled kernel whose books :attr:`stats` are (``fast9``, ``houses``, ``sat``...:
         their nodes are its guesses), or ``""`` when they are the method's own, as its
         reference search counts them (its compiled twin counts the same). A Result of method
-        ``fast`` made without stats (a stopped one before any search) is the 9×9 kernel's.
+        ``fast`` or ``sat`` made without stats (a stopped one before any search, a ``k``
+        refuted by a clique before the solver ran) is the 9×9 kernel's or SAT's.
 
         >>> Result("solved", method="fast").counted_by, Result("solved").counted_by
         ('fast9', '')
+        >>> Result("stopped", method="sat").counted_by
+        'sat'
         """
-        return self.stats.engine or ("fast9" if self.method == "fast" else "")
+        return self.stats.engine or _KERNEL_OF.get(self.method, "")
 
     @property
     def uncounted(self) -> tuple[str, ...]:
         """The fields of :attr:`stats` left at 0 because the engine that ran does not count
         them (:data:`UNCOUNTED`, by :attr:`counted_by`), or because the method makes no search
         nodes (``logic``, the greedy family: ``Method.searches``), whose nodes, backtracks and
-        depth are no measure.
+        depth are no measure; the greedy family counts no deductions either (``logic``'s are
+        its steps).
 
         >>> Result("solved", stats=Stats(engine="houses")).uncounted
         ('deductions',)
@@ -706,11 +719,15 @@ class Result:
         ()
         >>> Result("solved", method="logic").uncounted
         ('nodes', 'backtracks', 'max_depth')
+        >>> Result("solved", method="greedy").uncounted
+        ('nodes', 'backtracks', 'deductions', 'max_depth')
         """
         from .methods import METHODS
 
         method = METHODS.get(self.method or "")
         if method is not None and not method.searches:
+            if method.randomized:  # the greedy family: attempts, no deduction counted
+                return ("nodes", "backtracks", "deductions", "max_depth")
             return ("nodes", "backtracks", "max_depth")
         return UNCOUNTED.get(self.counted_by, ())
 

@@ -769,6 +769,21 @@ def _solve_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+def _draw_seed(args: argparse.Namespace, method: str) -> int | None:
+    """The seed drawn for a run of a randomized method without ``--seed`` (set on ``args``:
+    every puzzle is solved with it, as with ``--seed``), said in the summary so that
+    ``--seed`` replays the run; None when none was drawn (a seed given, or a method that
+    draws none)."""
+    from ..methods import RANDOMIZED
+
+    if method not in RANDOMIZED or getattr(args, "seed", None) is not None:
+        return None
+    from ..search.greedy import fresh_seed
+
+    args.seed = fresh_seed()
+    return int(args.seed)
+
+
 def compile_first(method: str) -> float:
     """Compile (or load) the kernels of ``method`` before the clock starts; the seconds it
     took. Compiling is announced once on standard error (:mod:`sudograph.engine.compile`)."""
@@ -814,6 +829,10 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     if line is None:  # solve: its options against the method, as for one puzzle
         check_solve_options(args, method)
     require_extras(method, args)  # before OUT is opened: nothing written, nothing to resume
+    from ..methods import get_method
+
+    drawn = _draw_seed(args, method)
+    searches = get_method(method).searches  # else its nodes are no measure: null in JSON
     limit = _limit(args)
     counting = line is None and bool(getattr(args, "count", False))
     listing = line is None and not counting and bool(getattr(args, "all", False))
@@ -929,7 +948,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
                         res.status,
                         res.solution,
                         res.count,
-                        res.nodes,
+                        res.nodes if searches else None,
                         error=res.error,
                         counting=counting,
                         complete=complete,
@@ -965,7 +984,8 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     seconds = _clock() - start
     rate = done / seconds if seconds > 0 else 0.0
     loading = f" (kernels ready in {compiled:.1f} s, not counted)" if compiled >= 0.5 else ""
-    warn(f"{tally_line(done, tally, bad, skip)}, {rate:,.0f} puzzles/s, {method}{loading}")
+    seeded = f" (seed {drawn}: --seed {drawn} replays the run)" if drawn is not None else ""
+    warn(f"{tally_line(done, tally, bad, skip)}, {rate:,.0f} puzzles/s, {method}{seeded}{loading}")
     if skip and output is not None and interrupted is None:  # the code answers for all of OUT
         kept = kept_outcomes(output, skip, limit)
         if kept["error"] or kept["unsatisfiable"] or kept["stopped"]:

@@ -34,7 +34,17 @@ NO_SAT_NOTE = (
 )
 """Said on standard error when ``chromatic`` (method ``auto``, text output) ends "not
 proven" without the ``sat`` extra."""
-ROW_KEYS = ("status", "method", "coloring", "colors", "nodes", "backtracks", "reason", "seed")
+ROW_KEYS = (
+    "status",
+    "method",
+    "coloring",
+    "colors",
+    "nodes",
+    "backtracks",
+    "seconds",
+    "reason",
+    "seed",
+)
 """The keys of every ``color --json`` row, in this order (docs/formats.md)."""
 
 
@@ -115,16 +125,19 @@ def color_row(
     status: str,
     method: str,
     coloring: Any,
-    nodes: int = 0,
-    backtracks: int = 0,
+    nodes: int | None = 0,
+    backtracks: int | None = 0,
     reason: str | None = None,
     seed: int | None = None,
+    seconds: float | None = None,
 ) -> dict[str, Any]:
     """The ``color --json`` row: the keys of :data:`ROW_KEYS`, every one in every row.
 
-    ``colors`` is the number of colours the colouring uses (null without one); ``reason``
-    is null unless the run stopped; ``seed`` is null for a method that draws no random
-    numbers.
+    ``colors`` is the number of colours the colouring uses (null without one); ``nodes`` and
+    ``backtracks`` null where the method or engine does not count them (a greedy pass;
+    ``Result.uncounted``); ``seconds`` the run's time (null when Ctrl-C came before it
+    began); ``reason`` is null unless the run stopped; ``seed`` is null for a method that
+    draws no random numbers.
 
     >>> row = color_row("solved", "dsatur", (1, 2, 1), 3, 0, "")
     >>> row["colors"], row["reason"], row["seed"], list(row) == list(ROW_KEYS)
@@ -140,6 +153,7 @@ def color_row(
         "colors": None if coloring is None else len(set(coloring)),  # (a greedy may skip some)
         "nodes": nodes,
         "backtracks": backtracks,
+        "seconds": None if seconds is None else round(seconds, 6),
         "reason": reason or None,
         "seed": seed,
     }
@@ -173,7 +187,9 @@ def _run_greedy(graph: Any, args: argparse.Namespace) -> int:
     seed = args.seed
     if args.greedy == SEEDED_ORDER and seed is None:  # drawn here to be reported (a replay)
         seed = greedy.fresh_seed()
+    start = time.perf_counter()
     g = greedy.greedy_color(graph, args.greedy, seed=seed)
+    seconds = time.perf_counter() - start
     coloring = tuple(g.coloring)
     ok = args.k is None or g.colors <= args.k
     # one pass, no search: not a proof that k colours cannot do
@@ -182,7 +198,8 @@ def _run_greedy(graph: Any, args: argparse.Namespace) -> int:
         status = "solved" if ok else "stopped"
         method = f"greedy:{args.greedy}"  # the order, beside the method
         seeded = seed if args.greedy == SEEDED_ORDER else None
-        print_json(color_row(status, method, coloring, reason=reason, seed=seeded))
+        row = color_row(status, method, coloring, None, None, reason, seeded, seconds)
+        print_json(row)  # one pass: no nodes, no backtracks
     else:
         print(f"{g.colors} colours{'' if ok else f' (more than k={args.k})'}")
         print(_vector(coloring))
@@ -270,11 +287,12 @@ def run_color(args: argparse.Namespace) -> int:
         args,
         result.status,
         result.solution,
-        result.stats.nodes,
-        result.stats.backtracks,
+        None if "nodes" in result.uncounted else result.stats.nodes,
+        None if "backtracks" in result.uncounted else result.stats.backtracks,
         result.reason,
         method,
         result.seed if METHODS[method].randomized else None,
+        result.stats.seconds,
     )
 
 
@@ -282,14 +300,15 @@ def _print_color(
     args: argparse.Namespace,
     status: str,
     coloring: Any,
-    nodes: int,
-    backtracks: int,
+    nodes: int | None,
+    backtracks: int | None,
     reason: str,
     method: str,
     seed: int | None = None,
+    seconds: float | None = None,
 ) -> int:
     if args.json:
-        print_json(color_row(status, method, coloring, nodes, backtracks, reason, seed))
+        print_json(color_row(status, method, coloring, nodes, backtracks, reason, seed, seconds))
     elif coloring is not None:  # () for a graph without vertices
         print(_vector(coloring))
     else:
@@ -298,7 +317,8 @@ def _print_color(
         what = f"{args.k}-colouring not found" if status == "stopped" else f"no {args.k}-colouring"
         print(f"{what}: {status}{extra}")
     if reason == "interrupted":
-        warn(f"interrupted after {nodes} nodes ({backtracks} backtracks)")
+        counts = f" after {nodes} nodes ({backtracks} backtracks)" if nodes is not None else ""
+        warn(f"interrupted{counts}")
         return EXIT_INTERRUPTED
     return 0 if status == "solved" else 1
 
