@@ -305,3 +305,20 @@ def test_a_sat_result_without_a_search_is_still_sats_books() -> None:
     result = solve(Grid.parse(hard), "sat", timeout=0)
     assert result.status == "stopped" and result.counted_by == "sat"
     assert result.uncounted == ("max_depth",)
+
+
+def test_a_jigsaw_without_a_solution_blames_its_regions() -> None:
+    """``variant 'jigsaw' has no solution on a 4x4 grid`` read as if no 4x4 jigsaw had one:
+    it is this region map (found by a search of random maps; the reference search agrees)."""
+    import importlib
+
+    from sudograph import Grid, solve
+    from sudograph.errors import InvalidArgument
+    from sudograph.variants import Variant
+
+    regions = (0, 2, 0, 1, 3, 1, 1, 2, 1, 3, 0, 2, 3, 3, 0, 2)
+    jigsaw = Variant(("jigsaw",), regions=regions)
+    assert solve(Grid((2, 2), (0,) * 16, "", jigsaw), "naive", engine="python").solution is None
+    gen = importlib.import_module("sudograph.generate")
+    with pytest.raises(InvalidArgument, match="'jigsaw' has no solution with these regions on"):
+        gen.generate_variant(jigsaw, (2, 2), seed=1)

@@ -1432,7 +1432,8 @@ def _variant_solution(rules: Variant, box: Box, rng: random.Random, killer: bool
         found = _unless_interrupted(solve(empty, "propagate")).solution
         if found is None:
             spec = "+".join((*rules.names, *("killer",) * killer))
-            raise InvalidArgument(f"variant {spec!r} has no solution on a {n}x{n} grid")
+            what = "with these regions " if rules.regions is not None else ""
+            raise InvalidArgument(f"variant {spec!r} has no solution {what}on a {n}x{n} grid")
     if not rules.cages:
         relabel = rng.sample(range(1, n + 1), n)
         found = tuple(relabel[d - 1] for d in found)
