@@ -322,3 +322,30 @@ def test_a_jigsaw_without_a_solution_blames_its_regions() -> None:
     gen = importlib.import_module("sudograph.generate")
     with pytest.raises(InvalidArgument, match="'jigsaw' has no solution with these regions on"):
         gen.generate_variant(jigsaw, (2, 2), seed=1)
+
+
+def test_an_interrupted_randomized_run_says_to_resume_with_its_seed(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its rows were made with the seed drawn for the run: ``--resume`` alone would go on
+    with another; the hint names it."""
+    import re
+
+    import sudograph.batch as batch
+
+    real = batch.solve_many
+
+    def interrupted_after_one(*args: object, **kw: object) -> object:
+        for i, row in enumerate(real(*args, **kw)):  # type: ignore[arg-type]
+            if i == 1:
+                raise KeyboardInterrupt
+            yield row
+
+    monkeypatch.setattr(batch, "solve_many", interrupted_after_one)
+    src = _write(tmp_path / "in.txt", [EMPTY6] * 3)
+    out = tmp_path / "out.txt"
+    code = main(["solve", str(src), "--box", "2x3", "-m", "greedy", "-o", str(out)])
+    err = capfd.readouterr().err
+    seed = re.search(r"\(seed (\d+): --seed", err)
+    assert code == 130 and seed is not None, err
+    assert err.rstrip().endswith(f"continue with --resume --seed {seed.group(1)}"), err

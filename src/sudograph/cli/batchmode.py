@@ -998,12 +998,13 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     note = slow_note(method, engine) if client is None else None
     if note is not None:  # the one word on the pure-Python rate: after the summary
         warn(note)
+    again = f" --seed {drawn}" if drawn is not None and output else ""  # the run's own seed
     if interrupted is not None:
         how = "interrupted" if interrupted == EXIT_INTERRUPTED else "terminated"
-        warn(f"{how}: every result so far is written; {resume_hint(output)}")
+        warn(f"{how}: every result so far is written; {resume_hint(output)}{again}")
         return interrupted
     if lost is not None:
-        warn(f"error: {lost}; every result so far is written; {resume_hint(output)}")
+        warn(f"error: {lost}; every result so far is written; {resume_hint(output)}{again}")
         return 2
     if tally["error"]:
         return 2
