@@ -112,14 +112,17 @@ def test_resume_checks_a_variant_files_last_row(
     ("row", "no", "item", "why"),
     [
         ("1234341221434321", 1, "1" + "." * 15, None),
-        ("2134341221434321", 1, "1" + "." * 15, "its solution has 2 at cell 1"),
+        ("2134341221434321", 1, "1" + "." * 15, "its solution has 2 at r1c1"),
         ("stopped 1234341221434321", 1, "....3" + "." * 11, None),
-        ("stopped 1234341221434321", 1, "....4" + "." * 11, "its solution has 3 at cell 5"),
+        ("stopped 1234341221434321", 1, "....4" + "." * 11, "its solution has 3 at r2c1"),
         ("1234341221434321 1234341221434312", 1, "...4" + "." * 12, None),
         ("1234341221434321", 1, "1" + "." * 80, "its solution has 16 cells, the puzzle 81"),
         ("unsatisfiable", 3, "1" + "." * 15, None),
         ("at least 2", 3, "1" + "." * 15, None),
-        ("error: in.txt:7: bad", 3, "1" + "." * 15, None),
+        ("error: in.txt:7: bad", 3, "1" + "." * 15, None),  # a later line: a grid's row
+        ("error: in.txt:3: bad", 3, "1" + "." * 15, None),
+        ("error: in.txt:2: bad", 3, "1" + "." * 15, "it answers line 2"),
+        ("error: other.txt:2: bad", 3, "1" + "." * 15, None),  # another name: not told
         (
             '{"line": 3, "status": "solved", "solution": "1234341221434321"}',
             3,
@@ -136,7 +139,7 @@ def test_resume_checks_a_variant_files_last_row(
             '{"line": 3, "status": "solved", "solution": "1234341221434321"}',
             3,
             "2" + "." * 15,
-            "its solution has 1 at cell 1",
+            "its solution has 1 at r1c1",
         ),
         ("line 3: 1 solution (unique)", 3, "1" + "." * 15, None),
         ("line 4: 1 solution (unique)", 3, "1" + "." * 15, "it answers line 4"),
@@ -145,7 +148,7 @@ def test_resume_checks_a_variant_files_last_row(
 def test_kept_row_misfit(row: str, no: int, item: str, why: str | None) -> None:
     from sudograph.cli.batchmode import kept_row_misfit
 
-    got = kept_row_misfit(row, no, item)
+    got = kept_row_misfit(row, no, item, "in.txt")
     assert (got is None) if why is None else (got is not None and got.startswith(why)), got
 
 
@@ -349,3 +352,54 @@ def test_an_interrupted_randomized_run_says_to_resume_with_its_seed(
     seed = re.search(r"\(seed (\d+): --seed", err)
     assert code == 130 and seed is not None, err
     assert err.rstrip().endswith(f"continue with --resume --seed {seed.group(1)}"), err
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        (
+            ["--seed", "4", "--clues", "12"],
+            ["--seed", "5", "--clues", "12"],
+        ),  # exact: not best effort
+        (["--seed", "4", "--json"], ["--seed", "5", "--json"]),  # best effort: the row's seed
+    ],
+)
+def test_generate_resume_under_a_timeout_refuses_another_seed(
+    first: list[str], then: list[str], tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A timeout only makes a request with ``--clues``, ``--minimal`` or ``--difficulty``
+    fail: its first puzzle is compared whole; a best-effort JSON row names its seed."""
+    out = tmp_path / "out.txt"
+    common = ["generate", "--box", "2x3", "--timeout", "20", "-o", str(out)]
+    assert main([*common, "--count", "1", *first]) == 0
+    before = out.read_bytes()
+    capfd.readouterr()
+    assert main([*common, "--count", "2", "--resume", *then]) == 2
+    assert "its first puzzle is not the first of this run" in capfd.readouterr().err
+    assert out.read_bytes() == before
+    assert main([*common, "--count", "2", "--resume", *first]) == 0
+
+
+@pytest.mark.parametrize(("method", "counted"), [("greedy", False), ("dsatur", True)])
+def test_color_interrupted_before_its_search_counts_alike(
+    method: str,
+    counted: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Ctrl-C before the search (its kernels loading) gave ``0`` nodes for a greedy method,
+    whose finished runs say null."""
+    import importlib
+    import json
+
+    def interrupted(*args: object, **kw: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module("sudograph.solve"), "color", interrupted)
+    argv = ["color", "petersen", "-k", "3", "-m", method, "--json"]
+    assert main([*argv, "--seed", "1"] if method == "greedy" else argv) == 130
+    captured = capfd.readouterr()
+    row = json.loads(captured.out)
+    assert (row["nodes"] == 0) is counted and (row["nodes"] is None) is not counted
+    assert row["reason"] == "interrupted" and row["seconds"] is None
+    assert ("after 0 nodes" in captured.err) is counted

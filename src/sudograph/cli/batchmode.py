@@ -36,6 +36,7 @@ import argparse
 import contextlib
 import itertools
 import json
+import math
 import os
 import stat
 import sys
@@ -388,18 +389,23 @@ def last_row(output: str) -> str | None:
     return pieces[-1].decode("utf-8", "replace").strip() or None
 
 
-def kept_row_misfit(row: str, no: int, item: Any) -> str | None:
+def kept_row_misfit(row: str, no: int, item: Any, name: str = "") -> str | None:
     """Why ``row``, the last row ``--resume`` keeps, cannot be the answer to ``item``, the
-    puzzle it skips last (on line ``no`` of the input), None when it can: a JSON row or a
-    ``count`` row names another line, or a solution breaks one of the puzzle's clues (an
-    OUT written from another input of as many puzzles or more). Error rows, statuses and
-    counts say nothing of their puzzle: None.
+    puzzle it skips last (on line ``no`` of ``name``, the input), None when it can: a JSON
+    row or a ``count`` row names another line, a text error row an earlier line of ``name``
+    (a later one may be a line of a grid written over several), or a solution breaks one of
+    the puzzle's clues (an OUT written from another input of as many puzzles or more).
+    Statuses and counts say nothing of their puzzle: None.
 
     >>> puzzle = "1..." + "." * 12
     >>> print(kept_row_misfit("1234341221434321", 4, puzzle))
     None
     >>> kept_row_misfit("2134341221434321", 4, puzzle)
-    "its solution has 2 at cell 1, the puzzle's clue 1"
+    "its solution has 2 at r1c1, the puzzle's clue 1"
+    >>> kept_row_misfit("error: in.txt:3: wrong length", 4, puzzle, "in.txt")
+    'it answers line 3'
+    >>> print(kept_row_misfit("error: in.txt:5: row has 3 cells", 4, puzzle, "in.txt"))
+    None
     >>> kept_row_misfit('{"line": 3, "status": "unsatisfiable", "solution": null}', 4, puzzle)
     'it answers line 3'
     >>> kept_row_misfit("line 5: 1 solution (unique)", 4, puzzle)
@@ -419,6 +425,11 @@ def kept_row_misfit(row: str, no: int, item: Any) -> str | None:
             return f"it answers line {line:,}"
         if isinstance(doc.get("solution"), str):
             solutions.append(doc["solution"])
+    elif name and text.startswith(f"error: {name}:"):
+        said = text[len(f"error: {name}:") :].split(":", 1)[0]
+        if said.isdigit() and int(said) < no:
+            return f"it answers line {int(said):,}"
+        return None
     else:
         words = text.split()
         if len(words) >= 2 and words[0] == "line" and words[1].endswith(":"):
@@ -439,9 +450,11 @@ def kept_row_misfit(row: str, no: int, item: Any) -> str | None:
     for solution in solutions[:1]:
         if len(solution) != len(line_of):
             return f"its solution has {len(solution):,} cells, the puzzle {len(line_of):,}"
+        side = math.isqrt(len(line_of))
         for at, (got, given) in enumerate(zip(solution, line_of, strict=True)):
             if given not in clue and got != given:
-                return f"its solution has {got} at cell {at + 1}, the puzzle's clue {given}"
+                cell = f"r{at // side + 1}c{at % side + 1}"
+                return f"its solution has {got} at {cell}, the puzzle's clue {given}"
     return None
 
 
@@ -462,7 +475,7 @@ def resumed_items(
         return iter(())
     no, item = first
     row = last_row(output)
-    why = kept_row_misfit(row, no, item) if row is not None else None
+    why = kept_row_misfit(row, no, item, name) if row is not None else None
     if why is not None:
         raise InvalidArgument(
             f"the last row of {output} does not answer {name}:{no:,}, the puzzle in its "
@@ -566,8 +579,8 @@ def _check_skip(seen: int, skip: int, name: str) -> None:
     """``--resume``: refuse an input of fewer puzzles than OUT has rows (another input)."""
     if seen < skip:
         raise _InputShort(
-            f"{name} holds {plural(seen, 'puzzle')}, fewer than the {skip:,} rows of the "
-            "output: --resume continues the run that wrote it, on the same input",
+            f"{name} holds {plural(seen, 'puzzle')}, fewer than the {plural(skip, 'row')} of "
+            "the output: --resume continues the run that wrote it, on the same input",
             seen,
         )
 

@@ -282,7 +282,8 @@ def run_color(args: argparse.Namespace) -> int:
                 timeout=args.timeout,
             )
     except KeyboardInterrupt:  # before the search's own handling (its kernels loading)
-        return _print_color(args, "stopped", None, 0, 0, "interrupted", method)
+        counted = 0 if METHODS[method].searches else None  # a greedy family's: none
+        return _print_color(args, "stopped", None, counted, counted, "interrupted", method)
     return _print_color(
         args,
         result.status,

@@ -383,9 +383,10 @@ def _generate_variants(
 
 def _check_same_run(output: str, spec: dict[str, Any]) -> None:
     """``--resume``: refuse an OUT whose first puzzle is not this run's first (another
-    ``--seed`` or other options would mix two runs in one file). Under ``--timeout`` a
-    puzzle cut by the clock need not come out the same twice: only its form is checked (a
-    line or a JSON row, the grid's size; in JSON its box and symmetry)."""
+    ``--seed`` or other options would mix two runs in one file). A best-effort run
+    (``--timeout`` without ``--clues``, ``--minimal`` or ``--difficulty``: its clue removal
+    stops at the limit) need not make the same puzzle twice: only its form is checked (a line
+    or a JSON row, the grid's size; in JSON its box, symmetry, seed and index)."""
     try:
         with open(output, encoding="utf-8", errors="replace") as f:
             first = f.readline()
@@ -394,10 +395,11 @@ def _check_same_run(output: str, spec: dict[str, Any]) -> None:
     if not first.endswith("\n"):
         return  # no complete line yet: nothing to continue
     first = first.rstrip("\n")
-    if spec["timeout"] is None:
-        same = first == puzzle_lines(range(1, 2), spec)[0]
-    else:
-        same = _same_form(first, spec)
+    best_effort = spec["timeout"] is not None and not (
+        spec["clues"] is not None or spec["minimal"] or spec["difficulty"] is not None
+    )
+    # a timeout only makes the other requests fail: the same seed, the same first puzzle
+    same = _same_form(first, spec) if best_effort else first == puzzle_lines(range(1, 2), spec)[0]
     if not same:
         raise InvalidArgument(
             f"{output}: its first puzzle is not the first of this run (--seed {spec['seed']} "
@@ -406,16 +408,19 @@ def _check_same_run(output: str, spec: dict[str, Any]) -> None:
 
 
 def _same_form(line: str, spec: dict[str, Any]) -> bool:
-    """True when ``line`` has the form of this run's puzzles (:func:`puzzle_lines`): text or
-    JSON, the grid's size, in JSON the box and the symmetry.
+    """True when ``line`` has the form of this run's first puzzle (:func:`puzzle_lines`): text
+    or JSON, the grid's size, in JSON the box, the symmetry, the seed and index 1.
 
-    >>> spec = {"box": (2, 3), "json": False, "symmetry": None}
+    >>> spec = {"box": (2, 3), "json": False, "symmetry": None, "seed": 4}
     >>> _same_form("." * 36, spec), _same_form("." * 81, spec)
     (True, False)
-    >>> row = '{"puzzle": "%s", "box": [2, 3], "symmetry": "none"}' % ("." * 36)
+    >>> row = '{"puzzle": "%s", "box": [2, 3], "symmetry": "none", "seed": 4, "index": 1}'
+    >>> row = row % ("." * 36)
     >>> _same_form(row, spec), _same_form(row, {**spec, "json": True})
     (False, True)
     >>> _same_form(row, {**spec, "json": True, "symmetry": "central"})
+    False
+    >>> _same_form(row, {**spec, "json": True, "seed": 5})
     False
     """
     rows, cols = spec["box"]
@@ -432,6 +437,8 @@ def _same_form(line: str, spec: dict[str, Any]) -> bool:
         and len(doc["puzzle"]) == cells
         and doc.get("box") == [rows, cols]
         and doc.get("symmetry") == (spec["symmetry"] or "none")
+        and doc.get("seed") == spec["seed"]
+        and doc.get("index") == 1
     )
 
 
