@@ -615,6 +615,19 @@ def _difficulty(difficulty: str | None) -> Band | None:
     return band
 
 
+def is_best_effort(
+    timeout: float | None, clues: int | None, minimal: bool, difficulty: str | None
+) -> bool:
+    """True when a request is best effort: a ``timeout`` without ``clues``, ``minimal`` or
+    ``difficulty``, whose clue removal stops at the limit, the puzzle as it is then (unique,
+    maybe not minimal). The others fail when the time is up: the same seed, the same puzzle.
+
+    >>> is_best_effort(1.0, None, False, None), is_best_effort(1.0, 25, False, None)
+    (True, False)
+    """
+    return timeout is not None and clues is None and not minimal and difficulty is None
+
+
 def check_options(
     n: int,
     clues: int | None = None,
@@ -783,7 +796,7 @@ def classic_puzzle(
     timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
     seconds = default if timeout is None else timeout
     deadline = time.perf_counter() + seconds
-    best_effort = timeout is not None and clues is None and not minimal and band is None
+    best_effort = is_best_effort(timeout, clues, minimal, difficulty)
     grace = None if timeout is None else max(CHECK_GRACE * seconds, CHECK_GRACE_MIN)
     # a band alone: removal by its techniques; with a clue count or minimal: by uniqueness,
     # then the band checked (a minimal puzzle is a unique one: its band is rare otherwise)

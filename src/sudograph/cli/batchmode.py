@@ -491,18 +491,12 @@ def _telling_rows(output: str) -> list[str]:
     try:
         with open(output, "rb") as f:
             head = f.read(RESUME_HEAD)
-            size = f.seek(0, os.SEEK_END)
-            f.seek(max(size - RESUME_HEAD, 0))
-            tail = f.read()
     except OSError:  # not there yet: nothing to continue
         return []
     complete = [r for r in head.split(b"\n")[: head.count(b"\n")] if r.strip()]
     rows = [r.decode("utf-8", "replace") for r in complete]
     telling = next((r for r in rows if row_kind(r)[1] is not None), rows[0] if rows else None)
-    pieces = tail[: tail.rfind(b"\n")].split(b"\n") if b"\n" in tail else []
-    whole = len(pieces) > 1 or size <= RESUME_HEAD  # else the row began before the window
-    last = pieces[-1].decode("utf-8", "replace") if pieces and whole else None
-    return [r for r in (telling, last) if r is not None and r.strip()]
+    return [r for r in (telling, last_row(output)) if r is not None and r.strip()]
 
 
 def dask_client(args: argparse.Namespace) -> Any:

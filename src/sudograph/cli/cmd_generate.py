@@ -28,6 +28,7 @@ from ..generate import (
     SYMMETRIES,
     check_options,
     classic_puzzle,
+    is_best_effort,
     is_minimal,
 )
 from ..grid import Grid, box_for
@@ -395,8 +396,8 @@ def _check_same_run(output: str, spec: dict[str, Any]) -> None:
     if not first.endswith("\n"):
         return  # no complete line yet: nothing to continue
     first = first.rstrip("\n")
-    best_effort = spec["timeout"] is not None and not (
-        spec["clues"] is not None or spec["minimal"] or spec["difficulty"] is not None
+    best_effort = is_best_effort(
+        spec["timeout"], spec["clues"], spec["minimal"], spec["difficulty"]
     )
     # a timeout only makes the other requests fail: the same seed, the same first puzzle
     same = _same_form(first, spec) if best_effort else first == puzzle_lines(range(1, 2), spec)[0]
