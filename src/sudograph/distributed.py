@@ -140,8 +140,40 @@ def _connect(distributed: Any, dask: Any, address: str, workers: int | None) -> 
         # sooner): the kernels' allocations then cost about 20% more CPU per chunk.
         dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None})
 
+        cluster = _local_cluster(distributed, workers or os.cpu_count() or 1)
+        client = distributed.Client(cluster)
+    else:
+        client = _remote_client(distributed, address)
+    client.register_plugin(_warmup_plugin(local=address == "local"), name="sudograph-warmup")
+    return client
+
+
+def _local_cluster(distributed: Any, workers: int) -> Any:
+    """A ``LocalCluster`` of ``workers`` processes whose workers never see Ctrl-C: its event
+    loop runs in a thread started with SIGINT blocked (:func:`_sigint_blocked`), and the
+    threads it starts, the processes they spawn and those processes' threads inherit the mask.
+    The terminal sends Ctrl-C to every process of the command: a worker still importing
+    Dask printed a ``KeyboardInterrupt`` traceback, and a worker mid-chunk is ended by the
+    cluster's close anyway. This process sees it at once as before, its main thread not
+    blocking it. Cut short while it starts, the half-made cluster is dropped from Dask's exit
+    handler (it printed ``AssertionError: Status.init``) and its loop's errors go unsaid; its
+    workers end with this process (each watches a pipe from it)."""
+    from multiprocessing import resource_tracker
+
+    from distributed.deploy.spec import SpecCluster
+    from distributed.utils import LoopRunner
+
+    if os.name == "posix":  # (the first spawn starts multiprocessing's resource tracker,
+        # which unblocks SIGINT in the spawning thread when it is done, not puts the mask
+        # back: started here, it is not then)
+        resource_tracker.ensure_running()
+    with _sigint_blocked():
+        runner = LoopRunner()
+        runner.start()  # type: ignore[no-untyped-call]  # (its thread, made here, keeps the mask)
+    before = set(SpecCluster._instances)
+    try:
         cluster = distributed.LocalCluster(
-            n_workers=workers or os.cpu_count() or 1,
+            n_workers=workers,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
@@ -149,12 +181,33 @@ def _connect(distributed: Any, dask: Any, address: str, workers: int | None) -> 
             # Dask warned "Port 8787 is already in use" on standard error
             scheduler_kwargs={"dashboard_address": ":0"},
             silence_logs=logging.ERROR,
+            loop=runner.loop,
         )
-        client = distributed.Client(cluster)
-    else:
-        client = _remote_client(distributed, address)
-    client.register_plugin(_warmup_plugin(local=address == "local"), name="sudograph-warmup")
-    return client
+    except BaseException:
+        for half_made in set(SpecCluster._instances) - before:
+            SpecCluster._instances.discard(half_made)
+        # its nannies' start fails with the workers they were starting, in the loop left
+        # behind: "Task exception was never retrieved" and a traceback, at exit
+        runner.loop.asyncio_loop.set_exception_handler(lambda loop, context: None)
+        raise
+    cluster._sudograph_runner = runner  # stopped by close(), after the cluster
+    return cluster
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread inside (where the platform has ``pthread_sigmask``):
+    a thread started inside, and what it spawns, inherit the mask."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _remote_client(distributed: Any, address: str) -> Any:
@@ -240,6 +293,9 @@ def close(client: Any) -> None:
         if cluster is not None:
             _close_workers(cluster)
             cluster.close()
+            runner = getattr(cluster, "_sudograph_runner", None)
+            if runner is not None:
+                runner.stop()
     restore()
     if getattr(client, "_sudograph_quiet", False):
         client._sudograph_quiet = False  # (closed twice: released once)
