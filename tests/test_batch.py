@@ -182,6 +182,7 @@ sys.exit(run(argparse.Namespace(source=sys.argv[1], output=sys.argv[2], workers=
 """
 
 
+@pytest.mark.alone
 @pytest.mark.slow
 def test_sigkill_midway_leaves_complete_lines_and_resume_finishes(tmp_path: Path) -> None:
     hard = read_lines("tdoku_hardest1106_50.txt")
@@ -223,6 +224,7 @@ def test_sigkill_midway_leaves_complete_lines_and_resume_finishes(tmp_path: Path
 SCRIPT_2 = SCRIPT.replace("workers=1", "workers=2")
 
 
+@pytest.mark.alone
 @pytest.mark.slow
 def test_ctrl_c_with_workers_keeps_complete_lines(tmp_path: Path) -> None:
     puzzles = read_lines("tdoku_hardest1106_50.txt") * 80  # 4000 hard puzzles, 8 chunks
@@ -294,6 +296,7 @@ def test_file_mode_without_method_mixes_sizes(tmp_path: Path) -> None:
     assert len(lines) == 2 and len(lines[0]) == 16 and len(lines[1]) == 81
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("kind", ["lines", "array", "grids"])
 @pytest.mark.parametrize("timeout", [0.01, 0.2])
 def test_fast_honours_a_per_puzzle_timeout(kind: str, timeout: float) -> None:

@@ -19,6 +19,8 @@ from sudograph.cli import main
 from sudograph.grid import Grid
 from sudograph.problem import Result
 
+pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+
 core = importlib.import_module("sudograph.solve")  # (the package exports a function solve)
 
 A, CUT, B = "1.3.....2...4..1", "..1.2..4.4..3.41", "4.3.1..42..3.1.."

@@ -39,7 +39,10 @@ HARD_LIMIT = 60.0
 STOP_WITHIN = 3.0
 """Seconds from the signal to the exit: about a second or two, with room for a loaded CI."""
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")
+pytestmark = [
+    pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups"),
+    pytest.mark.alone,  # (signals and timings: tests/conftest.py)
+]
 
 
 @pytest.fixture(scope="module", autouse=True)

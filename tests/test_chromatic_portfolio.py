@@ -199,6 +199,7 @@ def test_progress_lines_are_the_history() -> None:
     assert seen[0].line().startswith("[") and "<= chi <=" in seen[0].line()
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("use_sat", [pytest.param(True, marks=SAT), False])
 def test_timeout_overshoot(use_sat: bool) -> None:
     rng = random.Random(7)

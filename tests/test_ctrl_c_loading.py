@@ -15,6 +15,8 @@ import pytest
 from sudograph import _ctrl_c
 from sudograph.cli import main
 
+pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+
 PROGRAM = textwrap.dedent(
     """
     import os, signal, sys, threading, time, weakref

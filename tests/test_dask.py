@@ -165,6 +165,7 @@ def test_a_worker_killed_midway_changes_nothing(client: Any, tmp_path: Path) -> 
     client.wait_for_workers(2, timeout=60)
 
 
+@pytest.mark.alone
 def test_a_worker_killed_from_outside(client: Any) -> None:
     """SIGKILL to a worker busy with chunks of solve_many: the run ends with every result."""
     client.wait_for_workers(2, timeout=60)
@@ -317,6 +318,7 @@ def listener(reply: bytes | None) -> Iterator[str]:
             conn.close()
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize(
     ("reply", "why"),
     [
@@ -364,6 +366,7 @@ def alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.alone
 @pytest.mark.skipif(
     not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(), reason="reads /proc"
 )

@@ -123,6 +123,7 @@ def test_the_try_cap_no_longer_decides(monkeypatch: pytest.MonkeyPatch) -> None:
     assert generate((2, 3), clues=8, seed=5, timeout=60) == p
 
 
+@pytest.mark.alone
 def test_the_default_time_limit_fails_with_what_to_try(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--symmetry dihedral --minimal --difficulty expert`` ran 140 s to fail at 4000 tries;
     the default limit ends it, and the message says what was asked and what to try."""
@@ -181,6 +182,7 @@ def test_a_minimal_symmetric_request_past_the_old_cap(capfd: Capture) -> None:
     assert again == p
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize(
     "kwargs",
     [
@@ -218,6 +220,7 @@ def test_a_slow_machine_gives_the_same_puzzle(monkeypatch: pytest.MonkeyPatch) -
 # -- 9. a timeout kept ---------------------------------------------------------------------------
 
 
+@pytest.mark.alone
 def test_the_last_check_keeps_to_the_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     """The independent check did not read the clock (64×64: the twin 5.4 s, CaDiCaL 11 s past
     a 10 s timeout). A check that cannot tell in its grace falls back on a denser puzzle."""
@@ -241,6 +244,7 @@ def test_the_last_check_keeps_to_the_timeout(monkeypatch: pytest.MonkeyPatch) ->
     assert asked[0] >= 150 or len(asked) >= 2  # a sparse puzzle: a denser one checked after
 
 
+@pytest.mark.alone
 def test_the_full_grid_keeps_to_the_timeout() -> None:
     """A 64×64 fill takes about 1 s and some are drawn again: ``--size 64 --seed 1 --timeout
     2`` took 6.3 s. The fill reads the clock now: the request fails at the time. (Run first
@@ -399,6 +403,7 @@ def test_method_logic_still_takes_a_zero_timeout() -> None:
 # -- 10. impossible requests refused at once ------------------------------------------------------
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

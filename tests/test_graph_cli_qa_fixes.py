@@ -261,6 +261,7 @@ def test_with_too_little_time_left_python_goes_on_without_loading(
     assert [c[0] for c in calls] == ["python", "python"]
 
 
+@pytest.mark.alone
 def test_color_counts_a_slow_twin_loading_in_its_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     """Through :func:`color`: Python's node budget spent, a loading of 0.4 s (monkeypatched),
     then the twin (a stand-in that says what it was given)."""

@@ -76,6 +76,7 @@ def test_coloring_sat_slices_reach_cadicals_long_stable_phase() -> None:
 # -- 2. the bounds phase under a deadline -----------------------------------------------------
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize(("n", "chi"), [(0, 0), (1, 1), (200_000, 1)])
 def test_an_edgeless_graph_is_one_colour_at_once(n: int, chi: int) -> None:
     g = Graph.from_edges(n, [])
@@ -86,6 +87,7 @@ def test_an_edgeless_graph_is_one_colour_at_once(n: int, chi: int) -> None:
     assert r.coloring == (1,) * n
 
 
+@pytest.mark.alone
 def test_max_clique_keeps_its_deadline_on_a_large_sparse_graph() -> None:
     rng = random.Random(3)
     n = 60_000

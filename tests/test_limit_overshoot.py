@@ -37,6 +37,8 @@ from sudograph.engine import numba_available
 from sudograph.formats.dimacs import write_dimacs
 from sudograph.graph import Graph, petersen_graph
 
+pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+
 T = 0.5
 """The timeout of the table, seconds."""
 SLACK, GRACE = 0.10, 0.05

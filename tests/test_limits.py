@@ -29,6 +29,8 @@ from sudograph.methods import METHODS
 from sudograph.problem import Problem, SolveOptions
 from sudograph.solve import color, count, count_solutions, solve
 
+pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+
 TIMEOUT = 0.15
 SLACK = 1.5
 GRACE = 0.2

@@ -160,6 +160,8 @@ STRESS = """
 import random, signal, sys, time
 from sudograph._process import Terminated, handle_signal, signals_held
 from sudograph.batch import solve_many
+
+pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
 signal.signal(signal.SIGALRM, handle_signal)
 lines = sys.argv[1].split()
 workers = int(sys.argv[2])

@@ -132,6 +132,7 @@ def test_max_nodes_is_exact(max_nodes: int) -> None:
     assert (r.status, r.reason, r.stats.nodes) == ("stopped", "node limit", max_nodes)
 
 
+@pytest.mark.alone
 def test_timeout_really_stops() -> None:
     """python-sat's CaDiCaL ignores interrupt(): conflict slices under the clock instead."""
     start = time.perf_counter()
@@ -142,6 +143,7 @@ def test_timeout_really_stops() -> None:
     assert r.stats.backtracks > 0 and r.stats.nodes > 0  # conflicts and decisions reported
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("backend", sorted(_HANDLES))
 def test_ctrl_c_leaves_the_solver_whole(backend: str) -> None:
     """Ctrl-C during a slice is answered as the slice ends, without python-sat's own SIGINT
@@ -187,6 +189,7 @@ def test_incremental_solver() -> None:
         s.close()
 
 
+@pytest.mark.alone
 def test_more_than_64_colours() -> None:
     g = complete(70)
     status, col, _ = color_graph(g, 70)

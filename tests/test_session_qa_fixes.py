@@ -119,6 +119,7 @@ def test_a_count_by_an_incomplete_method_is_refused_once(
     assert not out.exists()
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("method", ["naive", "propagate"])
 def test_the_compiled_twin_stops_at_its_timeout_among_many_solutions(method: str) -> None:
     """Every slice of a search with solutions everywhere ended on a full buffer, which went

@@ -15,9 +15,12 @@ from sudograph.engine import fast9
 from test_batch_signals_qa import CLI, signalled
 
 pytest.importorskip("distributed")
-pytestmark = pytest.mark.skipif(
-    not hasattr(signal, "pthread_sigmask") or sys.platform == "win32", reason="POSIX signals"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not hasattr(signal, "pthread_sigmask") or sys.platform == "win32", reason="POSIX signals"
+    ),
+    pytest.mark.alone,  # (signals: tests/conftest.py)
+]
 
 SAMPLE = Path(__file__).parent / "data" / "sudoku" / "norvig_easy50.txt"
 

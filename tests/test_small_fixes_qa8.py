@@ -311,6 +311,7 @@ def test_a_clash_error_says_how_many_it_leaves_out(capfd: pytest.CaptureFixture[
 # -- a QA pass of the Python API ---------------------------------------------------------------
 
 
+@pytest.mark.alone
 def test_the_twin_checks_its_solutions_within_the_timeout() -> None:
     """Every solution of an empty 6x6 listed by the twin was checked one by one after the
     search (2 s of checks for a timeout of 0.3 s): they are checked a buffer at a time, on

@@ -166,6 +166,7 @@ def test_no_handoff(monkeypatch: pytest.MonkeyPatch, why: str) -> None:
         assert r.complete and r.count == 1
 
 
+@pytest.mark.alone
 def test_the_timeout_holds_through_the_handoff() -> None:
     """The solver gets what is left of the caller's timeout: a nearly empty x+anti-knight
     grid without a solution (the kernel alone 21 s, the solver about 2 s) asked with 0.5 s

@@ -67,6 +67,7 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # -- 5. an output that cannot be written, before the search -----------------------------------
+@pytest.mark.alone
 @pytest.mark.parametrize(
     ("output", "message"),
     [

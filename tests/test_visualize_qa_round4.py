@@ -322,6 +322,7 @@ def test_the_force_layout_runs_fewer_iterations_on_large_graphs(n: int, iteratio
     assert force_iterations(n) == iterations
 
 
+@pytest.mark.alone
 def test_a_graph_above_force_max_is_put_on_a_lattice() -> None:
     graph = Graph.from_edges(FORCE_MAX + 1, [(0, 1), (1, 2)])
     start = time.perf_counter()
@@ -351,6 +352,7 @@ def test_the_force_layout_does_not_crowd_a_large_graph(monkeypatch: pytest.Monke
     assert min(max(xs) - min(xs), max(ys) - min(ys)) > 0.6
 
 
+@pytest.mark.alone
 def test_a_20000_vertex_graph_makes_a_page_saying_how_it_is_laid_out(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
