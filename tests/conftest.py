@@ -80,13 +80,27 @@ def late_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gen, "time", SimpleNamespace(perf_counter=lambda: 1e9 if late else 0.0))
 
 
-# -- tests that time themselves run alone -----------------------------------------------------
+# -- tests that time themselves, tests that send signals --------------------------------------
 #
-# The suite runs on every core (``-n auto`` in pyproject.toml: pytest-xdist). A test marked
-# ``alone`` asserts how long something takes (a timeout kept, a signal obeyed within a second or
-# two) or sends signals at a set moment: it takes the run lock exclusively, the others share it,
-# so it runs while no other test does (a test on the other core made the machine's load 3 to 4,
-# and a deadline of 1.2 s was missed by 0.09 s). Without xdist, nothing to do.
+# The suite runs on every core (``-n auto --dist loadgroup`` in pyproject.toml: pytest-xdist).
+# Two marks keep the tests that depend on the machine's load apart from the others:
+#
+# * ``alone``: the test asserts how long something takes (a timeout kept within a fraction of a
+#   second): it takes the run lock exclusively, the others share it, so it runs while no other
+#   test does (with a test on the other core the load was 3 to 4, and a deadline of 1.2 s was
+#   missed by 0.09 s).
+# * ``signals``: the test sends a signal at a set moment and wants the command to stop within a
+#   second or two: these run one after the other, on one worker (an xdist group), beside the
+#   other tests (they mostly wait: exclusive, they held the whole run up for minutes).
+#
+# Without xdist, nothing to do: the tests run one at a time.
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked ``signals`` goes to the xdist group of that name (one worker, in turn)."""
+    for item in items:
+        if item.get_closest_marker("signals") is not None:
+            item.add_marker(pytest.mark.xdist_group("signals"))
 
 
 def _run_lock(config: pytest.Config) -> Any:

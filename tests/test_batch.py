@@ -182,7 +182,7 @@ sys.exit(run(argparse.Namespace(source=sys.argv[1], output=sys.argv[2], workers=
 """
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 @pytest.mark.slow
 def test_sigkill_midway_leaves_complete_lines_and_resume_finishes(tmp_path: Path) -> None:
     hard = read_lines("tdoku_hardest1106_50.txt")
@@ -224,7 +224,7 @@ def test_sigkill_midway_leaves_complete_lines_and_resume_finishes(tmp_path: Path
 SCRIPT_2 = SCRIPT.replace("workers=1", "workers=2")
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 @pytest.mark.slow
 def test_ctrl_c_with_workers_keeps_complete_lines(tmp_path: Path) -> None:
     puzzles = read_lines("tdoku_hardest1106_50.txt") * 80  # 4000 hard puzzles, 8 chunks

@@ -52,7 +52,7 @@ def lines_file(path: Path, lines: list[str]) -> Path:
 # -- 1. Ctrl-C and SIGTERM during --all in the file mode ----------------------------------------
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 @pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 @pytest.mark.parametrize("as_json", [False, True])
 def test_a_signal_during_all_keeps_the_rows_done_and_none_for_the_puzzle_cut_off(

@@ -19,7 +19,7 @@ from sudograph.cli import main
 from sudograph.grid import Grid
 from sudograph.problem import Result
 
-pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+pytestmark = pytest.mark.signals  # (tests/conftest.py)
 
 core = importlib.import_module("sudograph.solve")  # (the package exports a function solve)
 

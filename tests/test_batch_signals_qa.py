@@ -41,7 +41,7 @@ STOP_WITHIN = 3.0
 
 pytestmark = [
     pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups"),
-    pytest.mark.alone,  # (signals and timings: tests/conftest.py)
+    pytest.mark.signals,  # (tests/conftest.py)
 ]
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+pytestmark = pytest.mark.signals  # (tests/conftest.py)
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 EMPTY = "." * 81  # 6.67e21 solutions: never counted to the end

@@ -15,7 +15,7 @@ import pytest
 from sudograph import _ctrl_c
 from sudograph.cli import main
 
-pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+pytestmark = pytest.mark.signals  # (tests/conftest.py)
 
 PROGRAM = textwrap.dedent(
     """

@@ -165,7 +165,7 @@ def test_a_worker_killed_midway_changes_nothing(client: Any, tmp_path: Path) -> 
     client.wait_for_workers(2, timeout=60)
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 def test_a_worker_killed_from_outside(client: Any) -> None:
     """SIGKILL to a worker busy with chunks of solve_many: the run ends with every result."""
     client.wait_for_workers(2, timeout=60)
@@ -366,7 +366,7 @@ def alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 @pytest.mark.skipif(
     not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(), reason="reads /proc"
 )

@@ -118,7 +118,7 @@ class _Cluster:
         self.closed = True
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 def test_one_ctrl_c_during_a_local_close_waits_for_its_end() -> None:
     cluster = _Cluster(presses=1)
     dist.close(_FakeClient(cluster))
@@ -127,7 +127,7 @@ def test_one_ctrl_c_during_a_local_close_waits_for_its_end() -> None:
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 def test_a_second_ctrl_c_during_a_local_close_stops_it() -> None:
     cluster = _Cluster(presses=2)
     log = logging.getLogger("distributed")

@@ -19,7 +19,7 @@ from sudograph.grid import Grid
 from sudograph.problem import Result, Stats
 from sudograph.variants import Variant
 
-pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+pytestmark = pytest.mark.signals  # (tests/conftest.py)
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 gen = importlib.import_module("sudograph.generate")  # the module (the package exports the function)

@@ -37,7 +37,7 @@ from sudograph.engine import numba_available
 from sudograph.formats.dimacs import write_dimacs
 from sudograph.graph import Graph, petersen_graph
 
-pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
+pytestmark = pytest.mark.signals  # (tests/conftest.py)
 
 T = 0.5
 """The timeout of the table, seconds."""

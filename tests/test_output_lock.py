@@ -99,7 +99,7 @@ def test_a_second_writer_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
         stop(proc)
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 @pytest.mark.slow
 def test_the_lock_of_a_killed_run_is_taken_over(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"

@@ -25,6 +25,8 @@ from sudograph.grid import Grid
 from sudograph.search.greedy import fresh_seed
 from sudograph.solve import solve
 
+pytestmark = pytest.mark.signals  # (tests/conftest.py)
+
 DATA = Path(__file__).parent / "data" / "sudoku"
 HARD = (DATA / "tdoku_hardest1106_50.txt").read_text().split()
 EMPTY = "." * 81
@@ -161,7 +163,6 @@ import random, signal, sys, time
 from sudograph._process import Terminated, handle_signal, signals_held
 from sudograph.batch import solve_many
 
-pytestmark = pytest.mark.alone  # (signals or timings: tests/conftest.py)
 signal.signal(signal.SIGALRM, handle_signal)
 lines = sys.argv[1].split()
 workers = int(sys.argv[2])

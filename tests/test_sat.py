@@ -143,7 +143,7 @@ def test_timeout_really_stops() -> None:
     assert r.stats.backtracks > 0 and r.stats.nodes > 0  # conflicts and decisions reported
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 @pytest.mark.parametrize("backend", sorted(_HANDLES))
 def test_ctrl_c_leaves_the_solver_whole(backend: str) -> None:
     """Ctrl-C during a slice is answered as the slice ends, without python-sat's own SIGINT

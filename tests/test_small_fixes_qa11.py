@@ -19,7 +19,7 @@ pytestmark = [
     pytest.mark.skipif(
         not hasattr(signal, "pthread_sigmask") or sys.platform == "win32", reason="POSIX signals"
     ),
-    pytest.mark.alone,  # (signals: tests/conftest.py)
+    pytest.mark.signals,  # (tests/conftest.py)
 ]
 
 SAMPLE = Path(__file__).parent / "data" / "sudoku" / "norvig_easy50.txt"

@@ -21,7 +21,7 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 # -- a worker of the pool that dies: one line, what came before kept, exit 2 ------------------
 
 
-@pytest.mark.alone
+@pytest.mark.signals
 def test_a_dead_pool_worker_is_work_lost_after_the_rows_before() -> None:
     """A worker killed mid-run (SIGKILL, as the OOM killer does) raised concurrent.futures'
     BrokenProcessPool out of solve_many (a traceback from the CLI): the rows before the lost
