@@ -82,57 +82,65 @@ def late_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- tests that time themselves, tests that send signals --------------------------------------
 #
-# The suite runs on every core (``-n auto --dist loadgroup`` in pyproject.toml: pytest-xdist).
-# Two marks keep the tests that depend on the machine's load apart from the others:
+# The suite runs on every core (``-n auto`` in pyproject.toml: pytest-xdist). Two marks keep
+# the tests that depend on the machine's load apart from the others, with two lock files
+# shared by the run's workers (``flock``):
 #
 # * ``alone``: the test asserts how long something takes (a timeout kept within a fraction of a
-#   second): it takes the run lock exclusively, the others share it, so it runs while no other
-#   test does (with a test on the other core the load was 3 to 4, and a deadline of 1.2 s was
-#   missed by 0.09 s).
+#   second): it takes the run lock exclusively, every other test shares it, so it runs while
+#   no other test does (with a test on the other core the load was 3 to 4, and a deadline of
+#   1.2 s was missed by 0.09 s).
 # * ``signals``: the test sends a signal at a set moment and wants the command to stop within a
-#   second or two: these run one after the other, on one worker (an xdist group), beside the
-#   other tests (they mostly wait: exclusive, they held the whole run up for minutes).
+#   second or two: it takes the signals lock exclusively (and shares the run lock), so these
+#   run one after the other, beside the other tests (they mostly wait: exclusive, they held
+#   the whole run up, 13 minutes where 10 did). (An xdist group would not do: pytest-xdist
+#   3.8 does not group on pytest 9.2, pytest-xdist#1386.)
 #
 # Without xdist, nothing to do: the tests run one at a time.
 
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A test marked ``signals`` goes to the xdist group of that name (one worker, in turn)."""
-    for item in items:
-        if item.get_closest_marker("signals") is not None:
-            item.add_marker(pytest.mark.xdist_group("signals"))
+LOCKS = ("run", "signals")
 
 
-def _run_lock(config: pytest.Config) -> Any:
-    """The lock file shared by this run's workers (opened once per worker), None outside
-    pytest-xdist or without ``fcntl``."""
+def _locks(config: pytest.Config) -> dict[str, Any] | None:
+    """The lock files shared by this run's workers, by name (opened once per worker), None
+    outside pytest-xdist or without ``fcntl``."""
     if not hasattr(config, "workerinput"):
         return None
     try:
         import fcntl  # noqa: F401  (POSIX)
     except ImportError:
         return None
-    lock = getattr(config, "_sudograph_run_lock", None)
-    if lock is None:
+    locks: dict[str, Any] | None = getattr(config, "_sudograph_locks", None)
+    if locks is None:
         uid = config.workerinput["testrunuid"]
-        path = Path(tempfile.gettempdir()) / f"sudograph-tests-{uid}.lock"
-        lock = open(path, "a+b")  # noqa: SIM115 - held as long as the worker
-        config._sudograph_run_lock = lock  # type: ignore[attr-defined]
-    return lock
+        folder = Path(tempfile.gettempdir())
+        locks = {name: open(folder / f"sudograph-tests-{uid}.{name}.lock", "a+b") for name in LOCKS}  # noqa: SIM115 - held as long as the worker
+        config._sudograph_locks = locks  # type: ignore[attr-defined]
+    return locks
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
-    """Setup, call and teardown of ``item`` under the run lock: exclusive for a test marked
-    ``alone``, shared for the others."""
-    lock = _run_lock(item.config)
-    if lock is None:
+    """Setup, call and teardown of ``item`` under the locks: the run lock exclusive for a test
+    marked ``alone``, shared for the others; the signals lock exclusive for a test marked
+    ``signals`` (taken first: an ``alone`` test takes only the run lock, so no two tests
+    wait on each other in a circle)."""
+    locks = _locks(item.config)
+    if locks is None:
         return (yield)
     import fcntl
 
-    alone = item.get_closest_marker("alone") is not None
-    fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+    held = []
+    if item.get_closest_marker("alone") is not None:
+        held.append((locks["run"], fcntl.LOCK_EX))
+    else:
+        if item.get_closest_marker("signals") is not None:
+            held.append((locks["signals"], fcntl.LOCK_EX))
+        held.append((locks["run"], fcntl.LOCK_SH))
     try:
+        for lock, mode in held:
+            fcntl.flock(lock, mode)
         return (yield)
     finally:
-        fcntl.flock(lock, fcntl.LOCK_UN)
+        for lock, _ in reversed(held):
+            fcntl.flock(lock, fcntl.LOCK_UN)

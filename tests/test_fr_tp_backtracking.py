@@ -175,7 +175,7 @@ def test_pytest_runs_the_modules_without_fixture_errors():
     dossier = Path(sudograph.fr.__file__).parent
     fichiers = [str(dossier / "tp_backtracking.py"), str(dossier / "nsi_glouton.py")]
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *fichiers],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", *fichiers],
         capture_output=True,
         text=True,
         cwd=dossier.parents[2],

@@ -186,6 +186,7 @@ def test_every_colouring_is_the_solvers_not_the_heuristics() -> None:
     assert r.complete and r.count == 2 and len(r.solutions) == 2
 
 
+@pytest.mark.alone
 def test_the_heuristics_count_in_the_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 

@@ -154,24 +154,28 @@ def _local_cluster(distributed: Any, workers: int) -> Any:
     threads it starts, the processes they spawn and those processes' threads inherit the mask.
     The terminal sends Ctrl-C to every process of the command: a worker still importing
     Dask printed a ``KeyboardInterrupt`` traceback, and a worker mid-chunk is ended by the
-    cluster's close anyway. This process sees it at once as before, its main thread not
-    blocking it. Cut short while it starts, the half-made cluster is dropped from Dask's exit
-    handler (it printed ``AssertionError: Status.init``) and its loop's errors go unsaid; its
-    workers end with this process (each watches a pipe from it)."""
+    cluster's close anyway. This process sees it at once as before, the calling thread's
+    mask put back as it was. Cut short by Ctrl-C while it starts, the half-made cluster is
+    dropped from Dask's exit handler (it printed ``AssertionError: Status.init``) and its
+    loop's errors go unsaid; its workers end with this process (each watches a pipe from
+    it). Failed otherwise, the loop is stopped. The loop's thread is stopped by :func:`close`
+    (a cluster closed by Dask's own methods leaves it, idle: a daemon thread)."""
     from multiprocessing import resource_tracker
 
     from distributed.deploy.spec import SpecCluster
     from distributed.utils import LoopRunner
 
-    if os.name == "posix":  # (the first spawn starts multiprocessing's resource tracker,
-        # which unblocks SIGINT in the spawning thread when it is done, not puts the mask
-        # back: started here, it is not then)
-        resource_tracker.ensure_running()
-    with _sigint_blocked():
-        runner = LoopRunner()
-        runner.start()  # type: ignore[no-untyped-call]  # (its thread, made here, keeps the mask)
     before = set(SpecCluster._instances)
+    runner = None
     try:
+        with _sigint_blocked() as block:
+            if os.name == "posix":  # the first spawn starts multiprocessing's resource
+                # tracker, which unblocks SIGINT (and SIGTERM) in the thread that starts it:
+                # started here, it is not then, and the mask is put back on the way out
+                resource_tracker.ensure_running()
+                block()
+            runner = LoopRunner()
+            runner.start()  # type: ignore[no-untyped-call]  # (its thread, made here, keeps the mask)
         cluster = distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
@@ -183,29 +187,42 @@ def _local_cluster(distributed: Any, workers: int) -> Any:
             silence_logs=logging.ERROR,
             loop=runner.loop,
         )
-    except BaseException:
+    except Exception:
+        if runner is not None:
+            runner.stop()  # type: ignore[no-untyped-call]  # (Dask closed the rest)
+        raise
+    except BaseException:  # Ctrl-C: no waiting on a loop that may be busy starting workers
         for half_made in set(SpecCluster._instances) - before:
             SpecCluster._instances.discard(half_made)
-        # its nannies' start fails with the workers they were starting, in the loop left
-        # behind: "Task exception was never retrieved" and a traceback, at exit
-        runner.loop.asyncio_loop.set_exception_handler(lambda loop, context: None)
+        if runner is not None:
+            # its nannies' start fails with the workers they were starting, in the loop left
+            # behind: "Task exception was never retrieved" and a traceback, at exit
+            runner.loop.asyncio_loop.set_exception_handler(lambda loop, context: None)
         raise
     cluster._sudograph_runner = runner  # stopped by close(), after the cluster
     return cluster
 
 
 @contextlib.contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """SIGINT blocked in this thread inside (where the platform has ``pthread_sigmask``):
-    a thread started inside, and what it spawns, inherit the mask."""
+def _sigint_blocked() -> Iterator[Callable[[], None]]:
+    """SIGINT blocked in this thread inside (where the platform has ``pthread_sigmask``),
+    this thread's mask as it was put back on the way out; yields what blocks it again (after
+    a call that unblocks it). A thread started inside, and what it spawns, inherit the mask.
+    The mask is read before it is changed: a Ctrl-C already pending comes out of the change
+    as ``KeyboardInterrupt``, and is then inside."""
     import signal
 
     if not hasattr(signal, "pthread_sigmask"):
-        yield
+        yield lambda: None
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, [])  # (reads it)
+
+    def block() -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
     try:
-        yield
+        block()
+        yield block
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
