@@ -412,6 +412,9 @@ def test_method_logic_still_takes_a_zero_timeout() -> None:
         ({"box": 2, "clues": 16, "minimal": True}, "a complete grid (16 clues) is never minimal"),
         ({"box": 2, "symmetry": "dihedral", "minimal": True}, "no minimal 4x4 puzzle has a dihe"),
         ({"box": 2, "clues": 8, "minimal": True}, "a minimal 4x4 puzzle has 4 to 6 clues, not 8"),
+        ({"clues": 79, "minimal": True}, "a minimal 9x9 puzzle has at most 78 clues, not 79"),
+        ({"box": (1, 4), "clues": 14, "minimal": True}, "a minimal 4x4 puzzle has at most 13"),
+        ({"box": (2, 3), "clues": 34, "minimal": True}, "a minimal 6x6 puzzle has at most 33"),
         ({"box": 2, "difficulty": "medium"}, "a 4x4 grid has no medium puzzle"),
         ({"box": 2, "difficulty": "extreme"}, "a 4x4 grid has no extreme puzzle"),
     ],
@@ -431,6 +434,7 @@ def test_requests_that_cannot_be_met_are_refused_at_once(
     ("argv", "why"),
     [
         (["--clues", "81", "--minimal"], "is never minimal"),
+        (["--clues", "80", "--minimal"], "a minimal 9x9 puzzle has at most 78 clues, not 80"),
         (["--size", "4", "--clues", "16", "--minimal"], "is never minimal"),
         (["--size", "4", "--symmetry", "dihedral", "--minimal"], "has a dihedral clue pattern"),
         (["--clues", "81", "--difficulty", "easy"], "needs no technique"),

@@ -646,7 +646,8 @@ def check_options(
     under the known minimum (:data:`KNOWN_MIN_CLUES`) or not a sum of the symmetry's orbit
     sizes; a ``timeout`` not above 0; ``minimal`` not True or False; a complete grid
     (``clues`` = n²) asked ``minimal`` (every clue of it can go) or with a ``difficulty`` (it
-    needs no technique: rated ``none``, 0); and what is known not to exist
+    needs no technique: rated ``none``, 0); more than n² − 3 clues asked ``minimal`` (a clue
+    taken leaves 3 cells or fewer empty: one solution); and what is known not to exist
     (:data:`ONLY_DIFFICULTIES`, :data:`NO_MINIMAL`, :data:`MINIMAL_CLUES`).
 
     >>> check_options(9, 17, "central")
@@ -662,6 +663,11 @@ def check_options(
     no minimal 4x4 puzzle has a dihedral clue pattern (all 85,632 minimal 4x4 puzzles enumerated)
     >>> check_options(4, 7, minimal=True, box=(1, 4))  # a Latin square: not 2x2 boxes' facts
     'none'
+    >>> try:
+    ...     check_options(9, 79, minimal=True)
+    ... except InvalidArgument as exc:
+    ...     print(str(exc).split(":")[0])
+    a minimal 9x9 puzzle has at most 78 clues, not 79
     """
     check_flag("minimal", minimal)
     sym = check_symmetry(symmetry)
@@ -694,6 +700,14 @@ def check_options(
         raise InvalidArgument(
             f"a minimal {n}x{n} puzzle has {span[0]} to {span[1]} clues, not {clues} (all "
             f"minimal {n}x{n} puzzles enumerated)"
+        )
+    if minimal and clues is not None and n >= 2 and n * n - 3 < clues < n * n:
+        # two solutions of a grid differ in 4 cells at least (Latin squares of one order do):
+        # a clue taken from it leaves 3 cells or fewer empty, one solution still
+        raise InvalidArgument(
+            f"a minimal {n}x{n} puzzle has at most {n * n - 3} clues, not {clues}: with 3 "
+            "empty cells or fewer a grid has one solution (two differ in 4 cells at least), "
+            "so any clue of it can go"
         )
     return sym
 
