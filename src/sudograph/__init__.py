@@ -19,22 +19,34 @@ and the submodules loaded, not the helpers of this module.
 from __future__ import annotations
 
 import importlib as _importlib
+import os as _os
+import sys as _sys
 import typing as _typing
 
-from .errors import (
-    InvalidArgument,
-    InvalidPuzzle,
-    MissingExtra,
-    ParseError,
-    SudographError,
-    UniquenessUnknown,
-    WorkLost,
-)
-from .generate import full_grid, generate, generate_variant, is_minimal
-from .graph import Graph, petersen_graph, sudoku_graph
-from .grid import Conflict, Grid
-from .problem import Problem, Result, SolveOptions, Stats, is_proper_coloring, is_solution
-from .solve import color, count, count_solutions, is_unique, solve
+try:
+    from .errors import (
+        InvalidArgument,
+        InvalidPuzzle,
+        MissingExtra,
+        ParseError,
+        SudographError,
+        UniquenessUnknown,
+        WorkLost,
+    )
+    from .generate import full_grid, generate, generate_variant, is_minimal
+    from .graph import Graph, petersen_graph, sudoku_graph
+    from .grid import Conflict, Grid
+    from .problem import Problem, Result, SolveOptions, Stats, is_proper_coloring, is_solution
+    from .solve import color, count, count_solutions, is_unique, solve
+except KeyboardInterrupt:
+    # Ctrl-C in the 0.2 s this takes, started as the command (``sudograph``, or ``python -m
+    # sudograph``): its one line and exit 130, as later (``_entry``), not Python's traceback
+    if _sys.orig_argv[1:3] == ["-m", "sudograph"] or (
+        _os.path.splitext(_os.path.basename(_sys.argv[0]))[0] == "sudograph"
+    ):
+        _sys.stderr.write("sudograph: error: interrupted\n")
+        raise SystemExit(130) from None
+    raise
 
 # ``generate`` and ``solve`` are also submodules: their functions are bound above, at import,
 # so that loading the submodule later cannot shadow them (the import system sets a package
