@@ -9,7 +9,6 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -94,42 +93,3 @@ def test_the_workers_of_a_local_cluster_block_sigint() -> None:
     assert masks and all(masks.values()), masks
     assert not _sigint_blocked()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-
-
-# -- Ctrl-C while the package itself loads ------------------------------------------------------
-
-BOOM = """
-import sys
-
-class Boom:  # Ctrl-C as the package imports its grid module (0.2 s in, at the latest)
-    def find_spec(self, name, path, target=None):
-        if name == "sudograph.grid":
-            raise KeyboardInterrupt
-        return None
-
-sys.meta_path.insert(0, Boom())
-"""
-
-
-@pytest.mark.parametrize("how", ["python -m sudograph", "the sudograph script", "a program"])
-def test_ctrl_c_while_the_package_loads(tmp_path: Path, how: str) -> None:
-    """``import sudograph`` takes about 0.2 s (its solvers, the generator): a Ctrl-C then, as
-    the command, printed Python's traceback and ended by the signal (2 runs in 25 with the
-    signal at random in the first 1.2 s). Now the command's one line and exit 130; a program
-    that imports sudograph still gets its ``KeyboardInterrupt``."""
-    (tmp_path / "sitecustomize.py").write_text(BOOM)  # (loaded at start-up from PYTHONPATH)
-    path = [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(path))
-    if how == "python -m sudograph":
-        argv = [sys.executable, "-m", "sudograph", "show", "1" + "." * 15]
-    else:
-        name = "sudograph" if how == "the sudograph script" else "my_program"
-        script = f"import sys; sys.argv[0] = {name!r}; import sudograph"
-        argv = [sys.executable, "-c", script]
-    run = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=120)
-    if how == "a program":
-        # (an uncaught KeyboardInterrupt: Python's traceback, then its exit by the signal)
-        assert run.returncode == -signal.SIGINT, run
-        assert run.stderr.strip().endswith("KeyboardInterrupt"), run
-    else:
-        assert (run.returncode, run.stderr) == (130, "sudograph: error: interrupted\n"), run

@@ -9,9 +9,9 @@ algorithm, and the same solvers colour any graph.
 >>> result.status, len(result.grids)
 ('solved', 2)
 
-The core model (graphs, grids, problems, errors) is imported at once; the solvers, the
-generator, the logic solver and the batch runner load on first use, so that importing
-sudograph (and starting the CLI) stays fast. The French API of the seeds lives in
+The core model (graphs, grids, problems, errors), the solvers, the generator and the logic
+solver they use are imported at once (about 0.2 s); the batch runner and the extras (numba,
+python-sat, Dask...) load on first use. The French API of the seeds lives in
 :mod:`sudograph.fr`. ``dir(sudograph)`` shows the public names (:data:`__all__`), the dunders
 and the submodules loaded, not the helpers of this module.
 """
@@ -41,9 +41,25 @@ try:
 except KeyboardInterrupt:
     # Ctrl-C in the 0.2 s this takes, started as the command (``sudograph``, or ``python -m
     # sudograph``): its one line and exit 130, as later (``_entry``), not Python's traceback
-    if _sys.orig_argv[1:3] == ["-m", "sudograph"] or (
-        _os.path.splitext(_os.path.basename(_sys.argv[0]))[0] == "sudograph"
-    ):
+    def _started_as_the_command() -> bool:
+        argv = _sys.orig_argv
+        if _sys.argv[0] == "-m":  # (runpy finding the module of ``-m``: its name below)
+            at, name = 1, ""
+            while at < len(argv) and not name:
+                word = argv[at]
+                if word == "-m" and at + 1 < len(argv):
+                    name = argv[at + 1]
+                elif word.startswith("-m"):
+                    name = word[2:]
+                at += 2 if word in ("-X", "-W") else 1
+            return name == "sudograph" or name.startswith("sudograph.")
+        # the console script: the program Python runs (not a spawned child, which has
+        # its parent's argv but runs ``-c``)
+        script = _os.path.normcase(_os.path.basename(_sys.argv[0]))
+        stem = _os.path.splitext(script)[0].removesuffix("-script")
+        return stem == "sudograph" and len(argv) > 1 and argv[1] == _sys.argv[0]
+
+    if _started_as_the_command():
         _sys.stderr.write("sudograph: error: interrupted\n")
         raise SystemExit(130) from None
     raise

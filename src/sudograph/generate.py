@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from ._text import plural
 from .engine import resolve_engine
 from .errors import InvalidArgument, SudographError, UniquenessUnknown
 from .graph import check_flag, whole_number
@@ -646,8 +647,8 @@ def check_options(
     under the known minimum (:data:`KNOWN_MIN_CLUES`) or not a sum of the symmetry's orbit
     sizes; a ``timeout`` not above 0; ``minimal`` not True or False; a complete grid
     (``clues`` = n²) asked ``minimal`` (every clue of it can go) or with a ``difficulty`` (it
-    needs no technique: rated ``none``, 0); more than n² − 3 clues asked ``minimal`` (a clue
-    taken leaves 3 cells or fewer empty: one solution); and what is known not to exist
+    needs no technique: rated ``none``, 0); more than n² − n clues asked ``minimal`` (every
+    row of a minimal puzzle has an empty cell); and what is known not to exist
     (:data:`ONLY_DIFFICULTIES`, :data:`NO_MINIMAL`, :data:`MINIMAL_CLUES`).
 
     >>> check_options(9, 17, "central")
@@ -664,10 +665,10 @@ def check_options(
     >>> check_options(4, 7, minimal=True, box=(1, 4))  # a Latin square: not 2x2 boxes' facts
     'none'
     >>> try:
-    ...     check_options(9, 79, minimal=True)
+    ...     check_options(9, 73, minimal=True)
     ... except InvalidArgument as exc:
     ...     print(str(exc).split(":")[0])
-    a minimal 9x9 puzzle has at most 78 clues, not 79
+    a minimal 9x9 puzzle has at most 72 clues, not 73
     """
     check_flag("minimal", minimal)
     sym = check_symmetry(symmetry)
@@ -701,13 +702,16 @@ def check_options(
             f"a minimal {n}x{n} puzzle has {span[0]} to {span[1]} clues, not {clues} (all "
             f"minimal {n}x{n} puzzles enumerated)"
         )
-    if minimal and clues is not None and n >= 2 and n * n - 3 < clues < n * n:
-        # two solutions of a grid differ in 4 cells at least (Latin squares of one order do):
-        # a clue taken from it leaves 3 cells or fewer empty, one solution still
+    most = min(n * n - 3, n * n - n)  # (of a minimal puzzle: see below)
+    if minimal and clues is not None and n >= 2 and most < clues < n * n:
+        # Take a clue x of a minimal puzzle: the puzzle left has a second solution T beside
+        # the solution S, and T(x) != S(x) (else T solves the puzzle). T has S(x) elsewhere in
+        # x's row, at y, where S has not: y is empty. So every row has an empty cell (n - 1
+        # clues a row at most); and T, S differ in 4 cells at least, as two Latin squares do.
         raise InvalidArgument(
-            f"a minimal {n}x{n} puzzle has at most {n * n - 3} clues, not {clues}: with 3 "
-            "empty cells or fewer a grid has one solution (two differ in 4 cells at least), "
-            "so any clue of it can go"
+            f"a minimal {n}x{n} puzzle has at most {plural(most, 'clue')}, not {clues}: "
+            "every row of one has an empty cell, and two solutions differ in 4 cells at least "
+            "(taking a clue leaves a second solution)"
         )
     return sym
 
