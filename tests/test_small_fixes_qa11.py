@@ -16,6 +16,7 @@ import pytest
 
 from sudograph.engine import fast9
 from test_batch_signals_qa import CLI, HARD_LIMIT, started
+from test_process_hygiene import session_members
 
 pytest.importorskip("distributed")
 pytest.importorskip("numba")  # (the kernels loaded from the cache by the workers)
@@ -27,19 +28,14 @@ pytestmark = [
 SAMPLE = Path(__file__).parent / "data" / "sudoku" / "norvig_easy50.txt"
 
 
-def _spawned_workers(pid: int) -> list[int]:
-    """The children of ``pid`` that are multiprocessing's spawned processes (Dask's workers;
-    not its resource tracker)."""
-    kids: list[int] = []
-    with contextlib.suppress(OSError):
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                kids += [int(k) for k in f.read().split()]
+def _spawned_workers(sid: int) -> list[int]:
+    """The processes of session ``sid`` that are multiprocessing's spawned ones (Dask's
+    workers; not its resource tracker)."""
     found = []
-    for kid in kids:
-        with contextlib.suppress(OSError), open(f"/proc/{kid}/cmdline", "rb") as f:
-            if b"multiprocessing.spawn" in f.read():
-                found.append(kid)
+    for pid in session_members(sid):
+        with contextlib.suppress(OSError):
+            if b"multiprocessing.spawn" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
     return found
 
 
@@ -57,7 +53,7 @@ def test_ctrl_c_while_the_local_cluster_starts_says_one_line(tmp_path: Path, lat
     argv = [*CLI, "solve", str(SAMPLE), "-o", "out.txt", "--dask", "local", "--workers", "2"]
     with started(argv, tmp_path) as proc:
         limit = time.monotonic() + HARD_LIMIT
-        while not _spawned_workers(proc.pid):
+        while not _spawned_workers(proc.pid):  # (its own session: started())
             assert proc.poll() is None, proc.communicate()
             assert time.monotonic() < limit, "no worker spawned"
             time.sleep(0.01)

@@ -19,7 +19,6 @@ and the submodules loaded, not the helpers of this module.
 from __future__ import annotations
 
 import importlib as _importlib
-import os as _os
 import sys as _sys
 import typing as _typing
 
@@ -41,26 +40,10 @@ try:
 except KeyboardInterrupt:
     # Ctrl-C in the 0.2 s this takes, started as the command (``sudograph``, or ``python -m
     # sudograph``): its one line and exit 130, as later (``_entry``), not Python's traceback
-    def _started_as_the_command() -> bool:
-        argv = _sys.orig_argv
-        if _sys.argv[0] == "-m":  # (runpy finding the module of ``-m``: its name below)
-            at, name = 1, ""
-            while at < len(argv) and not name:
-                word = argv[at]
-                if word == "-m" and at + 1 < len(argv):
-                    name = argv[at + 1]
-                elif word.startswith("-m"):
-                    name = word[2:]
-                at += 2 if word in ("-X", "-W") else 1
-            return name == "sudograph" or name.startswith("sudograph.")
-        # the console script: the program Python runs (not a spawned child, which has
-        # its parent's argv but runs ``-c``)
-        script = _os.path.normcase(_os.path.basename(_sys.argv[0]))
-        stem = _os.path.splitext(script)[0].removesuffix("-script")
-        return stem == "sudograph" and len(argv) > 1 and argv[1] == _sys.argv[0]
+    from ._entry import INTERRUPTED, started_as_the_command
 
-    if _started_as_the_command():
-        _sys.stderr.write("sudograph: error: interrupted\n")
+    if started_as_the_command():
+        _sys.stderr.write(INTERRUPTED)
         raise SystemExit(130) from None
     raise
 
