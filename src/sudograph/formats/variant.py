@@ -83,6 +83,9 @@ heading their blocks (in any order: a file may start with any of them)."""
 _TEXT_KEY = re.compile(rf"(?:{'|'.join(TEXT_KEYS)})\s*:")
 """The first content line of a text variant file: one of its keys, then ``:``."""
 
+_WORD_KEY = re.compile(r"[a-z][a-z_-]*\s*:")
+"""A line that reads as a key of some format: a word, then ``:`` (``size: 4``)."""
+
 
 def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     """``"fpuzzles"``, ``"json"`` or ``"text"`` when ``text`` is a variant puzzle in one of the
@@ -91,11 +94,13 @@ def looks_like_variant(text: str, *, head: bool = False) -> str | None:
 
     The text format starts (after blank and comment lines) with a ``key:`` line, any of
     :data:`TEXT_KEYS` or a word a letter or two from one (``varaint:``, for its reader to
-    refuse by name; a line of a plain puzzle file never is one). A JSON object (``{`` first)
-    is told by its content, wherever its keys are (a JSON object has no order; f-puzzles writes
-    ``title``, ``author`` and ``ruleset`` before ``grid``): when one of its first two content
-    lines is a JSON document by itself, the input is JSON lines (one document a line, or one
-    document on its only line, as the plain grid reader decides) and that line tells;
+    refuse by name; a line of a plain puzzle file never is one), or a word of its own and
+    ``:`` (``size: 4``) when a key follows, for the reader to name the keys there are. A JSON
+    object (``{`` first) is told by its content, wherever its keys are (a JSON object has no
+    order; f-puzzles writes ``title``, ``author`` and ``ruleset`` before ``grid``): when one of
+    its first two content lines is a JSON document by itself, the input is JSON lines (one
+    document a line, or one document on its only line, as the plain grid reader decides) and
+    that line tells;
     otherwise it is one document over several lines, parsed whole. A ``"grid"`` string makes
     the JSON variant format, a ``"grid"`` list of rows of cell objects (or with a ``"size"``)
     f-puzzles; JSON that does not parse is told by the keys written in it, for its reader to
@@ -109,6 +114,8 @@ def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     'text'
     >>> looks_like_variant("varaint: x\\ngrid: 1..."), looks_like_variant("puzzle: 1...")
     ('text', None)
+    >>> looks_like_variant("bax: 2x2\\ngrid: 1..."), looks_like_variant("size: 4\\nbox: 2x2")
+    ('text', 'text')
     >>> looks_like_variant("Grids: 2\\n1.3.....2...4..1\\n")  # a header, no key after it
     >>> looks_like_variant('{"cages": [],\\n "grid": "1..."}'), looks_like_variant('{"rows": []}')
     ('json', None)
@@ -123,9 +130,10 @@ def looks_like_variant(text: str, *, head: bool = False) -> str | None:
     first = body.split("\n", 1)[0].split("#", 1)[0].strip().lower()
     if _TEXT_KEY.match(first):
         return "text"
-    if _misspelt_key(first) is None:
+    if _misspelt_key(first) is None and not _WORD_KEY.fullmatch(first.partition(":")[0] + ":"):
         return None
-    # a slip of a key when a key follows (a plain file's header line, "Grids: 2", is not)
+    # a slip of a key, or a key of its own ("bax:", "size:"), when a key follows (a plain
+    # file's header line, "Grids: 2", is neither): for the reader to refuse by name
     after = _first_content_lines(body, 4, whole=True)[1:]
     return "text" if any(_TEXT_KEY.match(line.strip().lower()) for line in after) else None
 
@@ -403,6 +411,14 @@ def read_variant_puzzle(
             )
         elif current is not None:
             blocks[current].append(line)
+        elif _WORD_KEY.match(stripped.lower()):  # a key of its own: name the keys there are
+            word = stripped.partition(":")[0].strip()
+            raise ParseError(
+                f"unknown key '{word[:20]}:' (the keys: {', '.join(TEXT_KEYS)})",
+                line=ln,
+                column=len(line) - len(line.lstrip()) + 1,
+                source=source,
+            )
         else:
             raise ParseError(f"unexpected line {stripped[:20]!r}", line=ln, column=1, source=source)
     if "grid" not in keys:  # placed at the puzzle's first key (a file of one puzzle too)
