@@ -70,3 +70,56 @@ def test_a_plain_file_with_a_header_line_is_still_read_as_plain(
     assert code == 2  # the header is a bad line, reported and skipped; the puzzle solved
     assert out.splitlines()[1] == "1234341221434321"
     assert f"{path}:1:" in err and "unknown key" not in err
+
+
+# -- a side that is not a square, with a token that no side reads: the token is the fault ------
+
+SIDE_FAULTS = [  # (puzzle, error): was 'side 2 is not a square: give the box shape ...'
+    ("1 2 x 4", "<puzzle>:1:5: unknown character 'x' (expected one of 12 or .0_- for empty)"),
+    ("hello world foo bar", "<puzzle>:1:1: unknown value 'hello'"),
+    (
+        "1 2 3 4 5 6 7 8 x",
+        "<puzzle>:1:17: unknown character 'x' (expected one of 123 or .0_- for empty)",
+    ),
+    # numbers fit a larger side: the side's fault, as before
+    (
+        "1 0 0 5",
+        "<puzzle>:1: side 2 is not a square: give the box shape (rows x columns), e.g. 1x2",
+    ),
+    (
+        "1 2 2 1",
+        "<puzzle>:1: side 2 is not a square: give the box shape (rows x columns), e.g. 1x2",
+    ),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "error"), SIDE_FAULTS)
+def test_a_token_that_no_box_would_mend_is_named_before_the_side(
+    puzzle: str, error: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert _cli(capfd, "check", puzzle) == (2, "", f"sudograph: error: {error}\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("12?4", "1:3: unknown character '?'"),
+        ("12345678x", "1:9: unknown character 'x'"),
+        ("123456789", "1: side 3 is not a square"),
+    ],
+)
+def test_one_word_lines_too(line: str, message: str) -> None:
+    from sudograph.errors import ParseError
+    from sudograph.grid import Grid
+
+    with pytest.raises(ParseError) as info:
+        Grid.parse(line)
+    assert str(info.value).startswith(message)
+
+
+def test_with_a_box_given_the_values_are_judged_on_its_side(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _cli(capfd, "check", "1 2 x 4", "--box", "1x2")
+    assert (code, out) == (2, "")
+    assert err == f"sudograph: error: {SIDE_FAULTS[0][1]}\n"

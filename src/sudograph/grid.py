@@ -713,15 +713,24 @@ class Grid:
         n = math.isqrt(len(cells))
         if n * n != len(cells) or n > MAX_SIDE:
             raise _wrong_length(cells, offset, line_no, box)
-        shape = _box_or_parse_error(n, box, line_no)
+        try:
+            shape = _box_or_parse_error(n, box, line_no)
+        except ParseError:  # no box given: a symbol that no box would mend is the fault
+            shape = None
+            if box is not None:
+                raise
         alpha = alphabet or _guess_alphabet(n, cells)
         table = _char_table(n, alpha)
         values = []
         for col, ch in enumerate(cells, offset + 1):
             d = table.get(ch)
             if d is None:
+                if shape is None and ch.isascii() and ch.isdigit():  # a value of a larger side
+                    continue
                 raise ParseError(_unknown(ch, alpha), line=line_no, column=col)
             values.append(d)
+        if shape is None:  # symbols of some side: the side's fault, said again
+            shape = _box_or_parse_error(n, box, line_no)
         return cls._read(shape, tuple(values), alpha)
 
     @classmethod
@@ -739,8 +748,13 @@ class Grid:
         n = math.isqrt(len(tokens))
         if n * n != len(tokens):
             raise ParseError(f"{len(tokens)} values is not a square number of cells", line=line_no)
-        shape = _box_or_parse_error(n, box, line_no)
         placed = [(tok, line_no, at + 1) for tok, at in zip(tokens, starts, strict=True)]
+        try:
+            shape = _box_or_parse_error(n, box, line_no)
+        except ParseError:
+            if box is None:  # a token that fits no reading comes first ('1 2 x 4'): no box
+                _read_values(n, alphabet, placed, numbers_only=True)  # would mend it
+            raise
         values, alpha = _read_values(n, alphabet, placed)
         return cls._read(shape, tuple(values), alpha)
 
@@ -1510,7 +1524,11 @@ def _unknown(ch: str, alphabet: str) -> str:
 
 
 def _read_values(
-    n: int, alphabet: str | None, tokens: Sequence[tuple[str, int | None, int]]
+    n: int,
+    alphabet: str | None,
+    tokens: Sequence[tuple[str, int | None, int]],
+    *,
+    numbers_only: bool = False,
 ) -> tuple[list[int], str]:
     """The values of a grid written as separate tokens ``(token, line, column)``, and the
     alphabet of the grid, read one way for the whole grid.
@@ -1524,6 +1542,10 @@ def _read_values(
 
     >>> _read_values(16, "0123456789ABCDEF", [("0", 1, 1), ("1", 1, 3), ("10", 1, 5)] * 86)[0][:3]
     [0, 1, 10]
+
+    ``numbers_only``: refuse only a token that fits no reading whatever the side, the one
+    checked on a side that is not a square before saying so: a number is a value of a larger
+    side (what is returned is then not the grid's).
     """
     if alphabet is None and all(len(tok) == 1 for tok, _, _ in tokens):
         alpha = _guess_alphabet(n, "".join(tok for tok, _, _ in tokens))
@@ -1539,6 +1561,14 @@ def _read_values(
         return tok in empties or (tok.isascii() and tok.isdigit())
 
     not_number = next((k for k, (tok, _, _) in enumerate(tokens) if not number(tok)), None)
+    if numbers_only:
+        not_number = next(
+            (k for k, (tok, _, _) in enumerate(tokens) if tok not in table and not number(tok)),
+            None,
+        )
+        if not_number is None:
+            return [], alpha
+        not_symbol = not_number
     if not_number is None:
         values = []
         for tok, line, col in tokens:
