@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sudograph.cli.cmd_bench import is_dimacs_file
+from sudograph.cli.common import is_dimacs_file
 from sudograph.cli.cmd_draw import is_graph_arg
 
 TRIANGLE = "c a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 1 3\n"

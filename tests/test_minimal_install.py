@@ -426,7 +426,7 @@ def test_count_of_one_puzzle_to_dash_is_standard_output(
 
 
 def test_a_pipe_is_not_read_to_tell_a_graph() -> None:
-    from sudograph.cli.cmd_bench import is_dimacs_file
+    from sudograph.cli.common import is_dimacs_file
 
     read, write = os.pipe()
     try:

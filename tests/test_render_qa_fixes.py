@@ -392,7 +392,7 @@ def test_bench_refuses_a_dimacs_graph_in_one_line(capsys: pytest.CaptureFixture[
     code, out, err = run(capsys, "bench", path, "--methods", "mrv")
     assert code == 2 and out == ""
     assert one_error(err) == (
-        f"{path}: a DIMACS graph (its 'p edge' line); bench takes puzzle files, not graphs "
+        f"{path}: a DIMACS graph (its 'p edge' line); bench takes puzzles, not graphs "
         "(colour a graph with sudograph color or chromatic)"
     )
 

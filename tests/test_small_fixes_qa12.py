@@ -3,6 +3,11 @@ its QA rounds."""
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +16,8 @@ from sudograph.cli import main
 from sudograph.formats.variant import looks_like_variant
 
 EMPTY4 = "." * 16
+SRC = Path(__file__).resolve().parent.parent / "src"
+SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sample.txt"
 
 
 def _cli(capfd: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -123,3 +130,88 @@ def test_with_a_box_given_the_values_are_judged_on_its_side(
     code, out, err = _cli(capfd, "check", "1 2 x 4", "--box", "1x2")
     assert (code, out) == (2, "")
     assert err == f"sudograph: error: {SIDE_FAULTS[0][1]}\n"
+
+
+# -- a DIMACS graph where puzzles are read: one line; `info -` and `draw -` read the graph ------
+
+TRIANGLE = "c a triangle\nc (three vertices)\n\np edge 3 3\ne 1 2\ne 2 3\ne 3 1\n"
+
+
+def _refusal(name: str, command: str) -> str:
+    return (
+        f"sudograph: error: {name}: a DIMACS graph (its 'p edge' line); {command} takes "
+        "puzzles, not graphs (colour a graph with sudograph color or chromatic)\n"
+    )
+
+
+PUZZLE_COMMANDS = ["solve", "count", "check", "rate", "hint", "explain", "show", "bench"]
+
+
+@pytest.mark.parametrize("command", PUZZLE_COMMANDS)
+def test_a_dimacs_file_given_for_puzzles_is_refused_in_one_line(
+    command: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Was: one error a line of the graph (``2 values is not a square number of cells``...)."""
+    path = tmp_path / "tri.txt"  # told by its content, not its name
+    path.write_text(TRIANGLE)
+    assert _cli(capfd, command, str(path)) == (2, "", _refusal(str(path), command))
+
+
+@pytest.mark.parametrize("command", [*PUZZLE_COMMANDS, "solve --workers 1", "count --workers 1"])
+def test_a_dimacs_graph_on_standard_input_is_refused_in_one_line(command: str) -> None:
+    """On a real pipe, its comments arriving first: the head is read up to the problem line
+    and put back (nothing lost for a puzzle input, tested below)."""
+    name, *options = command.split()
+    proc = _run([name, "-", *options], TRIANGLE)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (2, "", _refusal("<stdin>", name))
+
+
+def _run(argv: list[str], data: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    return subprocess.run(
+        [sys.executable, "-m", "sudograph", *argv],
+        input=data,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_info_and_draw_read_a_graph_from_standard_input(tmp_path: Path) -> None:
+    """``info -`` (its usage says GRAPH or ``-``) read the graph as puzzles: 5 errors."""
+    proc = _run(["info", "-", "--json"], TRIANGLE)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {
+        "graph": "<stdin>",
+        "vertices": 3,
+        "edges": 3,
+        "degree": {"min": 2, "max": 2},
+        "houses": 0,
+    }
+    svg = tmp_path / "tri.svg"
+    proc = _run(["draw", "-", "--colors", "3", "--svg", str(svg)], TRIANGLE)
+    assert proc.returncode == 0, proc.stderr
+    assert svg.read_text().count("<circle") == 3
+
+
+@pytest.mark.parametrize(
+    ("command", "rows"),
+    [
+        ("info", [r"line 1: 32 clues", r"line 2: 30 clues", r"line 3: 28 clues"]),
+        ("check", [r"line 1: valid, 32 clues", r"line 2: valid, 30", r"line 3: valid, 28"]),
+        ("solve", [r"[1-9]{81}"] * 3),
+    ],
+)
+def test_puzzles_on_standard_input_are_still_read(command: str, rows: list[str]) -> None:
+    """The head peeked at to tell a graph is put back: every puzzle is read."""
+    lines = SAMPLE.read_text().splitlines()[:3]
+    proc = _run([command, "-"], "".join(line + "\n" for line in lines))
+    assert proc.returncode == 0, proc.stderr
+    found = [line for line in proc.stdout.splitlines() if not line.startswith(" ")]
+    if command == "info":
+        found = found[-3:]  # after the graph's figures
+    for row, pattern in zip(found, rows, strict=False):
+        assert re.match(pattern, row), (row, pattern)
+    assert len([r for r in found if r.startswith("line ") or len(r) == 81]) == 3

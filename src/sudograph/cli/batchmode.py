@@ -71,6 +71,7 @@ from .common import (
     no_grid_error,
     progress_wanted,
     read_items,
+    refuse_graph_input,
     report_error,
     tally_line,
     warn,
@@ -831,6 +832,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     source = getattr(args, "source", None) or args.puzzle
     inputs = [str(source), getattr(args, "regions", None), getattr(args, "cages", None)]
     refuse_input_as_output(output, inputs)  # the one check of solve and count FILE -o OUT
+    refuse_graph_input(str(source), getattr(args, "command", None))
     variants = has_variant(args) or is_variant_file(str(source))
     method = _method(args) if not variants else getattr(args, "method", None) or "propagate"
     if line is None:  # solve: its options against the method, as for one puzzle

@@ -24,10 +24,8 @@ it leaves the code at 0 (the README's exit codes say so).
 from __future__ import annotations
 
 import argparse
-import codecs
 import importlib.util
 import os
-import re
 import sys
 from typing import Any
 
@@ -50,7 +48,6 @@ from ..bench import (
 from ..errors import InvalidArgument, MissingExtra
 from .common import (
     STDIN,
-    VARIANT_HEAD,
     add_variant_options,
     box_arg,
     fail,
@@ -59,6 +56,7 @@ from .common import (
     positive_seconds,
     print_json,
     read_items,
+    refuse_graph_input,
     report_error,
     stderr_is_tty,
     stdout_is_tty,
@@ -118,12 +116,8 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         check_plot_path(args.plot)
     names = set_names(args.files)
-    for f in args.files:
-        if f != "-" and is_dimacs_file(f):
-            raise InvalidArgument(
-                f"{f}: a DIMACS graph (its 'p edge' line); bench takes puzzle files, not "
-                "graphs (colour a graph with sudograph color or chromatic)"
-            )
+    for f in args.files:  # one line, not one per line of the graph
+        refuse_graph_input(f, "bench")
     sets = [_load(f, name, args) for f, name in zip(args.files, names, strict=True)]
     methods = _cage_methods(methods, sets, explicit=args.methods is not None)
     total = len(methods) * sum(len(s.grids) for s in sets)
@@ -223,25 +217,6 @@ def check_engine(methods: list[str], engine: str) -> None:
         return
     used = ", ".join(m for m in methods if m not in ignored)
     warn(f"--engine {engine} applies to {used}; {own} {verb} own engine")
-
-
-DIMACS_HEADER = re.compile(rb"^\s*p\s+(edge|edges|col)\s+\d+\s+\d+\s*$", re.MULTILINE)
-"""The problem line of a DIMACS graph (``p edge N M``)."""
-
-
-def is_dimacs_file(path: str) -> bool:
-    """True when the head of the file ``path`` holds a DIMACS ``p edge N M`` line, a UTF-8
-    byte-order mark before it or not (False for what cannot be read: :func:`load_set`
-    reports it; False, unread, for what is not a regular file: a pipe's bytes read here would
-    be lost to the puzzle reader that reads it next, and a FIFO without a writer blocks)."""
-    if path == "-" or not os.path.isfile(path):
-        return False
-    try:
-        with open(path, "rb") as f:
-            head = f.read(VARIANT_HEAD)
-    except OSError:
-        return False
-    return DIMACS_HEADER.search(head.removeprefix(codecs.BOM_UTF8)) is not None
 
 
 def check_plot_path(path: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InvalidArgument, MissingExtra, install_hint
 from ..methods import METHODS, check_method, methods_for
 from .batchmode import EXIT_INTERRUPTED
-from .common import STDIN, load_graph, print_json, seconds, warn, whole
+from .common import load_graph, print_json, seconds, warn, whole
 
 GRAPH_HELP = "a DIMACS .col file, - (DIMACS on standard input), petersen, or sudoku:RxC"
 GRAPH_METHODS = sorted(methods_for("graph"))
@@ -105,16 +105,6 @@ def register(sub: Any) -> None:
     )
     q.add_argument("--json", action="store_true", help="machine-readable output")
     q.set_defaults(func=run_chromatic)
-
-
-def read_graph(arg: str) -> Any:
-    """The graph of a GRAPH argument (:func:`~sudograph.cli.common.load_graph`), ``-`` the
-    DIMACS text of standard input, as the commands that read puzzles take ``-``."""
-    if arg != "-":
-        return load_graph(arg)
-    from ..formats.dimacs import read_dimacs
-
-    return read_dimacs(sys.stdin.buffer, name=STDIN)
 
 
 def _vector(coloring: Any) -> str:
@@ -256,7 +246,7 @@ def run_color(args: argparse.Namespace) -> int:
         check_method(args.method, "graph")  # one line naming those that colour graphs
     _refuse_unused_seed(args)
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
-    graph = read_graph(args.graph)
+    graph = load_graph(args.graph)
     args.timeout = _time_left(args.timeout, begin)
     if args.greedy:
         return _run_greedy(graph, args)
@@ -333,7 +323,7 @@ def run_chromatic(args: argparse.Namespace) -> int:
     if args.method == "sat" and not has_sat:  # SAT always, as asked: never answered without it
         raise MissingExtra("pysat", "sat")
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
-    graph = read_graph(args.graph)
+    graph = load_graph(args.graph)
 
     latest: list[Bounds] = []
 

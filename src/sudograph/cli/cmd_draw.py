@@ -134,7 +134,7 @@ def is_graph_arg(arg: str) -> bool:
     >>> is_graph_arg("petersen"), is_graph_arg("sudoku:2x3"), is_graph_arg("1.3.....2...4..1")
     (True, True, False)
     """
-    from .cmd_bench import is_dimacs_file
+    from .common import is_dimacs_file
 
     arg = graph_arg(arg)
     if arg in GRAPH_NAMES or arg.startswith("sudoku:") or arg.lower().endswith(GRAPH_SUFFIXES):

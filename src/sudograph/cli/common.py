@@ -435,9 +435,10 @@ def _read_to_tell(stream: BinaryIO) -> tuple[bytes, bool]:
     return data, len(data) <= VARIANT_MAX_BYTES
 
 
-def stdin_head(size: int = VARIANT_HEAD) -> bytes:
+def stdin_head(size: int = VARIANT_HEAD, told: Callable[[bytes], bool] | None = None) -> bytes:
     """The first ``size`` bytes of standard input (fewer at its end, or once they hold its
-    first content lines: :func:`~sudograph.formats.puzzles.first_lines_read`), left to be
+    first content lines: :func:`~sudograph.formats.puzzles.first_lines_read`, or what
+    ``told`` says is enough), left to be
     read: peeked at (a buffered stream, as standard input is) or read and sought back (a
     seekable one). A pipe's peek gives what has arrived so far (two rows of a grid, part of a
     line), so there the lines are read on until the first content lines are whole (or the
@@ -446,12 +447,13 @@ def stdin_head(size: int = VARIANT_HEAD) -> bytes:
     from ..formats.puzzles import first_lines_read
     from .cmd_solve import put_back_stdin  # (cmd_solve imports this module)
 
+    enough = told or first_lines_read
     stream = getattr(sys.stdin, "buffer", None)
     try:
         peek = getattr(stream, "peek", None)
         if peek is not None:
             head = bytes(peek(size)[:size])
-            if len(head) >= size or first_lines_read(head):
+            if len(head) >= size or enough(head):
                 return head
         if stream is not None and stream.seekable():
             at = stream.tell()
@@ -469,7 +471,7 @@ def stdin_head(size: int = VARIANT_HEAD) -> bytes:
                 chunks.append(line)
                 read += len(line)
                 text = line.strip()  # only a content line can complete the first lines
-                if text and not text.startswith(b"#") and first_lines_read(b"".join(chunks)):
+                if text and not text.startswith(b"#") and enough(b"".join(chunks)):
                     break
             head = b"".join(chunks)
             if head:
@@ -478,6 +480,60 @@ def stdin_head(size: int = VARIANT_HEAD) -> bytes:
     except (OSError, ValueError):  # closed, or not readable: nothing to tell from
         pass
     return b""
+
+
+DIMACS_HEADER = re.compile(rb"^\s*p\s+(edge|edges|col)\s+\d+\s+\d+\s*$", re.MULTILINE)
+"""The problem line of a DIMACS graph (``p edge N M``)."""
+
+_DIMACS_COMMENT = re.compile(rb"\s*(c(\s[^\n]*)?)?\s*$")
+"""A line before a DIMACS graph's problem line: blank, or a ``c`` comment."""
+
+
+def is_dimacs_file(path: str) -> bool:
+    """True when the head of the file ``path`` (``-``: standard input, peeked at and left to be
+    read, :func:`stdin_head`) holds a DIMACS ``p edge N M`` line, a UTF-8 byte-order mark
+    before it or not (False for what cannot be read: the reader that opens it reports it;
+    False, unread, for another file that is not a regular one: a pipe's bytes read here would
+    be lost to the puzzle reader that reads it next, and a FIFO without a writer blocks)."""
+    if path == "-":
+        head = stdin_head(told=_dimacs_told)
+    elif not os.path.isfile(path):
+        return False
+    else:
+        try:
+            with open(path, "rb") as f:
+                head = f.read(VARIANT_HEAD)
+        except OSError:
+            return False
+    return DIMACS_HEADER.search(head.removeprefix(b"\xef\xbb\xbf")) is not None
+
+
+def _dimacs_told(head: bytes) -> bool:
+    """Whether ``head``, what has been read of standard input, tells a DIMACS graph from
+    puzzles: a whole line other than a blank one or a ``c`` comment is there (the problem
+    line, or a puzzle's).
+
+    >>> _dimacs_told(b"c a triangle\\nc\\n"), _dimacs_told(b"c a triangle\\np edge 3 3\\n")
+    (False, True)
+    >>> _dimacs_told(b"1.3.....2...4..1\\n"), _dimacs_told(b"p edge 3 3")
+    (True, False)
+    """
+    lines = head.removeprefix(b"\xef\xbb\xbf").split(b"\n")[:-1]  # the whole lines
+    return any(_DIMACS_COMMENT.fullmatch(line) is None for line in lines)
+
+
+def refuse_graph_input(source: str, command: str | None) -> None:
+    """Refuse a DIMACS graph given where puzzles are read (a file or ``-``), in one line,
+    before its lines are each reported as a puzzle that does not read.
+
+    Raises :class:`InvalidArgument`: ``g.col: a DIMACS graph (its 'p edge' line); solve takes
+    puzzles, not graphs (colour a graph with sudograph color or chromatic)``."""
+    if (source == "-" or looks_like_path(source)) and is_dimacs_file(source):
+        name = STDIN if source == "-" else source
+        raise InvalidArgument(
+            f"{name}: a DIMACS graph (its 'p edge' line); {command or 'this command'} takes "
+            "puzzles, not graphs (colour a graph with sudograph color or chromatic)"
+        )
 
 
 def variant_file_kind(arg: str) -> str | None:
@@ -627,6 +683,7 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
     Without ``--box``, a ``--regions`` map gives the grid's box shape (:func:`regions_box`:
     the regions replace the boxes, so a 6×6 jigsaw needs no ``--box 2x3``).
     """
+    refuse_graph_input(arg, getattr(args, "command", None))
     map_box = None if getattr(args, "box", None) else regions_box(args, checked=True)
     box = getattr(args, "box", None) or map_box
     alphabet = getattr(args, "alphabet", None)
@@ -851,10 +908,13 @@ def graph_arg(arg: str) -> str:
 
 def load_graph(arg: str, *, strict: bool = False) -> Any:
     """A graph from a CLI argument: ``petersen``, ``sudoku:RxC``, ``sudoku:N`` (names in any
-    case, see :func:`graph_arg`), a ``.col`` file."""
+    case, see :func:`graph_arg`), a ``.col`` file, ``-`` the DIMACS text of standard input (as
+    the commands that read puzzles take ``-``)."""
     from ..formats.dimacs import read_dimacs
     from ..graph import petersen_graph, sudoku_graph
 
+    if arg == "-":
+        return read_dimacs(sys.stdin.buffer, strict=strict, name=STDIN)
     given, arg = arg, graph_arg(arg)
     shape = sudoku_shape(arg)
     if (arg == "petersen" or shape is not None) and os.path.exists(given):
