@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
+import sudograph
 from sudograph.cli import main
+from sudograph.errors import ParseError
 from sudograph.formats.variant import looks_like_variant
+from sudograph.grid import Grid
 
 EMPTY4 = "." * 16
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -116,9 +119,6 @@ def test_a_token_that_no_box_would_mend_is_named_before_the_side(
     ],
 )
 def test_one_word_lines_too(line: str, message: str) -> None:
-    from sudograph.errors import ParseError
-    from sudograph.grid import Grid
-
     with pytest.raises(ParseError) as info:
         Grid.parse(line)
     assert str(info.value).startswith(message)
@@ -215,3 +215,51 @@ def test_puzzles_on_standard_input_are_still_read(command: str, rows: list[str])
     for row, pattern in zip(found, rows, strict=False):
         assert re.match(pattern, row), (row, pattern)
     assert len([r for r in found if r.startswith("line ") or len(r) == 81]) == 3
+
+
+# -- is_solution_of judges by the puzzle's rules; Grid.parse(obj, variant=) adds to the object's
+
+VARIANTS = Path(__file__).resolve().parent.parent / "examples" / "variants"
+
+
+def _killer4() -> Grid:
+    from sudograph.formats.variant import read_variant_puzzle
+
+    return read_variant_puzzle((VARIANTS / "killer_4x4.txt").read_text())
+
+
+@pytest.mark.parametrize(
+    ("answer", "puzzle", "expected"),
+    [
+        # was True: the answer read as a plain grid was judged by its own (no) rules
+        ("1234341221434321", ("1" + "." * 15, "x"), False),
+        ("1234341221434321", ("1" + "." * 15, None), True),
+        ("1234341221434321", ("2" + "." * 15, None), False),  # a clue not kept
+        ("1234341221434321", ("12..", None), False),  # another shape (2x2, boxes 1x2)
+    ],
+)
+def test_is_solution_of_judges_by_the_puzzle_s_rules(
+    answer: str, puzzle: tuple[str, str | None], expected: bool
+) -> None:
+    text, variant = puzzle
+    box = (1, 2) if len(text) == 4 else None
+    assert Grid.parse(answer).is_solution_of(Grid.parse(text, box=box, variant=variant)) is expected
+
+
+def test_is_solution_of_a_killer_reads_its_cages() -> None:
+    killer = _killer4()
+    solution = sudograph.solve(killer).grid
+    assert solution is not None and Grid.parse(solution.to_line()).is_solution_of(killer)
+    # a Latin square with 2x2 boxes that misses the cages (was True)
+    wrong = Grid.parse("3124421324311342")
+    assert wrong.is_complete() and not wrong.is_solution_of(killer)
+
+
+def test_parse_with_a_variant_adds_to_the_rules_of_a_json_object() -> None:
+    killer = _killer4()
+    both = Grid.parse(killer.to_json(), variant="x")  # was: the cages dropped, x alone
+    assert both.variant is not None
+    assert both.variant.names == ("killer", "x") and both.variant.cages == killer.variant.cages
+    assert Grid.parse(killer.to_json(), variant="").variant == killer.variant
+    with pytest.raises(ParseError, match="has its own cages, as the one given has"):
+        Grid.parse(killer.to_json(), variant=killer.variant)

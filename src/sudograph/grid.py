@@ -547,7 +547,7 @@ class Grid:
                 raise InvalidArgument(_NOT_A_VARIANT.format(variant))
             grid = cls._parse_any(text, box=box, alphabet=alphabet)
             if variant is not None:
-                grid = cls(grid.box, grid.values, grid.alphabet, parse_variant(variant))
+                grid = cls(grid.box, grid.values, grid.alphabet, _added(grid.variant, variant))
             return grid
         except InvalidArgument as exc:
             raise ParseError(str(exc)) from None
@@ -867,7 +867,7 @@ of the alphabet 1234 (e.g. '.'), got '1'
         sym = [empty.rjust(width)] + [s.rjust(width) for s in self.alphabet]
         regions = self.variant.regions if self.variant is not None else None
         if regions is not None:  # a jigsaw: its regions' borders, not the boxes' rulers
-            return _region_boxed([sym[d] for d in self.values], regions, n, width)
+            return region_boxed([sym[d] for d in self.values], regions, n, width)
         ruler = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
         out = [ruler]
         for r in range(n):
@@ -1128,19 +1128,63 @@ of the alphabet 1234 (e.g. '.'), got '1'
         >>> Grid.parse("1234341221434321").is_complete(), Grid.empty(2).is_complete()
         (True, False)
         """
+        return self._fills(self.values)
+
+    def _fills(self, values: tuple[int, ...]) -> bool:
+        """Whether ``values`` fill this grid's shape breaking none of its rules."""
         cages = self.variant.cages if self.variant is not None else ()
         return (
-            0 not in self.values
-            and first_conflict(self.graph, self.values) is None
-            and cages_hold(cages, self.values)
+            0 not in values
+            and first_conflict(self.graph, values) is None
+            and cages_hold(cages, values)
         )
 
     def is_solution_of(self, puzzle: Grid) -> bool:
-        """Complete, valid and keeping every clue of ``puzzle`` (a :class:`Grid`, else
-        :class:`InvalidArgument`)."""
+        """Complete, keeping every clue of ``puzzle`` (a :class:`Grid`, else
+        :class:`InvalidArgument`) and breaking none of its rules: the puzzle's variant judges,
+        whatever this grid's own is (an answer read as a plain grid is checked against the
+        diagonals of an x puzzle).
+
+        >>> x = Grid.parse("1" + "." * 15, variant="x")
+        >>> Grid.parse("1234341221434321").is_solution_of(x)  # both diagonals repeat
+        False
+        >>> Grid.parse("1234341221434321").is_solution_of(Grid.parse("1" + "." * 15))
+        True
+        """
         if not isinstance(puzzle, Grid):
             require_grid(puzzle, "is_solution_of")
-        return self.box == puzzle.box and self.is_complete() and _keeps(puzzle.values, self.values)
+        return (
+            self.box == puzzle.box
+            and _keeps(puzzle.values, self.values)
+            and puzzle._fills(self.values)
+        )
+
+
+def _added(own: Variant | None, spec: Variant | str) -> Variant | None:
+    """The rules of a grid read with rules of its own (``own``, a JSON object's), with those
+    of ``spec`` added, as the command line adds ``--variant`` to a variant file's: the names
+    of both, a region map or cages from one side only (:class:`InvalidArgument` when both
+    give one).
+
+    >>> _added(Variant("x"), "anti-king").names, _added(None, "x").names, _added(Variant("x"), "")
+    (('x', 'anti-king'), ('x',), Variant(names=('x',), regions=None, cages=()))
+    """
+    added = parse_variant(spec)
+    if own is None or added is None:
+        return own if added is None else added
+    for what, mine, theirs in (
+        ("region map", own.regions is not None, added.regions is not None),
+        ("cages", bool(own.cages), bool(added.cages)),
+    ):
+        if mine and theirs:
+            raise InvalidArgument(
+                f"variant: the grid read has its own {what}, as the one given has"
+            )
+    return Variant(
+        own.names + added.names,
+        own.regions if own.regions is not None else added.regions,
+        own.cages or added.cages,
+    )
 
 
 _INT = frozenset({int})
@@ -1600,12 +1644,12 @@ def _read_values(
     )
 
 
-def _region_boxed(cells: list[str], regions: Sequence[int], n: int, width: int) -> str:
+def region_boxed(cells: list[str], regions: Sequence[int], n: int, width: int) -> str:
     """The boxed text of a jigsaw: ``cells`` (each ``width`` wide) with a border wherever two
     neighbouring cells lie in different regions (``|`` between columns, ``-`` between rows,
     ``+`` where borders meet), read back by :meth:`Grid.parse` as any boxed text.
 
-    >>> print(_region_boxed(list("1234" "3412" "2143" "4321"), [0, 0, 1, 1, 0, 0, 1, 1,
+    >>> print(region_boxed(list("1234" "3412" "2143" "4321"), [0, 0, 1, 1, 0, 0, 1, 1,
     ...     2, 3, 3, 3, 2, 2, 2, 3], 4, 1))
     +---------------+
     | 1   2 | 3   4 |
