@@ -263,3 +263,20 @@ def test_parse_with_a_variant_adds_to_the_rules_of_a_json_object() -> None:
     assert Grid.parse(killer.to_json(), variant="").variant == killer.variant
     with pytest.raises(ParseError, match="has its own cages, as the one given has"):
         Grid.parse(killer.to_json(), variant=killer.variant)
+
+
+def test_show_candidates_of_a_jigsaw_draws_its_regions(capfd: pytest.CaptureFixture[str]) -> None:
+    """Was: the 2x3 boxes' rulers, which are no rule of the puzzle."""
+    path = str(VARIANTS / "jigsaw_6x6.txt")
+    code, plain, _ = _cli(capfd, "show", path)
+    assert code == 0
+    code, marked, _ = _cli(capfd, "show", path, "--candidates")
+    assert code == 0
+    assert marked.splitlines()[2] == "|                   +-------------------+                   |"
+
+    assert _borders(marked) == _borders(plain)  # the same borders as without marks
+
+
+def _borders(text: str) -> list[str]:
+    """The borders of boxed text, line by line, the cells and widths aside."""
+    return [re.sub("-+", "-", re.sub(r"[^|+-]", "", line)) for line in text.splitlines()]

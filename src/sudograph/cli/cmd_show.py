@@ -18,7 +18,7 @@ from typing import Any
 
 from .._text import plural
 from ..errors import InvalidArgument, ParseError, SudographError
-from ..grid import Grid
+from ..grid import Grid, region_boxed
 from .cmd_draw import MAX_SIZE, MIN_SIZE, picture_targets
 from .common import (
     add_grid_options,
@@ -89,6 +89,9 @@ def format_candidates(grid: Grid) -> str:
             cands = "".join(grid.alphabet[c - 1] for c in grid.candidates(i))
             cells.append(f"({cands})")  # () : no candidate left
     width = max(max(len(c) for c in cells), 4)
+    regions = grid.variant.regions if grid.variant is not None else None
+    if regions is not None:  # a jigsaw: its regions' borders, as show draws it without marks
+        return region_boxed([c.ljust(width) for c in cells], regions, n, width)
     ruler = "+" + "+".join(["-" * ((width + 1) * bc + 1)] * (n // bc)) + "+"
     out = [ruler]
     for r in range(n):
