@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sudograph.cli.common import is_dimacs_file
 from sudograph.cli.cmd_draw import is_graph_arg
+from sudograph.cli.common import is_dimacs_file
 
 TRIANGLE = "c a triangle\np edge 3 3\ne 1 2\ne 2 3\ne 1 3\n"
 

@@ -280,3 +280,45 @@ def test_show_candidates_of_a_jigsaw_draws_its_regions(capfd: pytest.CaptureFixt
 def _borders(text: str) -> list[str]:
     """The borders of boxed text, line by line, the cells and widths aside."""
     return [re.sub("-+", "-", re.sub(r"[^|+-]", "", line)) for line in text.splitlines()]
+
+
+# -- read_fpuzzles takes the box as read_variant_puzzle does; generate_variant's cage_sizes ------
+
+FPUZZLES4 = json.dumps(
+    {"size": 4, "grid": [[{"value": 1, "given": True}, {}, {}, {}]] + [[{}, {}, {}, {}]] * 3}
+)
+
+
+@pytest.mark.parametrize("box", ["2x2", 2, (2, 2), [2, 2]])
+def test_read_fpuzzles_takes_any_form_of_a_box(box: object) -> None:
+    """Was: TypeError for "2x2" and 2."""
+    from sudograph.formats.variant import read_fpuzzles
+
+    assert read_fpuzzles(FPUZZLES4, box=box).box == (2, 2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("box", "message"),
+    [
+        ("junk", "box shape 'junk' is not of the form RxC"),
+        (0, "box shape must be positive"),
+        (3, "box 3x3 does not fit a 4x4 grid"),
+    ],
+)
+def test_read_fpuzzles_refuses_a_bad_box_with_a_parse_error(box: object, message: str) -> None:
+    from sudograph.formats.variant import read_fpuzzles
+
+    with pytest.raises(ParseError, match=message):
+        read_fpuzzles(FPUZZLES4, box=box)  # type: ignore[arg-type]
+
+
+def test_cage_sizes_without_a_killer_are_refused() -> None:
+    """Was: ignored without a word (an x puzzle without cages)."""
+    from sudograph.errors import InvalidArgument
+    from sudograph.generate import generate_variant
+
+    with pytest.raises(InvalidArgument, match="name 'killer' in the variant"):
+        generate_variant("x", 2, cage_sizes=(2, 3), seed=1)
+    made = generate_variant("x+killer", 2, cage_sizes=(2, 3), seed=1)
+    assert made.variant is not None and made.variant.cages
+    assert all(2 <= len(cells) <= 3 for cells, _ in made.variant.cages)

@@ -262,7 +262,7 @@ def test_variant_puzzle_tells_when_the_removal_was_cut(
 
     if late_after is not None:
         clock_late_after(monkeypatch, late_after)
-    puzzle, was_cut = variant_puzzle("x", 3, None, (2, 4), 1, timeout)
+    puzzle, was_cut = variant_puzzle("x", 3, None, None, 1, timeout)
     assert was_cut is cut and is_minimal(puzzle) is not cut and 0 in puzzle.values
     if not cut:
         assert puzzle == generate_variant("x", 3, seed=1)

@@ -206,12 +206,12 @@ def test_minimal_symmetric_variant_tries_stop_at_the_time_budget(
     padded = _non_minimal_after(0.02, monkeypatch)
     monkeypatch.setattr(gen, "GENERATE_SECONDS", 0.05)
     with pytest.raises(SudographError, match=r"no minimal central-symmetric .* in 0\.05 s \(\d"):
-        gen.variant_puzzle("x", 3, "central", (2, 4), 1, None, True)
+        gen.variant_puzzle("x", 3, "central", None, 1, None, True)
     # minimal asked: a timeout is the budget, not a best effort (as generate's)
     with pytest.raises(SudographError, match=r"no minimal central-symmetric .* in 0\.08 s \(\d"):
-        gen.variant_puzzle("x", 3, "central", (2, 4), 1, 0.08, True)
+        gen.variant_puzzle("x", 3, "central", None, 1, 0.08, True)
     # without minimal, or without a symmetry, one try is the answer, never cut
-    assert gen.variant_puzzle("x", 3, "central", (2, 4), 1, None, False) == (padded, False)
+    assert gen.variant_puzzle("x", 3, "central", None, 1, None, False) == (padded, False)
 
 
 def test_minimal_with_a_timeout_is_not_best_effort(capfd: pytest.CaptureFixture[str]) -> None:

@@ -1208,7 +1208,8 @@ def generate_variant(
     relabelled at random (every rule but a cage sum is blind to the digits' names). For a
     killer without cages given, cages of ``cage_sizes`` cells are grown at random over the
     solution (see :func:`killer_cages`: a pair ``(lo, hi)`` of whole numbers, ``1 <= lo <= hi
-    <= N``, :class:`InvalidArgument` otherwise; None, the default: 2 to 4, at most N). Then
+    <= N``, :class:`InvalidArgument` otherwise, and for a variant that makes no cages; None,
+    the default: 2 to 4, at most N). Then
     clue removal, one ``symmetry`` orbit at a time, each removal kept when the puzzle stays
     unique: one pass, so the result is minimal (for ``symmetry`` none; a removal its check's
     budget left undecided is decided exactly at the end on sides up to
@@ -1274,6 +1275,7 @@ def variant_puzzle(
     shape = as_box(box)
     check_flag("minimal", minimal)
     check_flag("killer", killer)
+    sizes_given = cage_sizes is not None
     cage_sizes = check_cage_sizes(cage_sizes, shape[0] * shape[1])
     sym = check_options(shape[0] * shape[1], symmetry=symmetry, timeout=timeout)
     timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
@@ -1283,6 +1285,11 @@ def variant_puzzle(
         variant = Variant(tuple(name for name in named if name != "killer"))
     if killer and variant.cages:
         raise InvalidArgument("killer=True makes the cages: give a variant without cages")
+    if sizes_given and not killer:  # it would change nothing: said, as the CLI says its options
+        raise InvalidArgument(
+            "cage_sizes sizes the cages a killer's generation makes: name 'killer' in the "
+            "variant (or give killer=True)"
+        )
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = random_source(seed)
     seconds = GENERATE_SECONDS if timeout is None else timeout

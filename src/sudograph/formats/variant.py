@@ -978,12 +978,13 @@ def read_fpuzzles(
     text: str,
     *,
     source: str | None = None,
-    box: tuple[int, int] | None = None,
+    box: tuple[int, int] | int | str | None = None,
     alphabet: str | None = None,
 ) -> Grid:
     """A puzzle from f-puzzles JSON (see the module docstring); ``box`` is the box shape (by
-    default f-puzzles' own, :func:`fpuzzles_box`), ``alphabet`` that of the grid. Every fault is
-    a :class:`ParseError` naming the cell (``r1c1``), cage or region as the file numbers it.
+    default f-puzzles' own, :func:`fpuzzles_box`; any form :func:`~sudograph.grid.as_box`
+    takes, ``"2x3"`` too), ``alphabet`` that of the grid. Every fault is a
+    :class:`ParseError` naming the cell (``r1c1``), cage or region as the file numbers it.
 
     >>> g = read_fpuzzles('{"size": 4, "diagonal+": true, "diagonal-": true, '
     ...     '"grid": [[{"value": 1, "given": true}, {}, {}, {}], [{}, {}, {}, {}], '
@@ -995,6 +996,11 @@ def read_fpuzzles(
     :class:`FpuzzlesIgnored` warning placed at the first of them (``fp.json:1:120: f-puzzles
     cosmetic element(s) ignored (drawings, no rule): text``).
     """
+    if box is not None:
+        try:
+            box = as_box(box)
+        except InvalidArgument as exc:  # the argument's fault, not a place in the file
+            raise ParseError(str(exc), source=source) from None
     ignored: list[str] = []
 
     def read(
