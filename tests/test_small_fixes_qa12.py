@@ -322,3 +322,45 @@ def test_cage_sizes_without_a_killer_are_refused() -> None:
     made = generate_variant("x+killer", 2, cage_sizes=(2, 3), seed=1)
     assert made.variant is not None and made.variant.cages
     assert all(2 <= len(cells) <= 3 for cells, _ in made.variant.cages)
+
+
+# -- a variant puzzle written inline is read as a file in its format; Grid.parse says what it is
+
+X_TEXT = "variant: x\ngrid: 1...............\n"
+X_JSON = json.dumps({"grid": "1" + "." * 15, "variant": "x"})
+
+
+@pytest.mark.parametrize("puzzle", [X_TEXT, X_JSON], ids=["text", "json"])
+def test_a_variant_puzzle_inline_is_read_with_its_rules(
+    puzzle: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'side ...'/'3 rows of 2 cells' for the text, 'a grid object needs a 'rows' key'
+    for the JSON."""
+    code, out, err = _cli(capfd, "count", puzzle)
+    assert (code, out, err) == (0, "12 solutions\n", "")  # an empty x 4x4 has 48
+    code, out, err = _cli(capfd, "solve", puzzle, "--format", "line")
+    assert code == 0 and err == ""
+    assert Grid.parse(out.strip()).is_solution_of(Grid.parse("1" + "." * 15, variant="x"))
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "error"),
+    [
+        (
+            "varaint: x\ngrid: 1...............",
+            "<puzzle>:1:1: unknown key 'varaint:': did you mean 'variant:'?",
+        ),
+        (X_TEXT + "\n" + X_TEXT, "<puzzle>: 2 puzzles written inline: write them to a file (or -)"),
+    ],
+)
+def test_a_bad_variant_puzzle_inline_is_one_line(
+    puzzle: str, error: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert _cli(capfd, "solve", puzzle) == (2, "", f"sudograph: error: {error}\n")
+
+
+def test_grid_parse_names_the_variant_text_format() -> None:
+    with pytest.raises(
+        ParseError, match=r"^2:1: a puzzle in the variant text format .*read_variant_puzzle"
+    ):
+        Grid.parse("# an x puzzle\n" + X_TEXT)

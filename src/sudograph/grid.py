@@ -587,6 +587,16 @@ class Grid:
         first = lines[0][1]
         if first.startswith(("[", "{")):
             return cls._parse_json(text, box=box, alphabet=alphabet)
+        if ":" in first:  # ('grid: 1...' is no grid row: said, as of a JSON variant puzzle)
+            from .formats.variant import looks_like_variant
+
+            if looks_like_variant(text) == "text":
+                raise ParseError(
+                    "a puzzle in the variant text format ('key:' lines): read it with "
+                    "sudograph.formats.variant.read_variant_puzzle",
+                    line=lines[0][0],
+                    column=1,
+                )
         if len(lines) == 1:
             no, _ = lines[0]  # as written (indented or not): a fault's column is the text's
             return cls._parse_line(written[no - 1].rstrip(), line_no=no, box=box, alphabet=alphabet)

@@ -611,6 +611,19 @@ def read_variant_file(
     text = _variant_text(data, source)
     if isinstance(text, ParseError):  # the input is read whole: one error for it
         return [(text.line, text)]
+    return variant_items(text, kind, source, box=box, alphabet=alphabet)
+
+
+def variant_items(
+    text: str,
+    kind: str,
+    source: str,
+    *,
+    box: tuple[int, int] | None = None,
+    alphabet: str | None = None,
+) -> list[Item]:
+    """The puzzles of ``text``, a variant input of ``kind`` (``looks_like_variant``'s),
+    numbered by their first line, a bad one as its :class:`ParseError`."""
     from ..formats.variant import read_fpuzzles, read_variant_puzzles
 
     if kind != "fpuzzles":
@@ -704,6 +717,11 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
             if stream is not sys.stdin.buffer:
                 stream.close()
         return
+    inline = _inline_variant(arg, box, alphabet)  # 'variant: x\ngrid: 1...' as in a file
+    if inline is not None:
+        _blame_map(inline, args, map_box)
+        yield None, _with_options(inline, args, None, INLINE)
+        return
     try:
         grid = Grid.parse(arg, box=box, alphabet=alphabet)
     except ParseError as exc:
@@ -715,6 +733,27 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
         yield None, exc.located(source=INLINE)
     else:
         yield None, with_variant(grid, args)
+
+
+def _inline_variant(
+    arg: str, box: tuple[int, int] | None, alphabet: str | None
+) -> Grid | ParseError | None:
+    """The puzzle of a PUZZLE argument written in a variant format (text, JSON, f-puzzles), as
+    a file in that format is read; None for another puzzle. One puzzle: several are a file's.
+    """
+    if ":" not in arg:  # (every variant format has a key)
+        return None
+    from ..formats.variant import looks_like_variant
+
+    kind = looks_like_variant(arg)
+    if kind is None:
+        return None
+    items = variant_items(arg, kind, INLINE, box=box, alphabet=alphabet)
+    if len(items) > 1:
+        return ParseError(
+            f"{len(items)} puzzles written inline: write them to a file (or -)", source=INLINE
+        )
+    return items[0][1]
 
 
 def _map_blamed(
