@@ -130,7 +130,7 @@ BOXED = """# two grids, boxed then plain rows
 def test_multi_line_grid_files() -> None:
     items = list(iter_grids(io.BytesIO(BOXED.encode())))
     assert [(no, g.to_line()) for no, g in items] == [  # type: ignore[union-attr]
-        (1, "1.3.....2...4..1"),
+        (2, "1.3.....2...4..1"),  # its first line, not the comment above it
         (10, "12.............."),
         (15, "1..............1"),
     ]

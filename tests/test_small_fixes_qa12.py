@@ -364,3 +364,56 @@ def test_grid_parse_names_the_variant_text_format() -> None:
         ParseError, match=r"^2:1: a puzzle in the variant text format .*read_variant_puzzle"
     ):
         Grid.parse("# an x puzzle\n" + X_TEXT)
+
+
+# -- a grid written over several lines is numbered by its first line, not a comment above it ----
+
+BOXED_WITH_HEADINGS = """\
++-----+-----+
+| 1 . | . . |
+| . . | . . |
++-----+-----+
+| . . | . . |
+| . . | . . |
++-----+-----+
+
+# second puzzle
+# from the book
++-----+-----+
+| 1 1 | . . |
+| . . | . . |
++-----+-----+
+| . . | . . |
+| . . | . . |
++-----+-----+
+"""
+
+
+@pytest.mark.parametrize("options", [[], ["--json"]])
+def test_a_grid_is_numbered_by_its_first_line_not_its_heading(
+    options: list[str], tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Was: line 9, the first comment above the second grid, where its clash is at 11:4."""
+    path = tmp_path / "boxed.txt"
+    path.write_text(BOXED_WITH_HEADINGS)
+    code, out, _ = _cli(capfd, "check", str(path), *options)
+    assert code == 1
+    if options:
+        assert [json.loads(row)["line"] for row in out.splitlines()] == [1, 11]
+    else:
+        assert out.splitlines()[1].startswith("line 11: 2 conflicts: row 1: 1 at r1c1, r1c2")
+
+
+def test_a_fault_in_a_headed_grid_is_placed_in_the_file(tmp_path: Path) -> None:
+    from sudograph.formats.puzzles import iter_grids
+
+    path = tmp_path / "boxed.txt"
+    path.write_text(
+        BOXED_WITH_HEADINGS.replace(
+            "| . . | . . |\n+-----+-----+\n", "| . x | . . |\n+-----+-----+\n", 3
+        )
+    )
+    items = list(iter_grids(path, name="b.txt"))
+    assert [no for no, _ in items] == [1, 11]
+    fault = items[1][1]
+    assert isinstance(fault, ParseError) and str(fault).startswith("b.txt:13:")

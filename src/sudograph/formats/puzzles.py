@@ -551,8 +551,8 @@ def iter_grids(
     N cells of which one is no puzzle by itself but a row of an N×N grid (16 rows of 16
     symbols, a ``G`` among them: a 16×16 grid, not 16 puzzles of 4×4) mean grids written over
     several lines, separated by blank lines (the line number reported is the grid's first
-    line); anything else means one puzzle per line, streamed, so a bad line is reported and
-    the others read.
+    line that is not a comment); anything else means one puzzle per line, streamed, so a bad
+    line is reported and the others read.
     """
     if isinstance(source, str | os.PathLike):
         path = Path(source)
@@ -886,12 +886,20 @@ def _grid_blocks(
     CRLF) only, as in every reader: a form feed, NEL or U+2028 inside a line is a character
     there (its grid's error at that line and column), not a line break that would shift the
     numbers of the lines after it (``str.splitlines`` breaks there); comment lines are
-    skipped whatever they hold, as in a file of one puzzle per line."""
+    skipped whatever they hold, as in a file of one puzzle per line. A grid is numbered by its
+    first line that is not a comment (the comments above it name it, they are not it).
+
+    >>> [no for no, _ in _grid_blocks("# a\\n1.\\n.2\\n\\n# b\\n# c\\n2.\\n.1\\n", box=(1, 2),
+    ...     alphabet=None, name=None)]
+    [2, 7]
+    """
     block: list[str] = []
-    start = 0
+    first = start = 0  # the block's first line (a fault's place counts from it), its grid's
     for no, line in enumerate([*split_lines(text), ""], 1):
         if line.strip():
             if not block:
+                first, start = no, 0
+            if not start and not line.lstrip().startswith("#"):
                 start = no
             block.append(line)
             continue
@@ -900,7 +908,7 @@ def _grid_blocks(
             try:
                 yield start, read_grid(text, box=box, alphabet=alphabet)
             except ParseError as exc:
-                line_no = start + (exc.line - 1 if exc.line else 0)
+                line_no = first + (exc.line - 1 if exc.line else 0)
                 yield start, ParseError(exc.message, line=line_no, column=exc.column, source=name)
         block = []
 
