@@ -417,3 +417,42 @@ def test_a_fault_in_a_headed_grid_is_placed_in_the_file(tmp_path: Path) -> None:
     assert [no for no, _ in items] == [1, 11]
     fault = items[1][1]
     assert isinstance(fault, ParseError) and str(fault).startswith("b.txt:13:")
+
+
+# -- color --itermax: the randomized methods' attempts, as solve takes them -------------------
+
+GRAPHS = Path(__file__).resolve().parent / "data" / "graphs"
+
+
+def test_color_itermax_reaches_the_randomized_methods(capfd: pytest.CaptureFixture[str]) -> None:
+    """Was: 'unrecognized arguments: --itermax' (a run 'stopped (itermax)' could not be given
+    more attempts)."""
+    path = GRAPHS / "miles250.col"  # chromatic number 8: one greedy attempt misses it
+    args = ("color", str(path), "-k", "8", "-m", "greedy", "--seed", "1", "--json")
+    code, out, _ = _cli(capfd, *args, "--itermax", "1")
+    row = json.loads(out)
+    assert (code, row["status"], row["reason"]) == (1, "stopped", "itermax")
+    code, out, _ = _cli(capfd, *args, "--itermax", "3000")
+    row = json.loads(out)
+    assert (code, row["status"]) == (0, "solved")
+    edges = [
+        tuple(map(int, line.split()[1:]))
+        for line in path.read_text().splitlines()
+        if line.startswith("e ")
+    ]
+    colours = row["coloring"]
+    assert all(colours[u - 1] != colours[v - 1] for u, v in edges) and max(colours) <= 8
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["-m", "naive"], "--itermax: method 'naive' draws no random numbers"),
+        (["--greedy", "dsatur"], "--greedy is one greedy pass: --itermax applies to a search"),
+    ],
+)
+def test_color_itermax_where_nothing_is_randomized_is_refused(
+    options: list[str], message: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _cli(capfd, "color", "petersen", "-k", "3", "--itermax", "5", *options)
+    assert (code, out) == (2, "") and err.startswith(f"sudograph: error: {message}")

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import InvalidArgument, MissingExtra, install_hint
 from ..methods import METHODS, check_method, methods_for
+from ..problem import ITERMAX
 from .batchmode import EXIT_INTERRUPTED
 from .common import load_graph, print_json, seconds, warn, whole
 
@@ -75,6 +76,12 @@ def register(sub: Any) -> None:
         type=whole(0),
         help=f"seed of the randomized methods ({', '.join(SEEDED_METHODS)}) and of "
         f"--greedy {SEEDED_ORDER}; drawn and reported (--json) when not given",
+    )
+    p.add_argument(
+        "--itermax",
+        type=whole(1),
+        metavar="N",
+        help=f"attempts of the randomized methods ({', '.join(SEEDED_METHODS)}; default {ITERMAX})",
     )
     p.add_argument("--max-nodes", type=whole(0), metavar="N", help="stop after N nodes")
     p.add_argument("--timeout", type=seconds, metavar="S", help="stop after S seconds")
@@ -231,6 +238,7 @@ def run_color(args: argparse.Namespace) -> int:
             option
             for option, value in (
                 ("--method", args.method != "auto"),
+                ("--itermax", args.itermax is not None),
                 ("--max-nodes", args.max_nodes is not None),
                 ("--timeout", args.timeout is not None),
             )
@@ -245,6 +253,10 @@ def run_color(args: argparse.Namespace) -> int:
     if args.method != "auto":
         check_method(args.method, "graph")  # one line naming those that colour graphs
     _refuse_unused_seed(args)
+    if args.itermax is not None and not args.greedy:  # as solve refuses it: one rule
+        from ..solve import check_method_options, color_method
+
+        check_method_options(color_method(args.method), itermax=args.itermax, cli=True)
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
     graph = load_graph(args.graph)
     args.timeout = _time_left(args.timeout, begin)
@@ -270,6 +282,7 @@ def run_color(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 max_nodes=args.max_nodes,
                 timeout=args.timeout,
+                **({} if args.itermax is None else {"itermax": args.itermax}),
             )
     except KeyboardInterrupt:  # before the search's own handling (its kernels loading)
         counted = 0 if METHODS[method].searches else None  # a greedy family's: none
