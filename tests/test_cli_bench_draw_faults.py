@@ -324,7 +324,7 @@ def test_draw_a_clashing_puzzle_is_still_bad_input(
 ) -> None:
     code, out, err = run(["draw", CLASH4, "--svg", str(tmp_path / "x.svg")], capsys)
     assert (code, out) == (2, "")
-    assert err == f"sudograph: error: {CLASH}\n"
+    assert err == f"sudograph: error: <puzzle>: {CLASH}\n"  # placed, as count places it
 
 
 # -- 6. draw / visualize: a file of several puzzles ------------------------------------------

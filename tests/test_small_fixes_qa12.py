@@ -456,3 +456,39 @@ def test_color_itermax_where_nothing_is_randomized_is_refused(
 ) -> None:
     code, out, err = _cli(capfd, "color", "petersen", "-k", "3", "--itermax", "5", *options)
     assert (code, out) == (2, "") and err.startswith(f"sudograph: error: {message}")
+
+
+# -- clashing clues of one puzzle: placed alike by every command ---------------------------------
+
+CLASH_LINE = "1234341221434312"
+CLASH_MESSAGE = "clashing clues: column 3: 1 at r2c3, r4c3; column 4: 2 at r2c4, r4c4"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve"],
+        ["solve", "--format", "line", "-o", "{tmp}/o.txt"],
+        ["count"],
+        ["rate"],
+        ["draw", "--svg", "{tmp}/x.svg"],
+        ["visualize", "-o", "{tmp}/x.html"],
+    ],
+    ids=lambda argv: " ".join(argv[:1] + [a for a in argv[1:] if a.startswith("-")]),
+)
+@pytest.mark.parametrize("given", ["inline", "file"])
+def test_clashing_clues_are_placed_by_every_command(
+    argv: list[str], given: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'clashing clues: ...' without its place from solve, draw and visualize (inline),
+    and from draw and visualize (a file), where count and rate said '<puzzle>:'."""
+    source = CLASH_LINE
+    place = "<puzzle>"
+    if given == "file":
+        path = tmp_path / "clash.txt"
+        path.write_text(f"# one puzzle\n{CLASH_LINE}\n")
+        source, place = str(path), f"{path}:2"
+    command, *options = (a.replace("{tmp}", str(tmp_path)) for a in argv)
+    code, _, err = _cli(capfd, command, source, *options)
+    assert code == 2
+    assert f"sudograph: error: {place}: {CLASH_MESSAGE}" in err.splitlines()

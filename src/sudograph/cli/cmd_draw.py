@@ -56,6 +56,8 @@ from .common import (
     is_variant_file,
     no_grid_error,
     no_variant_on_graph,
+    placed_clash,
+    puzzle_place,
     read_items,
     seconds,
     warn,
@@ -268,15 +270,17 @@ def run(args: argparse.Namespace) -> int:
         except NoAnswer as exc:
             return _no_answer(str(exc), targets, None)
     else:
-        grid = only_grid(args, "draw")
-        last = _save_trace(args, grid) if args.trace else None
+        place, grid = only_grid(args, "draw")
+        with placed_clash(place):
+            last = _save_trace(args, grid) if args.trace else None
         stopped = _stopped(args, last)
         graph = grid.graph
         try:
             if last is not None and last.kind == "unsatisfiable":  # the trace's search proved it
                 raise NoAnswer("the puzzle has no solution")
             # (the trace alone: its search is the answer, no second solve for no picture)
-            coloring = None if args.no_color or not targets else _solve_grid(grid, args.method)
+            with placed_clash(place):
+                coloring = None if args.no_color or not targets else _solve_grid(grid, args.method)
         except NoAnswer as exc:
             return _no_answer(str(exc), targets, args.trace, stopped)
         if stopped:
@@ -387,8 +391,9 @@ def _no_answer(
     return 1
 
 
-def only_grid(args: argparse.Namespace, command: str) -> Grid:
-    """The one puzzle ``args.source`` gives (inline, a file or ``-``).
+def only_grid(args: argparse.Namespace, command: str) -> tuple[str, Grid]:
+    """The one puzzle ``args.source`` gives (inline, a file or ``-``), and where it was read
+    (:func:`~sudograph.cli.common.puzzle_place`: its clash is said there).
 
     Raises :class:`InvalidArgument` when the source holds several puzzles, saying how many
     (up to :data:`MAX_COUNTED`), and how to give one of them, or none at all; else the
@@ -419,7 +424,8 @@ def only_grid(args: argparse.Namespace, command: str) -> Grid:
     for _, item in items:
         if isinstance(item, ParseError):
             raise item
-    return grids[0][1]
+    no, grid = grids[0]
+    return puzzle_place(args.source, no), grid
 
 
 def _how_to_give_one(

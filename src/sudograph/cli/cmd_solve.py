@@ -34,7 +34,6 @@ from ..grid import Grid
 from ..methods import INFERENCES, METHODS, ORDERS, RANDOMIZED, get_method
 from ..problem import ITERMAX, Result
 from .common import (
-    STDIN,
     VARIANT_MAX_BYTES,
     add_grid_options,
     dask_address,
@@ -42,8 +41,10 @@ from .common import (
     no_grid_error,
     one_puzzle_output,
     output_path,
+    placed_clash,
     print_error_json,
     print_json,
+    puzzle_place,
     python_first_budget,
     read_items,
     say_file_options,
@@ -265,14 +266,9 @@ def run(args: argparse.Namespace) -> int:
             if not file_mode_asked(args):
                 single = single_item(args)
                 if single is not None:
-                    no, item = single
-                    try:
+                    no, item = single  # clashing clues: where, as the batch says it
+                    with placed_clash(None if no is None else puzzle_place(args.puzzle, no)):
                         return solve_one(item, args)
-                    except InvalidPuzzle as exc:  # clashing clues: where, as the batch says it
-                        if no is None:
-                            raise
-                        source = STDIN if args.puzzle == "-" else args.puzzle
-                        raise InvalidPuzzle(f"{source}:{no}: {exc}") from None
             elif args.puzzle == "-" and not hasattr(sys.stdin.buffer, "peek"):
                 put_back_stdin(b"", sys.stdin.buffer)  # the batch mode peeks at its head
             return solve_many(args)
@@ -283,12 +279,13 @@ def run(args: argparse.Namespace) -> int:
     say_file_options(args, "solved")
     if output:  # one puzzle on the command line: its output, as printed, to OUT
         printed = io.StringIO()
-        with contextlib.redirect_stdout(printed):
+        with contextlib.redirect_stdout(printed), placed_clash(puzzle_place(args.puzzle, None)):
             code = solve_one(item, args)
         if code != 2:  # bad input leaves OUT as it was
             write_text(output, printed.getvalue())  # a full disk too names OUT
         return code
-    return solve_one(item, args)
+    with placed_clash(puzzle_place(args.puzzle, None)):  # as count, rate and the file mode place it
+        return solve_one(item, args)
 
 
 def file_mode_asked(args: argparse.Namespace) -> bool:

@@ -41,6 +41,7 @@ from .common import (
     check_writable,
     no_variant_on_graph,
     output_path,
+    placed_clash,
     seconds,
     warn,
     whole,
@@ -157,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
     default = DEFAULT_METHOD
     k: int | ColourCount | None = args.k
     graph = is_graph_arg(args.source)
+    place = None  # where the puzzle was read (a graph's faults are its reader's)
     if graph:
         no_variant_on_graph(args, grid_options=True)
         x = load_named_graph(args.source)
@@ -164,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.k is not None:
             raise InvalidArgument("-k applies to a GRAPH; a puzzle has its own colours")
-        x = only_grid(args, "visualize")
+        place, x = only_grid(args, "visualize")
     methods = check_methods(methods or [default])
     check_writable(args.output)
     if k is None and graph:
@@ -174,17 +176,18 @@ def run(args: argparse.Namespace) -> int:
     if graph and x.n > FORCE_MAX:  # (a Sudoku graph has at most 64² vertices: a grid)
         warn(f"{plural(x.n, 'vertex', 'vertices')}: the graph view puts them on a lattice in "
              f"breadth-first order (the force layout takes up to {FORCE_MAX:,})")  # fmt: skip
-    page = visualize(
-        x,
-        methods,
-        k=k,
-        lang=args.lang,
-        max_steps=args.max_steps,
-        max_nodes=args.max_nodes,
-        timeout=args.timeout,
-        seed=args.seed,
-        title=args.title,
-    )
+    with placed_clash(place):
+        page = visualize(
+            x,
+            methods,
+            k=k,
+            lang=args.lang,
+            max_steps=args.max_steps,
+            max_nodes=args.max_nodes,
+            timeout=args.timeout,
+            seed=args.seed,
+            title=args.title,
+        )
     if args.output == "-":
         if sys.stdout is not None:  # started with it closed (`>&-`): written nowhere, as print
             sys.stdout.write(page)

@@ -735,6 +735,30 @@ def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:
         yield None, with_variant(grid, args)
 
 
+def puzzle_place(args_source: str, no: int | None) -> str:
+    """Where a puzzle was read, as its errors name it: ``<puzzle>`` inline, ``FILE:LINE``
+    (``<stdin>:LINE``) from a file.
+
+    >>> puzzle_place("1.3.....2...4..1", None), puzzle_place("-", 3)
+    ('<puzzle>', '<stdin>:3')
+    """
+    if no is None:
+        return INLINE
+    return f"{STDIN if args_source == '-' else args_source}:{no}"
+
+
+@contextlib.contextmanager
+def placed_clash(place: str | None) -> Iterator[None]:
+    """Prefix ``place`` (:func:`puzzle_place`; None: nothing) to the :class:`InvalidPuzzle`
+    (clashing clues) raised inside, as a bad line's error is placed."""
+    try:
+        yield
+    except InvalidPuzzle as exc:
+        if place is None:
+            raise
+        raise InvalidPuzzle(f"{place}: {exc}") from None
+
+
 def _inline_variant(
     arg: str, box: tuple[int, int] | None, alphabet: str | None
 ) -> Grid | ParseError | None:
