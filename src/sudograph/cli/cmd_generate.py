@@ -43,8 +43,6 @@ from ..logic import (
     solve_logically,
 )
 from .common import (
-    INLINE,
-    STDIN,
     add_grid_options,
     box_arg,
     dask_address,
@@ -60,6 +58,7 @@ from .common import (
     print_error_json,
     print_json,
     progress_wanted,
+    puzzle_place,
     python_first_budget,
     read_items,
     regions_box,
@@ -546,8 +545,7 @@ def _each(
             worst = max(worst, handle(no, item))
         except SudographError as exc:  # e.g. clashing clues: report, go on with the others
             unreadable += 1
-            source = STDIN if args.source == "-" else args.source
-            where = f"{source}:{no}" if no is not None else INLINE  # as a parse error names it
+            where = puzzle_place(args.source, no)  # as a parse error names it
             fail(f"{where}: {exc}")
             _error_row(args, no, f"{where}: {exc}", error_rows)
             if on_error is not None:
