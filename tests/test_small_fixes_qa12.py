@@ -492,3 +492,17 @@ def test_clashing_clues_are_placed_by_every_command(
     code, _, err = _cli(capfd, command, source, *options)
     assert code == 2
     assert f"sudograph: error: {place}: {CLASH_MESSAGE}" in err.splitlines()
+
+
+def test_draw_takes_color_s_default_method_for_a_graph(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "unknown method 'auto'" (color's default, which a user copies)."""
+    svg = tmp_path / "p.svg"
+    code, out, err = _cli(
+        capfd, "draw", "petersen", "--colors", "3", "-m", "auto", "--svg", str(svg)
+    )
+    assert (code, out, err) == (0, "", "")
+    assert svg.read_text().count("<circle") == 10
+    code, _, err = _cli(capfd, "draw", "1" + "." * 15, "-m", "auto", "--svg", str(svg))
+    assert code == 2 and "unknown method 'auto'" in err  # a puzzle's methods have no auto

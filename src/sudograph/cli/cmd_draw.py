@@ -99,7 +99,8 @@ def register(subparsers: Any) -> None:
         "--method",
         "-m",
         metavar="METHOD",
-        help="a puzzle: any method (default propagate; naive for --trace); a graph: one of "
+        help="a puzzle: any method (default propagate; naive for --trace); a graph: auto "
+        "(as color: sat with the sat extra, else dsatur) or one of "
         + ", ".join(methods_for("graph"))
         + " (default naive)",
     )
@@ -255,6 +256,10 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgument("say where to draw: --png FILE, --svg FILE or --trace OUT")
     source = graph_arg(args.source)
     is_graph = is_graph_arg(source)
+    if is_graph and args.method == "auto":  # color's default, taken as color takes it
+        from ..solve import color_method
+
+        args.method = color_method("auto")
     if args.method is not None:
         check_method(args.method, "graph" if is_graph else "sudoku")
     if is_graph and args.trace:
