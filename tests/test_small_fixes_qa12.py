@@ -506,3 +506,19 @@ def test_draw_takes_color_s_default_method_for_a_graph(
     assert svg.read_text().count("<circle") == 10
     code, _, err = _cli(capfd, "draw", "1" + "." * 15, "-m", "auto", "--svg", str(svg))
     assert code == 2 and "unknown method 'auto'" in err  # a puzzle's methods have no auto
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--box", "-2x-2"], "--box: box shape '-2x-2' is not of the form RxC (e.g. 2x3)"),
+        (["--limit", "-3"], "--limit: must be >= 1, got -3"),
+    ],
+)
+def test_a_value_starting_with_minus_and_a_digit_reaches_its_check(
+    option: list[str], message: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Was: '--box: expected one argument' (argparse took '-2x-2' for an option)."""
+    code, out, err = _cli(capfd, "solve", ".3...2.3.4.2....", *option)
+    assert (code, out) == (2, "")
+    assert err == f"sudograph: error: {message} (see sudograph solve --help)\n"

@@ -27,6 +27,12 @@ class Parser(argparse.ArgumentParser):
     """argparse, with its usage errors on one line like every other error of the CLI:
     ``sudograph: error: --limit: must be >= 1, got 0 (see sudograph solve --help)``."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # a word starting with '-' and a digit is a value, not an option (no option starts
+        # so): '--box -2x-2' reaches the box's own check, not "expected one argument"
+        self._negative_number_matcher = re.compile(r"^-\d")
+
     def error(self, message: str) -> NoReturn:
         """Print the one line and exit 2 (argparse's usage block is left to ``--help``)."""
         if message.startswith("argument ") and ": " in message:  # "argument --limit: ..."
