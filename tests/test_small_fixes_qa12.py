@@ -522,3 +522,34 @@ def test_a_value_starting_with_minus_and_a_digit_reaches_its_check(
     code, out, err = _cli(capfd, "solve", ".3...2.3.4.2....", *option)
     assert (code, out) == (2, "")
     assert err == f"sudograph: error: {message} (see sudograph solve --help)\n"
+
+
+# -- count(keep=...) of a grid without clues keeps its bounds --------------------------------------
+
+
+@pytest.mark.alone  # (a bound on the seconds taken: tests/conftest.py)
+@pytest.mark.parametrize(
+    ("n", "bounds"),
+    [(5, {"timeout": 0.3}), (7, {"timeout": 0.05}), (8, {"max_nodes": 0}), (2, {})],
+)
+def test_count_keeping_solutions_of_an_empty_grid_keeps_its_bounds(
+    n: int, bounds: dict[str, float]
+) -> None:
+    """Was: the solutions kept were looked for by a second search without the bounds (an
+    empty 49x49 grid with timeout 0.05 ran for minutes; max_nodes=0 made guesses), and kept
+    two for keep=1."""
+    from sudograph.solve import count
+
+    grid = Grid.empty(n)
+    _ = grid.problem  # (the graph built first: its time is no search's)
+    r = count(grid, keep=1, **bounds)
+    assert len(r.solutions) <= 1 and len(r.grids) == len(r.solutions)
+    assert all(g.is_solution_of(grid) for g in r.grids)
+    if "timeout" in bounds:
+        assert r.stats.seconds < bounds["timeout"] + 0.5
+    if bounds.get("max_nodes") == 0:
+        assert (r.status, r.stats.nodes, r.solutions) == ("stopped", 0, [])
+    if not bounds:
+        assert (r.status, r.count, len(r.solutions)) == ("solved", 288, 1)
+    if r.solutions:
+        assert r.status == "solved"  # a solution found before the stop: solved, as documented

@@ -766,11 +766,11 @@ def _count_compiled(
     options = SolveOptions(limit=None, max_nodes=kw.get("max_nodes"), timeout=kw.get("timeout"))
     if route == "fast9":
         result = _run_fast9(problem, options, keep)
-        del result.solutions[keep:]  # its store holds one at least
     else:
         from .engine.houses import count as count_houses
 
         result = count_houses(problem, options, keep=keep)
+    del result.solutions[keep:]  # a kernel's store holds what a slice found: more, at times
     result.method = method
     result.reason = REASONS.get(result.reason, result.reason)
     if grid is not None:

@@ -41,7 +41,6 @@ from .common import (
     no_grid_error,
     one_puzzle_output,
     output_path,
-    placed_clash,
     print_error_json,
     print_json,
     puzzle_place,
@@ -267,8 +266,8 @@ def run(args: argparse.Namespace) -> int:
                 single = single_item(args)
                 if single is not None:
                     no, item = single  # clashing clues: where, as the batch says it
-                    with placed_clash(None if no is None else puzzle_place(args.puzzle, no)):
-                        return solve_one(item, args)
+                    place = None if no is None else puzzle_place(args.puzzle, no)
+                    return solve_one(item, args, place)
             elif args.puzzle == "-" and not hasattr(sys.stdin.buffer, "peek"):
                 put_back_stdin(b"", sys.stdin.buffer)  # the batch mode peeks at its head
             return solve_many(args)
@@ -279,13 +278,12 @@ def run(args: argparse.Namespace) -> int:
     say_file_options(args, "solved")
     if output:  # one puzzle on the command line: its output, as printed, to OUT
         printed = io.StringIO()
-        with contextlib.redirect_stdout(printed), placed_clash(puzzle_place(args.puzzle, None)):
-            code = solve_one(item, args)
+        with contextlib.redirect_stdout(printed):
+            code = solve_one(item, args, puzzle_place(args.puzzle, None))
         if code != 2:  # bad input leaves OUT as it was
             write_text(output, printed.getvalue())  # a full disk too names OUT
         return code
-    with placed_clash(puzzle_place(args.puzzle, None)):  # as count, rate and the file mode place it
-        return solve_one(item, args)
+    return solve_one(item, args, puzzle_place(args.puzzle, None))  # a clash placed, as count
 
 
 def file_mode_asked(args: argparse.Namespace) -> bool:
@@ -493,9 +491,10 @@ class _Chained(io.RawIOBase):
         return len(data)
 
 
-def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
+def solve_one(item: Grid | ParseError, args: argparse.Namespace, place: str | None = None) -> int:
     """Solve one grid and print it as the options say (the options checked first:
-    :func:`check_solve_options`)."""
+    :func:`check_solve_options`); clashing clues are said at ``place``
+    (:func:`~sudograph.cli.common.puzzle_place`), their ``--json`` row too."""
     args.method = args.method or DEFAULT_METHOD
     from ..search.trace import GridStepPrinter, TraceFull
     from ..solve import count, solve
@@ -544,9 +543,10 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace) -> int:
             result = run(trace=None, engine="numba", timeout=_time_left(kwargs, start))
             result.stats.seconds += traced  # the time of the whole run, its traced part too
     except InvalidPuzzle as exc:  # clashing clues: with --json, an error object too
+        placed = exc if place is None else InvalidPuzzle(f"{place}: {exc}")
         if args.json:
-            print_error_json(None, str(exc))
-        raise
+            print_error_json(None, str(placed))
+        raise placed from None
     if printer is not None:
         printer.close()
     if args.json:

@@ -31,6 +31,7 @@ Raises :class:`~sudograph.errors.MissingExtra` without numba and
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 import time
@@ -1089,14 +1090,34 @@ def count(problem: Problem, options: SolveOptions, *, keep: int = 0) -> Result:
     pre = [0] * problem.graph.n
     for c, v in enumerate(house, 1):
         pre[v] = c
-    result, found = _solve(Problem(problem.graph, problem.k, tuple(pre)), opts, 0, LEAF_SPACE)
+    # the solutions kept are this search's own, as on a grid with clues, and their
+    # relabellings (a second search for them took no bound: minutes on an empty 49x49 grid)
+    result, found = _solve(Problem(problem.graph, problem.k, tuple(pre)), opts, keep, LEAF_SPACE)
     if keep:
-        result.solutions = _solve(problem, SolveOptions(limit=keep), keep, 0)[0].solutions
+        result.solutions = _relabelled(result.solutions, problem.k, keep)
     result.count = max(found * math.factorial(problem.k), len(result.solutions))
     if result.complete:
         result.status = "solved" if found else "unsatisfiable"
     result.stats.seconds = time.perf_counter() - start
     return result
+
+
+def _relabelled(solutions: list[Coloring], k: int, keep: int) -> list[Coloring]:
+    """The first ``keep`` of ``solutions`` (those of a problem without clues nor cages) and
+    of their colours relabelled, every permutation of ``1..k`` in turn (the identity first):
+    distinct solutions, since each of ``solutions`` colours one house in order.
+
+    >>> _relabelled([(1, 2, 2, 1)], 2, 2), _relabelled([], 64, 1)
+    ([(1, 2, 2, 1), (2, 1, 1, 2)], [])
+    """
+    if not solutions:  # (the permutations of 1..k would be walked for nothing)
+        return []
+    relabels = (
+        tuple(perm[c - 1] for c in sol)
+        for perm in itertools.permutations(range(1, k + 1))
+        for sol in solutions
+    )
+    return list(itertools.islice(relabels, keep))
 
 
 def _free_house(problem: Problem) -> tuple[int, ...] | None:
