@@ -512,7 +512,10 @@ def test_draw_takes_color_s_default_method_for_a_graph(
     ("option", "message"),
     [
         (["--box", "-2x-2"], "--box: box shape '-2x-2' is not of the form RxC (e.g. 2x3)"),
-        (["--limit", "-3"], "--limit: must be >= 1, got -3"),
+        (
+            ["--alphabet", "-1a2"],
+            "--alphabet: alphabet '-1a2' uses '-': whitespace and .-_|+#,[]{}\"' are reserved",
+        ),
     ],
 )
 def test_a_value_starting_with_minus_and_a_digit_reaches_its_check(
@@ -553,3 +556,50 @@ def test_count_keeping_solutions_of_an_empty_grid_keeps_its_bounds(
         assert (r.status, r.count, len(r.solutions)) == ("solved", 288, 1)
     if r.solutions:
         assert r.status == "solved"  # a solution found before the stop: solved, as documented
+
+
+def test_an_inline_variant_puzzle_with_a_slash_is_no_file_name(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Was: 'No such file or directory' (a '/' in a comment or an f-puzzles title)."""
+    code, out, err = _cli(capfd, "count", "# from a/b\n" + X_TEXT)
+    assert (code, out, err) == (0, "12 solutions\n", "")
+    titled = json.loads(FPUZZLES4) | {"title": "easy 1/2", "diagonal+": True, "diagonal-": True}
+    assert _cli(capfd, "count", json.dumps(titled)) == (0, "12 solutions\n", "")
+
+
+def test_a_word_key_after_a_block_is_refused_by_name(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Was: read into the region map ('region map has 22 cells')."""
+    path = tmp_path / "rs.txt"
+    path.write_text("regions:\naabb\naabb\ncddd\ncccd\nsize: 4\ngrid: 1...............\n")
+    code, _, err = _cli(capfd, "solve", str(path))
+    assert code == 2 and err.startswith(f"sudograph: error: {path}:6:1: unknown key 'size:'")
+
+
+def test_a_graph_on_a_slow_pipe_after_a_c_word_comment_is_told() -> None:
+    """The head is read line by line until the problem line: 'comment: ...' is a DIMACS
+    comment as the reader reads it (the peek stopped there: the graph read as puzzles)."""
+    script = (
+        "import sys, time; sys.stdout.write('comment: a triangle\\n'); sys.stdout.flush(); "
+        "time.sleep(0.5); sys.stdout.write('p edge 3 3\\ne 1 2\\ne 2 3\\ne 1 3\\n')"
+    )
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    writer = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "sudograph", "info", "-", "--json"],
+            stdin=writer.stdout,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        assert writer.stdout is not None
+        writer.stdout.close()
+        writer.wait(timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["edges"] == 3

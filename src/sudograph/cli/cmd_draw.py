@@ -130,7 +130,7 @@ def register(subparsers: Any) -> None:
 
 def is_graph_arg(arg: str) -> bool:
     """True for ``petersen``, ``sudoku:...``, graph files by their suffix and any file whose
-    content is DIMACS (:func:`~sudograph.cli.cmd_bench.is_dimacs_file`, whatever its name:
+    content is DIMACS (:func:`~sudograph.cli.common.is_dimacs_file`, whatever its name:
     ``color`` reads it); False for a puzzle (a name in another case is one after
     :func:`graph_arg`).
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import json
 import math
@@ -485,8 +486,9 @@ def stdin_head(size: int = VARIANT_HEAD, told: Callable[[bytes], bool] | None = 
 DIMACS_HEADER = re.compile(rb"^\s*p\s+(edge|edges|col)\s+\d+\s+\d+\s*$", re.MULTILINE)
 """The problem line of a DIMACS graph (``p edge N M``)."""
 
-_DIMACS_COMMENT = re.compile(rb"\s*(c(\s[^\n]*)?)?\s*$")
-"""A line before a DIMACS graph's problem line: blank, or a ``c`` comment."""
+_DIMACS_COMMENT = re.compile(rb"\s*(c[^\n]*)?\s*$")
+"""A line before a DIMACS graph's problem line: blank, or a ``c`` comment (any line starting
+with ``c``, as :func:`~sudograph.formats.dimacs.read_dimacs` reads it)."""
 
 
 def is_dimacs_file(path: str) -> bool:
@@ -505,7 +507,7 @@ def is_dimacs_file(path: str) -> bool:
                 head = f.read(VARIANT_HEAD)
         except OSError:
             return False
-    return DIMACS_HEADER.search(head.removeprefix(b"\xef\xbb\xbf")) is not None
+    return DIMACS_HEADER.search(head.removeprefix(codecs.BOM_UTF8)) is not None
 
 
 def _dimacs_told(head: bytes) -> bool:
@@ -518,7 +520,7 @@ def _dimacs_told(head: bytes) -> bool:
     >>> _dimacs_told(b"1.3.....2...4..1\\n"), _dimacs_told(b"p edge 3 3")
     (True, False)
     """
-    lines = head.removeprefix(b"\xef\xbb\xbf").split(b"\n")[:-1]  # the whole lines
+    lines = head.removeprefix(codecs.BOM_UTF8).split(b"\n")[:-1]  # the whole lines
     return any(_DIMACS_COMMENT.fullmatch(line) is None for line in lines)
 
 
@@ -680,13 +682,17 @@ def say_file_options(args: argparse.Namespace, verb: str) -> None:
 
 
 def looks_like_path(arg: str) -> bool:
-    """An argument meant as a file name (not a puzzle written inline)."""
-    return (
-        arg == "-"
-        or os.path.exists(arg)
-        or os.sep in arg
-        or arg.endswith((".txt", ".csv", ".sdk", ".sdm", ".ss", ".col"))
-    )
+    """An argument meant as a file name (not a puzzle written inline: one over several lines
+    or a JSON object, a '/' in its comment or title, is one).
+
+    >>> looks_like_path("puzzles/hard.txt"), looks_like_path('{"title": "1/2", "grid": []}')
+    (True, False)
+    """
+    if arg == "-" or os.path.exists(arg):
+        return True
+    if "\n" in arg or arg.lstrip().startswith("{"):
+        return False
+    return os.sep in arg or arg.endswith((".txt", ".csv", ".sdk", ".sdm", ".ss", ".col"))
 
 
 def read_items(arg: str, args: argparse.Namespace) -> Iterator[Item]:

@@ -409,16 +409,16 @@ def read_variant_puzzle(
                 column=len(line) - len(line.lstrip()) + 1,
                 source=source,
             )
-        elif current is not None:
-            blocks[current].append(line)
         elif _WORD_KEY.match(stripped.lower()):  # a key of its own: name the keys there are
-            word = stripped.partition(":")[0].strip()
+            word = stripped.partition(":")[0].strip()  # (no region row or cage line has ':')
             raise ParseError(
                 f"unknown key '{word[:20]}:' (the keys: {', '.join(TEXT_KEYS)})",
                 line=ln,
                 column=len(line) - len(line.lstrip()) + 1,
                 source=source,
             )
+        elif current is not None:
+            blocks[current].append(line)
         else:
             raise ParseError(f"unexpected line {stripped[:20]!r}", line=ln, column=1, source=source)
     if "grid" not in keys:  # placed at the puzzle's first key (a file of one puzzle too)
