@@ -14,7 +14,7 @@ import pytest
 
 import sudograph
 from sudograph.cli import main
-from sudograph.errors import ParseError
+from sudograph.errors import InvalidArgument, ParseError
 from sudograph.formats.variant import looks_like_variant
 from sudograph.grid import Grid
 
@@ -603,3 +603,23 @@ def test_a_graph_on_a_slow_pipe_after_a_c_word_comment_is_told() -> None:
         writer.wait(timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["edges"] == 3
+
+
+def test_a_method_name_that_is_no_str_is_invalid_everywhere() -> None:
+    """Was: TypeError (unhashable type: 'list') from solve_many, bench.run_one, visualize."""
+    from sudograph.batch import solve_many
+    from sudograph.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match=r"unknown method \['fast'\]"):
+        solve_many(["1" + "." * 80], ["fast"])  # type: ignore[arg-type]
+
+
+def test_render_sizes_take_numpy_integers() -> None:
+    """Was: 'size must be a number >= 1, got np.int64(400)'."""
+    np = pytest.importorskip("numpy")
+    from sudograph.render import grid_svg
+
+    grid = Grid.parse("1.3.....2...4..1")
+    assert grid_svg(grid, size=np.int64(400)) == grid_svg(grid, size=400)
+    with pytest.raises(InvalidArgument, match="size must be a number >= 1, got True"):
+        grid_svg(grid, size=True)

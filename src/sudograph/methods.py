@@ -173,8 +173,17 @@ RANDOMIZED = tuple(name for name, m in METHODS.items() if m.randomized)
 
 
 def get_method(name: str) -> Method:
-    """The method called ``name``; :class:`InvalidArgument` lists the known ones otherwise."""
+    """The method called ``name``; :class:`InvalidArgument` lists the known ones otherwise
+    (a name that is no str too: ``["fast"]`` raised TypeError from the lookup).
+
+    >>> get_method(["fast"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: unknown method ['fast'] (known: naive, ...)
+    """
     try:
+        if not isinstance(name, str):
+            raise KeyError(name)
         return METHODS[name]
     except KeyError:
         known = ", ".join(METHODS)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import colorsys
 import io
 import math
+import numbers
 import os
 import re
 import warnings
@@ -174,7 +175,7 @@ def _check_positive(name: str, value: float, minimum: float = 1) -> None:
     ...
     sudograph.errors.InvalidArgument: size must be a number >= 1, got nan
     """
-    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)  # numpy's too
     if not ok or not math.isfinite(value) or value < minimum:
         raise InvalidArgument(f"{name} must be a number >= {minimum:g}, got {value!r}")
 
