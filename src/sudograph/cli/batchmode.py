@@ -70,6 +70,7 @@ from .common import (
     is_variant_file,
     no_grid_error,
     progress_wanted,
+    puzzle_place,
     read_items,
     refuse_graph_input,
     report_error,
@@ -943,7 +944,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
                     report_error(unread.pop(no))
                     bad += 1
                 elif res.status == "error":  # read, not solvable: locate it
-                    res.error = f"{name}:{no}: {res.error}"
+                    res.error = f"{puzzle_place(str(source), no)}: {res.error}"
                     fail(res.error)
                 solutions = listed.popleft() if listing else None
                 complete = (

@@ -276,18 +276,18 @@ def run(args: argparse.Namespace) -> int:
             return _no_answer(str(exc), targets, None)
     else:
         place, grid = only_grid(args, "draw")
-        with placed_clash(place):
+        with placed_clash(place):  # the trace's search and the solve: a clash said there
             last = _save_trace(args, grid) if args.trace else None
-        stopped = _stopped(args, last)
-        graph = grid.graph
-        try:
-            if last is not None and last.kind == "unsatisfiable":  # the trace's search proved it
-                raise NoAnswer("the puzzle has no solution")
-            # (the trace alone: its search is the answer, no second solve for no picture)
-            with placed_clash(place):
-                coloring = None if args.no_color or not targets else _solve_grid(grid, args.method)
-        except NoAnswer as exc:
-            return _no_answer(str(exc), targets, args.trace, stopped)
+            stopped = _stopped(args, last)
+            graph = grid.graph
+            try:
+                if last is not None and last.kind == "unsatisfiable":  # the trace proved it
+                    raise NoAnswer("the puzzle has no solution")
+                # (the trace alone: its search is the answer, no second solve for no picture)
+                solved = not args.no_color and bool(targets)
+                coloring = _solve_grid(grid, args.method) if solved else None
+            except NoAnswer as exc:
+                return _no_answer(str(exc), targets, args.trace, stopped)
         if stopped:
             caption, caps = stopped
             warn(f"{args.trace}: the search {caption}: the trace shows it up to there ({caps})")

@@ -41,6 +41,7 @@ from .common import (
     no_grid_error,
     one_puzzle_output,
     output_path,
+    placed_clash,
     print_error_json,
     print_json,
     puzzle_place,
@@ -534,19 +535,19 @@ def solve_one(item: Grid | ParseError, args: argparse.Namespace, place: str | No
     budget = one_shot_budget(grid, args, kwargs, printer is not None)
     start = time.perf_counter()
     try:
-        try:
-            result = run(engine="python", max_nodes=budget) if budget else None
-            if result is None or result.reason == "node limit":
-                result = run()
-        except TraceFull:  # the steps shown: the compiled twin finishes (it counts the same)
-            traced = time.perf_counter() - start
-            result = run(trace=None, engine="numba", timeout=_time_left(kwargs, start))
-            result.stats.seconds += traced  # the time of the whole run, its traced part too
-    except InvalidPuzzle as exc:  # clashing clues: with --json, an error object too
-        placed = exc if place is None else InvalidPuzzle(f"{place}: {exc}")
+        with placed_clash(place):
+            try:
+                result = run(engine="python", max_nodes=budget) if budget else None
+                if result is None or result.reason == "node limit":
+                    result = run()
+            except TraceFull:  # the steps shown: the compiled twin finishes (it counts alike)
+                traced = time.perf_counter() - start
+                result = run(trace=None, engine="numba", timeout=_time_left(kwargs, start))
+                result.stats.seconds += traced  # the time of the whole run, its traced part too
+    except InvalidPuzzle as exc:  # clashing clues, placed: with --json, an error object too
         if args.json:
-            print_error_json(None, str(placed))
-        raise placed from None
+            print_error_json(None, str(exc))
+        raise
     if printer is not None:
         printer.close()
     if args.json:
