@@ -195,7 +195,7 @@ def solve_many(
     from .methods import get_method
     from .solve import check_method_options
 
-    if puzzles is None or isinstance(puzzles, str | bytes):
+    if puzzles is None or isinstance(puzzles, str | bytes) or not isinstance(puzzles, Iterable):
         raise InvalidArgument(
             "puzzles must be an iterable of puzzles (lines, Grids) or an (n, 81) array, got "
             f"{type(puzzles).__name__}"
@@ -228,11 +228,7 @@ def solve_many(
         require_extras(method, engine)
         if fallback is not None:
             require_extras(fallback, engine)
-    for key in solve_options or {}:
-        if key not in SOLVE_OPTIONS:
-            raise InvalidArgument(
-                f"solve_options: unknown option {key!r} (allowed: {', '.join(SOLVE_OPTIONS)})"
-            )
+    _check_solve_options(method, fallback, limit, engine, solve_options or {})
     n_workers = workers or os.cpu_count() or 1
     sizer = None
     if chunk_size is None and method != "fast":  # chunks of a slow method sized by time
@@ -255,6 +251,48 @@ def solve_many(
     settings = (method, limit, engine, max_nodes, box, alphabet, extra)
     chunks = _chunks(puzzles, sizer or chunk_size)
     return _solve_many(chunks, settings, executor, as_array, n_workers, sizer)
+
+
+def _check_solve_options(
+    method: str, fallback: str | None, limit: int | None, engine: str, options: dict[str, Any]
+) -> None:
+    """Raise :class:`InvalidArgument` for what would fail every puzzle alike (an error row
+    each, or a TypeError from the first row on): an unknown key of ``options``, a value of the
+    wrong type or range, an option the method would ignore or refuse (``seed`` for a method
+    that draws no random numbers, ``order`` for one that is no search, a ``trace`` it cannot
+    emit), and ``limit=None`` (count every solution) for a method that cannot count.
+
+    ``options`` tune ``fallback`` when ``method`` is ``fast`` and a fallback is named (the
+    compiled 9×9 kernel takes ``timeout`` alone), else ``method``.
+
+    >>> _check_solve_options("fast", None, 1, "auto", {"timeout": "abc"})
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: timeout must be a number of seconds, got 'abc'
+    """
+    from .methods import get_method
+    from .problem import SolveOptions
+    from .solve import _check_trace, _refuse_incomplete, check_method_options
+
+    for key in options:
+        if key not in SOLVE_OPTIONS:
+            raise InvalidArgument(
+                f"solve_options: unknown option {key!r} (allowed: {', '.join(SOLVE_OPTIONS)})"
+            )
+    given: dict[str, Any] = {key: options.get(key) for key in SOLVE_OPTIONS}
+    SolveOptions(**given)  # each value's type and range
+    tuned = get_method(fallback if method == "fast" and fallback is not None else method)
+    check_method_options(tuned.name, seed=given["seed"], itermax=given["itermax"], engine=engine)
+    if (given["order"] or given["inference"]) and tuned.order is None:
+        raise InvalidArgument(
+            f"solve_options: method {tuned.name!r} is not a search: order/inference do not apply"
+        )
+    if given["trace"] is not None:
+        _check_trace(tuned, given["trace"], engine)
+    if limit is None:
+        for name in (method, fallback):
+            if name is not None:
+                _refuse_incomplete(name, "count solutions")
 
 
 def default_method(engine: str = "auto", *, remote: bool = False) -> str:

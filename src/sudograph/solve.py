@@ -203,7 +203,9 @@ def solve(
         engine=engine,
     )
     overridden = order is not None or inference is not None
-    route = compiled_route(m.name, problem, engine, options.limit, overridden, trace is not None)
+    stored = options.limit if keep is None or options.limit is None else min(options.limit, keep)
+    stored = keep if stored is None else stored  # the solutions to keep: the kernel's store
+    route = compiled_route(m.name, problem, engine, stored, overridden, trace is not None)
     if m.name == "fast" and route is None and not _engine_module("fast9").is_sudoku9(problem):
         numba = _engine_module().numba_available()
         why = _engine_module("houses").unsupported(problem) if numba else None
@@ -389,8 +391,9 @@ def compiled_route(
     method's own runner and engines).
 
     With numba installed and ``engine="auto"``, method ``propagate`` (its preset order and
-    inference, no trace) runs on the ``fast9`` kernel on a plain 9×9 Sudoku (keeping at most
-    its store of solutions) and on the ``houses`` kernel otherwise; method ``fast`` runs on
+    inference, no trace) runs on the ``fast9`` kernel on a plain 9×9 Sudoku when ``limit``,
+    the solutions to store (the fewer of a search's ``limit`` and ``keep``; None: all), fits
+    that kernel's store, and on the ``houses`` kernel otherwise; method ``fast`` runs on
     ``houses`` on anything but a plain 9×9 (whatever the engine; on a plain 9×9 its kernel
     keeps at most ``MAX_STORED`` solutions, counting the others). A problem the house kernel
     cannot take (:func:`sudograph.engine.houses.unsupported`) keeps the method's own path.

@@ -40,10 +40,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InvalidArgument, write_text
-from .graph import MAX_SIDE, Graph, sudoku_graph
+from .graph import MAX_SIDE, Graph, sudoku_graph, whole_number
 from .grid import Grid, default_alphabet
 from .methods import METHODS, SEARCH_RUNNER, get_method
-from .problem import Problem, Result, as_seed
+from .problem import Problem, Result, SolveOptions, as_seed
 from .search.trace import KINDS, Recorder, TraceEvent
 
 TRACEABLE: tuple[str, ...] = tuple(n for n, m in METHODS.items() if m.runner == SEARCH_RUNNER)
@@ -263,7 +263,8 @@ def trace_run(
     keeps the grid's symbols) with ``method`` on the Python engine, keeping its first ``max_steps``
     events (the search itself runs on, up to ``max_nodes`` / ``timeout``).
 
-    Raises :class:`InvalidArgument` for a method that cannot be traced.
+    Raises :class:`InvalidArgument` for a method that cannot be traced, and for a
+    ``max_steps`` that is no whole number >= 1.
 
     >>> from sudograph.graph import petersen_graph
     >>> t = trace_run(Problem(petersen_graph(), 3), "naive", max_steps=5)
@@ -273,13 +274,29 @@ def trace_run(
     from .solve import solve, to_problem
 
     check_traceable(method)
-    if max_steps < 1:
-        raise InvalidArgument(f"max_steps must be >= 1, got {max_steps}")
+    max_steps = _check_bounds(max_steps, max_nodes, timeout)
     solved, grid = to_problem(problem)
     rec = Recorder(cap=max_steps)
     result = solve(solved, method, trace=rec, max_nodes=max_nodes, timeout=timeout)
     total = len(rec.events) + rec.dropped
     return RunTrace(method, tuple(rec.events), total, result, solved, grid)
+
+
+def _check_bounds(max_steps: object, max_nodes: object, timeout: object) -> int:
+    """``max_steps`` as an int, after refusing a ``max_steps`` that is no whole number >= 1
+    and a ``max_nodes`` or ``timeout`` that :class:`SolveOptions` would refuse: before any
+    search or colour count.
+
+    >>> _check_bounds(5, None, "1")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: timeout must be a number of seconds, got '1'
+    """
+    steps = whole_number("max_steps", max_steps)
+    if steps < 1:
+        raise InvalidArgument(f"max_steps must be >= 1, got {steps}")
+    SolveOptions(max_nodes=max_nodes, timeout=timeout)  # type: ignore[arg-type]
+    return steps
 
 
 def _check_page_options(lang: str, seed: int) -> None:
@@ -1048,6 +1065,7 @@ def visualize(
     """
     methods = check_methods(default_methods(x) if methods is None else methods)
     _check_page_options(lang, seed)
+    max_steps = _check_bounds(max_steps, max_nodes, timeout)  # before choose_k's 10 s
     if k is None and isinstance(x, Graph):
         k = choose_k(x)
     problem, grid = _problem_of(x, k)

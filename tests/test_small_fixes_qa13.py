@@ -1,0 +1,147 @@
+"""Fixes of the session of 2026-11-28 (fourth): items left alone by earlier notes and found by
+its QA rounds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import sudograph
+from sudograph.batch import solve_many
+from sudograph.errors import InvalidArgument
+from sudograph.grid import Grid
+from sudograph.solve import compiled_route, count, solve
+from sudograph.visualize import trace_run, visualize
+
+EMPTY9 = "." * 81
+HARD9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+# -- solve_many: options that would fail every puzzle alike are refused at the call ----------
+
+REFUSED_AT_THE_CALL = [  # (arguments, words): each gave an error row a puzzle (or a TypeError)
+    (dict(method="fast", solve_options={"timeout": -1}), "timeout must be >= 0"),
+    (dict(method="fast", solve_options={"timeout": "abc"}), "timeout must be a number"),
+    (dict(method="propagate", solve_options={"timeout": True}), "timeout must be a number"),
+    (dict(method="greedy", limit=None), "method 'greedy' does not explore every possibility"),
+    (dict(method="fast", fallback="greedy", limit=None), "'greedy' does not explore"),
+    (dict(method="naive", solve_options={"seed": 3}), "seed: method 'naive' draws no random"),
+    (dict(method="fast", solve_options={"seed": 3}), "seed: method 'fast' draws no random"),
+    (dict(method="propagate", solve_options={"order": "xyz"}), "unknown order 'xyz'"),
+    (dict(method="fast", solve_options={"order": "mrv"}), "method 'fast' is not a search"),
+    (dict(method="sat", solve_options={"inference": "singles"}), "'sat' is not a search"),
+    (dict(method="greedy", solve_options={"itermax": 0}), "itermax must be >= 1"),
+    (dict(method="naive", solve_options={"trace": 5}), "trace must be callable"),
+    (dict(method="sat", solve_options={"trace": print}), "method 'sat' emits no trace"),
+    (dict(method="naive", solve_options={"depth": 3}), "unknown option 'depth'"),
+]
+
+
+@pytest.mark.parametrize(("kwargs", "words"), REFUSED_AT_THE_CALL)
+def test_solve_many_refuses_at_the_call_what_every_puzzle_would_refuse(
+    kwargs: dict[str, object], words: str
+) -> None:
+    with pytest.raises(InvalidArgument, match=words):
+        solve_many([EMPTY9], workers=1, **kwargs)  # no row read: refused before the first
+
+
+TAKEN = [  # options that tune the method asked for (or the fallback of fast): rows, no error
+    dict(method="fast", fallback="naive", solve_options={"order": "mrv"}),
+    dict(method="greedy", solve_options={"seed": 3, "itermax": 5}),
+    dict(method="fast", solve_options={"timeout": 5}),
+    dict(method="propagate", limit=None, solve_options={"order": "mrv", "inference": "singles"}),
+]
+
+
+@pytest.mark.parametrize("kwargs", TAKEN)
+def test_solve_many_takes_the_options_its_method_reads(kwargs: dict[str, object]) -> None:
+    puzzle = "1234" + "." * 12
+    rows = list(solve_many([puzzle, "11" + "." * 14], workers=1, **kwargs))
+    assert rows[0].status in ("solved", "stopped") and rows[0].error is None
+    assert rows[0].to_line()[:4] == "1234"
+    assert rows[1].status == "error" and "clashing clues" in (rows[1].error or "")
+
+
+@pytest.mark.parametrize("puzzles", [5, 2.5, object()])
+def test_solve_many_refuses_what_is_no_iterable_at_the_call(puzzles: object) -> None:
+    with pytest.raises(InvalidArgument, match="puzzles must be an iterable"):
+        solve_many(puzzles)  # was a TypeError when the generator was first iterated
+
+
+# -- visualize / trace_run: max_steps, max_nodes and timeout checked before any search --------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        (dict(max_steps=None), "max_steps None is not a whole number"),  # was TypeError
+        (dict(max_steps="5"), "max_steps '5' is not a whole number"),  # was TypeError
+        (dict(max_steps=2.5), "max_steps 2.5 is not a whole number"),  # was taken
+        (dict(max_steps=True), "max_steps True is not a whole number"),  # was taken
+        (dict(max_steps=0), "max_steps must be >= 1"),
+        (dict(max_nodes=-1), "max_nodes must be >= 0"),
+        (dict(timeout="1"), "timeout must be a number of seconds"),
+    ],
+)
+def test_visualize_checks_its_bounds(kwargs: dict[str, object], words: str) -> None:
+    with pytest.raises(InvalidArgument, match=words):
+        visualize(Grid.parse("." * 16), **kwargs)
+    with pytest.raises(InvalidArgument, match=words):
+        trace_run(Grid.parse("." * 16), "naive", **kwargs)
+
+
+def test_visualize_checks_its_bounds_before_counting_a_graphs_colours() -> None:
+    calls: list[object] = []
+
+    def refused_first(*args: object, **kwargs: object) -> object:  # pragma: no cover
+        calls.append(args)
+        raise AssertionError("choose_k ran before max_steps was checked")
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sudograph.visualize, "choose_k", refused_first)
+        with pytest.raises(InvalidArgument, match="max_steps"):
+            visualize(sudograph.petersen_graph(), max_steps="many")
+    assert calls == []
+
+
+def test_max_steps_takes_numpy_integers() -> None:
+    t = trace_run(Grid.parse("." * 16), "naive", max_steps=np.int64(3))
+    assert len(t.events) == 3 and t.capped
+
+
+# -- solve(limit=None, keep=K) on a plain 9x9 runs on the 9x9 kernel, as count does ------------
+
+
+@pytest.mark.parametrize(
+    ("limit", "keep", "route"),
+    [
+        (None, 5, "fast9"),  # was "houses": about 10 times slower than count(keep=5)
+        (None, None, "houses"),  # every solution kept: more than the 9x9 kernel stores
+        (3, None, "fast9"),
+        (20_000, 2, "fast9"),
+        (20_000, None, "houses"),
+    ],
+)
+def test_solve_routes_by_the_solutions_it_keeps(
+    limit: int | None, keep: int | None, route: str
+) -> None:
+    pytest.importorskip("numba")
+    puzzle = Grid.parse(HARD9[:57] + "." * 24)
+    assert compiled_route("propagate", puzzle.problem, limit=20_000) == "houses"
+    result = solve(puzzle, limit=limit, keep=keep, max_nodes=300)
+    assert result.stats.engine == route
+    kept = min(x for x in (limit, keep, 10**6) if x is not None)
+    found = len(result.solutions)  # (300 nodes find over 100 of them)
+    assert found == kept if kept < 100 else found > 100
+    assert all(g.is_solution_of(puzzle) for g in result.grids)
+
+
+def test_solve_and_count_agree_on_a_plain_9x9_with_keep() -> None:
+    pytest.importorskip("numba")
+    puzzle = Grid.parse(HARD9)
+    open_one = puzzle.with_values([0 if i == 6 else v for i, v in enumerate(puzzle.values)])
+    a = solve(open_one, limit=None, keep=2)
+    b = count(open_one, keep=2)
+    assert a.count == b.count == 29_411  # (the 8 of r1c7 taken out)
+    assert a.stats.engine == b.stats.engine == "fast9"
+    assert [g.to_line() for g in a.grids] == [g.to_line() for g in b.grids]
