@@ -37,6 +37,7 @@ try:
     from .grid import Conflict, Grid
     from .problem import Problem, Result, SolveOptions, Stats, is_proper_coloring, is_solution
     from .solve import color, count, count_solutions, is_unique, solve
+    from .variants import Variant
 except KeyboardInterrupt:
     # Ctrl-C in the 0.2 s this takes, started as the command (``sudograph``, or ``python -m
     # sudograph``): its one line and exit 130, as later (``_entry``), not Python's traceback
@@ -134,6 +135,7 @@ __all__ = [
     "SudographError",
     "TraceEvent",
     "UniquenessUnknown",
+    "Variant",
     "WorkLost",
     "__version__",
     "chromatic_number",

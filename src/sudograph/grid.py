@@ -935,8 +935,9 @@ of the alphabet 1234 (e.g. '.'), got '1'
             extra += f", box={self.box!r}"
         if self.alphabet != default_alphabet(self.n):
             extra += f", alphabet={self.alphabet!r}"
-        if self.variant is not None:
-            extra += f", variant={self.variant!r}"
+        if self.variant is not None:  # its names alone when it has no regions nor cages
+            plain = self.variant.regions is None and not self.variant.cages
+            extra += f", variant={(self.variant.spec if plain else self.variant)!r}"
         return f"Grid.parse({self.to_line()!r}{extra})"
 
     def _repr_svg_(self) -> str:

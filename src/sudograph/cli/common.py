@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from .._text import plural
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
-from ..formats.puzzles import cr_endings, decode_line, iter_grids, open_source
+from ..formats.puzzles import iter_grids, open_source
 from ..graph import MAX_SIDE
 from ..grid import Grid, check_alphabet, parse_box
 from ..problem import Cage
@@ -364,7 +364,9 @@ def _text_of(arg: str, option: str, *, inline: bool = True) -> tuple[str, str]:
             data = f.read()
     except OSError as exc:  # a directory, a missing --cages file, no permission: the option
         raise InvalidArgument(f"{option}: {arg}: {exc.strerror or exc}") from None
-    text = _variant_text(data, arg)  # CR-only lines read as lines, as a variant file's
+    from ..formats.variant import variant_text
+
+    text = variant_text(data, arg)  # CR-only lines read as lines, as a variant file's
     if isinstance(text, ParseError):
         raise text
     return text.removeprefix("\ufeff"), arg
@@ -610,7 +612,9 @@ def read_variant_file(
             return None
         with naming(arg), open(arg, "rb") as f:
             data, source = f.read(), arg
-    text = _variant_text(data, source)
+    from ..formats.variant import variant_text
+
+    text = variant_text(data, source)
     if isinstance(text, ParseError):  # the input is read whole: one error for it
         return [(text.line, text)]
     return variant_items(text, kind, source, box=box, alphabet=alphabet)
@@ -634,28 +638,6 @@ def variant_items(
         return [(1, read_fpuzzles(text, source=source, box=box, alphabet=alphabet))]
     except ParseError as exc:
         return [(1, exc)]
-
-
-def _variant_text(data: bytes, source: str) -> str | ParseError:
-    """The bytes of a variant input as text, or the :class:`ParseError` of the first bad byte
-    (:func:`~sudograph.formats.puzzles.decode_line`'s: ``invalid UTF-8``, ``binary data (NUL
-    byte)``) at its line and column (in characters) of the whole input.
-
-    >>> _variant_text(b"variant: x\\ngrid: 1.\\xc3\\xa9\\xff", "v.txt")
-    ParseError('v.txt:2:10: invalid UTF-8')
-    >>> _variant_text(b"variant: x\\rgrid: 1.3.\\r", "v.txt")  # CR-only lines (old Mac text)
-    'variant: x\\ngrid: 1.3.\\n'
-    """
-    if cr_endings(data):
-        data = data.replace(b"\r", b"\n")
-    text = decode_line(1, data, source)
-    if not isinstance(text, ParseError):
-        return text
-    at = (text.column or 1) - 1  # a byte offset in the whole input
-    start = data.rfind(b"\n", 0, at) + 1
-    column = len(data[start:at].decode("utf-8", errors="replace")) + 1
-    line = data.count(b"\n", 0, at) + 1
-    return ParseError(text.message, line=line, column=column, source=source)
 
 
 def one_puzzle_output(args: argparse.Namespace) -> str | None:

@@ -60,17 +60,20 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
+import pathlib
 import re
 import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from .._text import split_lines
-from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip
+from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
 from ..grid import Grid, as_box, box_for, default_alphabet, json_alphabet, json_box, nearest_box
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
 from .jsonplaces import JsonFault, Path, json_place, json_shown, loads_once, one_slip, placed
+from .puzzles import cr_endings, decode_line
 
 _CELL = re.compile(r"[rR]([0-9]+)[cC]([0-9]+)$")
 _TOKEN = re.compile(r"[^\s,]+")
@@ -359,17 +362,72 @@ def variant_from_options(
     return Variant.parse(spec or "", regions=reg, cages=cgs)
 
 
+def variant_text(data: bytes, source: str) -> str | ParseError:
+    """The bytes of a variant input as text, or the :class:`ParseError` of the first bad byte
+    (:func:`~sudograph.formats.puzzles.decode_line`'s: ``invalid UTF-8``, ``binary data (NUL
+    byte)``) at its line and column (in characters) of the whole input.
+
+    >>> variant_text(b"variant: x\\ngrid: 1.\\xc3\\xa9\\xff", "v.txt")
+    ParseError('v.txt:2:10: invalid UTF-8')
+    >>> variant_text(b"variant: x\\rgrid: 1.3.\\r", "v.txt")  # CR-only lines (old Mac text)
+    'variant: x\\ngrid: 1.3.\\n'
+    """
+    if cr_endings(data):
+        data = data.replace(b"\r", b"\n")
+    text = decode_line(1, data, source)
+    if not isinstance(text, ParseError):
+        return text
+    at = (text.column or 1) - 1  # a byte offset in the whole input
+    start = data.rfind(b"\n", 0, at) + 1
+    column = len(data[start:at].decode("utf-8", errors="replace")) + 1
+    line = data.count(b"\n", 0, at) + 1
+    return ParseError(text.message, line=line, column=column, source=source)
+
+
+def _text_of(
+    text: str | os.PathLike[str], source: str | None, reader: str
+) -> tuple[str | ParseError, str | None]:
+    """The text to read and its name: a path (``os.PathLike``) is read, named by itself
+    unless ``source`` names it (a file that is not UTF-8 text: the :class:`ParseError` of its
+    first bad byte). A string is the text itself: one that is a file's name and no puzzle
+    (one line, no ``key:``) is refused, naming the way to read the file.
+
+    >>> _text_of("variant: x", None, "read_variant_puzzle")
+    ('variant: x', None)
+    """
+    if isinstance(text, os.PathLike):
+        path = pathlib.Path(text)
+        with naming(path):
+            data = path.read_bytes()
+        name = source or str(path)
+        return variant_text(data, name), name
+    if not isinstance(text, str):
+        raise InvalidArgument(
+            f"{reader} takes a puzzle's text or a path (os.PathLike), not {type(text).__name__}"
+        )
+    if "\n" not in text and ":" not in text and text.strip() and os.path.isfile(text):
+        raise InvalidArgument(
+            f"{reader} reads the text of a puzzle: {text!r} is a file's name (to read the file, "
+            f"give its path: {reader}(pathlib.Path({text!r})))"
+        )
+    return text, source
+
+
 def read_variant_puzzle(
-    text: str,
+    text: str | os.PathLike[str],
     *,
     source: str | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
 ) -> Grid:
-    """A variant puzzle in the text or JSON format of the module docstring. ``box`` is the box
-    shape when the puzzle gives none (one it gives must be the same), ``alphabet`` that of its
-    grid."""
-    text = text.removeprefix("\ufeff")
+    """A variant puzzle in the text or JSON format of the module docstring: its text, or the
+    path of its file (``os.PathLike``, read as UTF-8; ``source`` defaults to it). ``box`` is
+    the box shape when the puzzle gives none (one it gives must be the same), ``alphabet``
+    that of its grid."""
+    read, source = _text_of(text, source, "read_variant_puzzle")
+    if isinstance(read, ParseError):
+        raise read
+    text = read.removeprefix("\ufeff")
     if _after_comments(text).startswith("{"):
         return _from_json(text, source, box, alphabet)
     keys: dict[str, str] = {}
@@ -483,15 +541,16 @@ def read_variant_puzzle(
 
 
 def read_variant_puzzles(
-    text: str,
+    text: str | os.PathLike[str],
     *,
     source: str | None = None,
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
 ) -> Iterator[tuple[int, Grid | ParseError]]:
     """Every puzzle of a variant file: ``(line, Grid or ParseError)``, the line that of its
-    ``grid:`` (of a JSON object, its first line); ``box`` and
-    ``alphabet`` as :func:`read_variant_puzzle` takes them.
+    ``grid:`` (of a JSON object, its first line); ``text``, ``source``, ``box`` and
+    ``alphabet`` as :func:`read_variant_puzzle` takes them (a file that is not UTF-8 text is
+    one error, at its first bad byte).
 
     A text file holds one puzzle, or several (:func:`_puzzle_starts`: each starts at its
     ``variant:`` line, as ``sudograph generate --variant`` writes them, or at the first key
@@ -509,7 +568,11 @@ def read_variant_puzzles(
     >>> [(no, g.to_line()) for no, g in read_variant_puzzles(keys_first)]
     [(1, '1...............'), (4, '.2..............')]
     """
-    text = text.removeprefix("\ufeff")
+    read, source = _text_of(text, source, "read_variant_puzzles")
+    if isinstance(read, ParseError):
+        yield read.line or 1, read
+        return
+    text = read.removeprefix("\ufeff")
     lines = split_lines(text)
     if _after_comments(text).startswith("{"):
         rows = [
