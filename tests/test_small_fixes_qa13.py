@@ -3,6 +3,9 @@ its QA rounds."""
 
 from __future__ import annotations
 
+import json
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -145,3 +148,35 @@ def test_solve_and_count_agree_on_a_plain_9x9_with_keep() -> None:
     assert a.count == b.count == 29_411  # (the 8 of r1c7 taken out)
     assert a.stats.engine == b.stats.engine == "fast9"
     assert [g.to_line() for g in a.grids] == [g.to_line() for g in b.grids]
+
+
+# -- solve PUZZLE --json: the status of a file's row ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "code"),
+    [
+        (["--limit", "5", "--max-nodes", "20", "-m", "naive", "--engine", "python"], "stopped", 1),
+        (["--all", "--max-nodes", "20", "-m", "naive", "--engine", "python"], "stopped", 1),
+        (["--limit", "2", "-m", "naive", "--engine", "python"], "solved", 0),
+        (["--max-nodes", "20", "-m", "naive", "--engine", "python"], "solved", 0),  # 1 of 1
+    ],
+)
+def test_an_inline_json_status_is_a_file_rows(
+    capfd: pytest.CaptureFixture[str],
+    tmp_path: pathlib.Path,
+    argv: list[str],
+    status: str,
+    code: int,
+) -> None:
+    """A bound that cut the list short: the text said 'stopped', the exit code 1, the row of
+    the same puzzle in a file 'stopped', and the inline JSON 'solved'."""
+    from sudograph.cli import main
+
+    assert main(["solve", "." * 16, "--json", *argv]) == code
+    doc = json.loads(capfd.readouterr().out)
+    (tmp_path / "in.txt").write_text("." * 16 + "\n")
+    main(["solve", str(tmp_path / "in.txt"), "--json", *argv])
+    row = json.loads(capfd.readouterr().out.splitlines()[0])
+    assert doc["status"] == row["status"] == status
+    assert doc["solution"] == row["solution"] and doc["solution"] is not None

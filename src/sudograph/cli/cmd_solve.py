@@ -627,10 +627,12 @@ def trace_unavailable(args: argparse.Namespace) -> str | None:
 
 
 def result_json(result: Result, args: argparse.Namespace) -> dict[str, Any]:
-    """The ``--json`` document of one puzzle."""
+    """The ``--json`` document of one puzzle: its ``status`` that of a file's row
+    (:func:`row_status`: ``stopped`` when a bound cut the list or count short of the limit,
+    as the text says and the exit code tells), the bound in ``reason``."""
     s = result.stats
     doc: dict[str, Any] = {
-        "status": result.status,
+        "status": row_status(result.status, result.reason, found(result), wanted_limit(args)),
         "solution": result.grids[0].to_line() if result.grids else None,
         "nodes": None if "nodes" in result.uncounted else s.nodes,
         "backtracks": None if "backtracks" in result.uncounted else s.backtracks,
