@@ -1183,18 +1183,11 @@ def _added(own: Variant | None, spec: Variant | str) -> Variant | None:
     added = parse_variant(spec)
     if own is None or added is None:
         return own if added is None else added
-    for what, mine, theirs in (
-        ("region map", own.regions is not None, added.regions is not None),
-        ("cages", bool(own.cages), bool(added.cages)),
-    ):
-        if mine and theirs:
-            raise InvalidArgument(
-                f"variant: the grid read has its own {what}, as the one given has"
-            )
-    return Variant(
-        own.names + added.names,
-        own.regions if own.regions is not None else added.regions,
-        own.cages or added.cages,
+    return own.adding(
+        added.names,
+        added.regions,
+        added.cages,
+        clash=lambda what: f"variant: the grid read has its own {what}, as the one given has",
     )
 
 

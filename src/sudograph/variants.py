@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -146,6 +146,38 @@ class Variant:
     def spec(self) -> str:
         """The names joined by ``+`` (``""`` for a classic Sudoku)."""
         return "+".join(self.names)
+
+    def adding(
+        self,
+        names: tuple[str, ...],
+        regions: tuple[int, ...] | None = None,
+        cages: tuple[Cage, ...] = (),
+        *,
+        clash: Callable[[str], str],
+    ) -> Variant:
+        """These rules with more added, as a variant file read with ``--variant`` and as
+        ``Grid.parse(obj, variant=)`` add them: the names of both (in order, once), a region
+        map or cages from one side only; where both give one, :class:`InvalidArgument` with
+        ``clash("region map")`` or ``clash("cages")`` (the caller's words).
+
+        >>> Variant("x").adding(("anti-king", "x"), clash=str).names
+        ('x', 'anti-king')
+        >>> Variant("killer", cages=[((0, 1), 3)]).adding((), cages=(((2, 3), 7),), clash=str)
+        Traceback (most recent call last):
+        ...
+        sudograph.errors.InvalidArgument: cages
+        """
+        for what, mine, theirs in (
+            ("region map", self.regions is not None, regions is not None),
+            ("cages", bool(self.cages), bool(cages)),
+        ):
+            if mine and theirs:
+                raise InvalidArgument(clash(what))
+        return Variant(
+            self.names + names,
+            self.regions if self.regions is not None else regions,
+            self.cages or cages,
+        )
 
     def check_fits(self, box: Box) -> None:
         """Raise :class:`InvalidArgument` when a rule does not apply to this box shape, the

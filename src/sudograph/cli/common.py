@@ -269,19 +269,18 @@ def with_variant(grid: Grid, args: argparse.Namespace) -> Grid:
         if not alone[grid.n].names:  # e.g. an empty cage file: no rule added
             return grid
         return Grid(grid.box, grid.values, grid.alphabet, alone[grid.n])
-    for option, given, has in (
-        ("--regions", regions is not None, own.regions is not None),
-        ("--cages", bool(cages), bool(own.cages)),
-    ):
-        if given and has:
-            what = "region map" if option == "--regions" else "cages"
-            raise InvalidArgument(f"{option}: the puzzle has its own {what}")
-    rules = Variant(
-        own.names + names,
-        own.regions if own.regions is not None else regions,
-        own.cages or cages,
-    )
+    rules = own.adding(names, regions, cages, clash=_option_clash)
     return Grid(grid.box, grid.values, grid.alphabet, rules)
+
+
+def _option_clash(what: str) -> str:
+    """The error of ``--regions`` or ``--cages`` given for a puzzle with its own ``what``.
+
+    >>> _option_clash("region map")
+    '--regions: the puzzle has its own region map'
+    """
+    option = "--regions" if what == "region map" else "--cages"
+    return f"{option}: the puzzle has its own {what}"
 
 
 def _option_rules(args: argparse.Namespace, n: int) -> Rules:
