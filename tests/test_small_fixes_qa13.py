@@ -4,7 +4,10 @@ its QA rounds."""
 from __future__ import annotations
 
 import json
+import os
 import pathlib
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -180,3 +183,55 @@ def test_an_inline_json_status_is_a_file_rows(
     row = json.loads(capfd.readouterr().out.splitlines()[0])
     assert doc["status"] == row["status"] == status
     assert doc["solution"] == row["solution"] and doc["solution"] is not None
+
+
+# -- started with standard output or error closed ----------------------------------------------
+
+SAMPLE = pathlib.Path(__file__).resolve().parent.parent / "examples" / "sample.txt"
+
+
+def _closed(fd: int, argv: list[str], cwd: pathlib.Path) -> subprocess.CompletedProcess[str]:
+    """Run the command line with descriptor ``fd`` closed (as `>&-` or `2>&-` do)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudograph", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=lambda: os.close(fd),  # (no threads in this test)
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "in.txt", "-o", "out.txt"],  # was: out.txt empty, exit 1, not a word
+        ["count", "in.txt", "-o", "out.txt"],
+        ["generate", "--seed", "1", "--count", "3", "-o", "out.txt"],
+    ],
+    ids=["solve", "count", "generate"],
+)
+def test_a_closed_standard_error_loses_no_result(tmp_path: pathlib.Path, argv: list[str]) -> None:
+    (tmp_path / "in.txt").write_text("".join(SAMPLE.read_text().splitlines(True)[:3]))
+    done = _closed(2, argv, tmp_path)
+    assert done.returncode == 0, done.stdout
+    assert len((tmp_path / "out.txt").read_text().splitlines()) == 3
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "in.txt"],  # was a traceback (and AttributeError in the clean-up)
+        ["rate", "in.txt"],  # was exit 0, its ratings lost without a word
+        ["bench", "in.txt", "--methods", "fast"],  # was a traceback
+    ],
+    ids=["solve", "rate", "bench"],
+)
+def test_a_closed_standard_output_is_one_line(tmp_path: pathlib.Path, argv: list[str]) -> None:
+    (tmp_path / "in.txt").write_text(SAMPLE.read_text().splitlines(True)[0])
+    done = _closed(1, argv, tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "sudograph: error: cannot write to standard output: Bad file descriptor"
+    )
+    assert "Traceback" not in done.stderr

@@ -144,29 +144,31 @@ def test_browser_an_astral_alphabet_shows_whole_symbols(
 
 # -- 2. standard output closed -----------------------------------------------------------------
 @pytest.mark.parametrize(
-    ("argv", "code"),
-    [(["visualize", SMALL, "-o", "-"], 0),
-     (["visualize", "12....3.........", "-o", "-"], 1)],
+    "argv",
+    [["visualize", SMALL, "-o", "-"],
+     ["visualize", "12....3.........", "-o", "-"]],
 )  # fmt: skip
-def test_a_closed_standard_output_is_no_traceback(
+def test_a_closed_standard_output_is_one_line_no_traceback(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
     argv: list[str],
-    code: int,
 ) -> None:
-    """Started with ``>&-``, Python has no ``sys.stdout``: the page goes nowhere, as print's
-    text does, and the exit code is the search's (``draw`` writes nothing there: it was
-    fine)."""
+    """Started with ``>&-``, Python has no ``sys.stdout``: the page cannot be written, said
+    in one line as for a full disk (exit 2; it went nowhere, exit 0, until the session of
+    2026-11-28 made every command say it), never a traceback."""
     monkeypatch.setattr(sys, "stdout", None)
-    assert main([a.format(tmp=tmp_path) for a in argv]) == code
-    assert "Traceback" not in capsys.readouterr().err
+    assert main([a.format(tmp=tmp_path) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.endswith("cannot write to standard output: Bad file descriptor\n")
 
 
 def test_a_closed_standard_output_from_a_shell(tmp_path: Path) -> None:
     cmd = f"{shlex.quote(sys.executable)} -m sudograph visualize {SMALL} -o - >&-"
     done = subprocess.run(cmd, shell=True, capture_output=True, text=True, cwd=tmp_path)
-    assert (done.returncode, done.stderr) == (0, "")
+    assert done.returncode == 2
+    assert done.stderr == "sudograph: error: cannot write to standard output: Bad file descriptor\n"
 
 
 # -- 3. the house kernel's figure in the docs --------------------------------------------------

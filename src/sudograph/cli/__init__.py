@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import errno
 import importlib
 import io
 import os
@@ -114,12 +115,18 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code (0 ok, 1 a grid has conflicts / no solution, 2 error,
     130 Ctrl-C)."""
     previous = _ctrl_c.take()
+    stderr = sys.stderr
+    if stderr is None:  # started with standard error closed (`2>&-`): no one to tell, and the
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - work goes on
     try:
         return _run(argv)
     except KeyboardInterrupt:  # while the commands load, before the command's own handling
         return fail("interrupted", code=130)
     finally:
         _ctrl_c.give_back(previous)
+        if stderr is None:
+            sys.stderr.close()
+            sys.stderr = stderr
 
 
 def _run(argv: list[str] | None) -> int:
@@ -141,8 +148,9 @@ def _run(argv: list[str] | None) -> int:
     if sys.stdin is None:  # started with standard input closed (`<&-`): read it as empty
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as stdin
     stdout = sys.stdout
-    if stdout is not None:  # (started with standard output closed: print writes nothing)
-        sys.stdout = _Stdout(stdout)
+    # started with standard output closed (`>&-`): the first row written fails as on a full
+    # disk (`cannot write to standard output`, exit 2), not lost without a word
+    sys.stdout = _Stdout(_Closed() if stdout is None else stdout)
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warn_line
@@ -192,7 +200,7 @@ class _Stdout:
     named :data:`~sudograph.cli.common.STDOUT` (a closed pipe stays a BrokenPipeError), told
     from the errors of an input or a socket, which name no file either."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | io.TextIOBase) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
@@ -209,6 +217,22 @@ class _Stdout:
 
     def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding...: the stream's
         return getattr(self._stream, name)
+
+
+class _Closed(io.TextIOBase):
+    """Standard output when the process started with it closed: a write fails as a write to
+    a closed descriptor does (EBADF); nothing written, nothing to flush."""
+
+    def write(self, text: str) -> int:
+        if not text:
+            return 0
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def fileno(self) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _named(exc: OSError) -> OSError:
