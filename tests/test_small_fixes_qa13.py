@@ -235,3 +235,50 @@ def test_a_closed_standard_output_is_one_line(tmp_path: pathlib.Path, argv: list
         "sudograph: error: cannot write to standard output: Bad file descriptor"
     )
     assert "Traceback" not in done.stderr
+
+
+# -- a puzzle written inline that starts with an empty mark '-' (or '.', '_', '0') -------------
+
+DASHED = "-.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.mark.parametrize("command", ["solve", "rate", "hint", "count", "check", "explain", "show"])
+@pytest.mark.parametrize("puzzle", [DASHED, "--" + DASHED[2:], "-" * 16, "-_" + "." * 14])
+def test_a_puzzle_starting_with_a_dash_is_read_as_a_puzzle(
+    capfd: pytest.CaptureFixture[str], command: str, puzzle: str
+) -> None:
+    from sudograph.cli import main
+
+    code = main([command, puzzle])  # was 2: "the following arguments are required: PUZZLE"
+    err = capfd.readouterr().err
+    assert code in (0, 1), err  # (1: check or count of a grid with several solutions)
+    assert "required" not in err and "unrecognized" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "-A..B" + "." * 11],  # a 16-symbol puzzle that starts '-' and a letter
+        ["solve", "-A..B" + "." * 11, "--", "x"],
+        ["info", "-A..B" + "." * 11],
+    ],
+)
+def test_a_word_that_may_be_a_dashed_puzzle_gets_the_way_to_write_it(
+    capfd: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    from sudograph.cli import main
+
+    assert main(argv) == 2
+    err = capfd.readouterr().err
+    assert f"a puzzle that starts with '-' goes after '--' (sudograph {argv[0]} -- PUZZLE)" in err
+
+
+@pytest.mark.parametrize(
+    "argv", [["solve", "--limt", "3", "x"], ["solve", "--box", "-2x-2", "x"], ["solve", "-mnaive"]]
+)
+def test_options_stay_options(capfd: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    from sudograph.cli import main
+
+    assert main(argv) == 2
+    err = capfd.readouterr().err
+    assert "goes after '--'" not in err and err.startswith("sudograph: error: ")

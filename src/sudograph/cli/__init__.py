@@ -20,8 +20,16 @@ import warnings
 from typing import Any, NoReturn, TextIO
 
 from .. import __version__, _ctrl_c
-from ..errors import InvalidArgument, SudographError
+from ..errors import InvalidArgument, SudographError, clip
 from .common import STDOUT, fail, warn
+
+VALUE_WITH_A_DASH = re.compile(r"^-(?:[\d._]|-[\d._-])")
+"""A command-line word that starts with ``-`` and is a value, not an option: a negative
+number, a box such as ``-2x-2``, a puzzle that starts with empty cells.
+
+>>> [bool(VALUE_WITH_A_DASH.match(w)) for w in ("-2x-2", "-.3.", "--3-", "---", "--all", "-m")]
+[True, True, True, True, False, False]
+"""
 
 
 class Parser(argparse.ArgumentParser):
@@ -30,20 +38,58 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # a word starting with '-' and a digit is a value, not an option (no option starts
-        # so): '--box -2x-2' reaches the box's own check, not "expected one argument"
-        self._negative_number_matcher = re.compile(r"^-\d")
+        # a word starting with '-' then a digit, '.' or '_' (or '--' then one of those or '-')
+        # is a value, not an option (no option starts so): '--box -2x-2' reaches the box's
+        # own check, and a puzzle whose first cells are empty marks ('-.3.2...', '--3-2...')
+        # is read as one (was "the following arguments are required: PUZZLE")
+        self._negative_number_matcher = VALUE_WITH_A_DASH
+        self._words: list[str] = []
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """argparse's, the words kept for :meth:`error`."""
+        self._words = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        """Print the one line and exit 2 (argparse's usage block is left to ``--help``)."""
+        """Print the one line and exit 2 (argparse's usage block is left to ``--help``).
+
+        >>> build_parser().parse_args(["solve", "-A..B" + "." * 11])
+        Traceback (most recent call last):
+        ...
+        SystemExit: 2
+        """
         if message.startswith("argument ") and ": " in message:  # "argument --limit: ..."
             message = message.removeprefix("argument ")
+        if message.startswith("the following arguments are required"):
+            message += dashed_puzzle(self._words, self.prog)
         self.exit(2, f"sudograph: error: {message} (see {self.prog} --help)\n")
 
 
 OTHER_NAMES = {"--jobs": "--workers", "--threads": "--workers", "--processes": "--workers",
                "--cores": "--workers", "--cpus": "--workers"}  # fmt: skip
 """Options other tools name so, suggested by our name (``--jobs 2``: ``--workers``)."""
+
+
+def dashed_puzzle(words: list[str], prog: str) -> str:
+    """What to do with a word that may be a puzzle starting with ``-`` (taken for an option:
+    ``-A..B...`` in a 16-symbol alphabet; :data:`VALUE_WITH_A_DASH` lets the others through),
+    or ``""``: a word of 16 characters or more before any ``--``, not ``--`` and a letter.
+
+    >>> dashed_puzzle(["-A..B" + "." * 11], "sudograph solve")
+    "; '-A..B.......' was read as an option: a puzzle that starts with '-' goes after '--' \
+(sudograph solve -- PUZZLE)"
+    >>> dashed_puzzle(["--max-nodes-per-puzzle", "-mnaive"], "sudograph solve")
+    ''
+    """
+    for word in words:
+        if word == "--":
+            break
+        if len(word) >= 16 and word[0] == "-" and not re.match(r"--[A-Za-z]", word):
+            return (
+                f"; {clip(word, 12)!r} was read as an option: a puzzle that starts with '-' "
+                f"goes after '--' ({prog} -- PUZZLE)"
+            )
+    return ""
 
 
 def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: list[str]) -> str:
@@ -71,6 +117,7 @@ def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: li
         elif close:
             hint = f" (did you mean {close[0]}?)"
     prog = sub.prog if sub is not None else parser.prog
+    hint = hint or dashed_puzzle(extra, prog)
     return f"unrecognized arguments: {' '.join(extra)}{hint} (see {prog} --help)"
 
 

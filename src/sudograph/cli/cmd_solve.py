@@ -81,8 +81,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "puzzle",
         metavar="PUZZLE|FILE|-",
-        help="a puzzle, a file of puzzles, or - (standard input); a puzzle that starts with - "
-        "(an empty mark) goes after --: sudograph solve -- -3-2-6...",
+        help="a puzzle, a file of puzzles, or - (standard input); a puzzle may start with "
+        "empty marks (-.3.2..., --3-2...), one that starts with - and a letter goes after --: "
+        "sudograph solve -- -A..B...",
     )
     p.add_argument(
         "--method",
