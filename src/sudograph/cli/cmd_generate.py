@@ -169,8 +169,11 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "hint",
-        help="the next logical step (not the solution)",
-        description="Give the next logical step: the easiest technique that makes progress. "
+        help="the steps to the next digit placed (not the solution)",
+        description="Give the steps up to the next digit placed by logic: the eliminations "
+        "that placement needs (pointing, subsets, fish...), then the placement; only those "
+        "it needs of the ones the easiest techniques find, so the first step shown may be "
+        "harder than the first of `sudograph explain`. "
         "Exit 0 a placement found (or the grid is complete), 1 the techniques stall, "
         "no solution or more than one, 2 bad input or options, 130 interrupted (Ctrl-C).",
     )
