@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import signal
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -282,3 +284,43 @@ def test_options_stay_options(capfd: pytest.CaptureFixture[str], argv: list[str]
     assert main(argv) == 2
     err = capfd.readouterr().err
     assert "goes after '--'" not in err and err.startswith("sudograph: error: ")
+
+
+# -- count/rate FILE (rows printed as they come, in this process) stopped by a signal ----------
+
+
+@pytest.mark.signals
+@pytest.mark.parametrize(
+    ("command", "sig", "code", "said"),
+    [
+        ("count", signal.SIGINT, 130, "interrupted"),  # was 'error: interrupted' alone
+        ("count", signal.SIGTERM, 143, "terminated"),  # was killed by the signal, not a word
+    ],
+)
+def test_a_signal_during_a_file_says_the_rows_stand(
+    tmp_path: pathlib.Path, command: str, sig: int, code: int, said: str
+) -> None:
+    pytest.importorskip("numba")
+    from sudograph.engine import fast9
+
+    fast9.warmup()  # compiled (or loaded) here: the command loads it from the cache at once
+    (tmp_path / "in.txt").write_text(SAMPLE.read_text().splitlines(True)[0] + "." * 81 + "\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudograph", command, "in.txt"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(5)  # the first row printed, the empty grid's count under way
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == code, err
+    assert out.splitlines() == ["line 1: 1 solution (unique)"]
+    assert err.splitlines()[-1] == (
+        f"sudograph: {said}: every row so far is written, none for the puzzle cut off; "
+        "to continue a run later, write it with -o OUT and --resume"
+    )

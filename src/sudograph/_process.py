@@ -264,13 +264,16 @@ class terminate_gracefully:
 
     SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
-    def __init__(self) -> None:
+    def __init__(self, signals: tuple[int, ...] = SIGNALS) -> None:
+        """``signals``: the ones to handle (SIGTERM alone leaves Ctrl-C to the handler in
+        place, :mod:`sudograph._ctrl_c`'s in the command line)."""
         self.old: dict[int, Any] = {}
+        self.signals = signals
 
     def install(self) -> terminate_gracefully:
         """Install the handlers; return self."""
         if threading.current_thread() is threading.main_thread():
-            self.old = {s: signal.signal(s, handle_signal) for s in self.SIGNALS}
+            self.old = {s: signal.signal(s, handle_signal) for s in self.signals}
         return self
 
     def restore(self) -> None:

@@ -13,12 +13,13 @@ import argparse
 import io
 import json
 import random
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, redirect_stdout
 from typing import IO, Any
 
-from .._process import Terminated
+from .._process import Terminated, terminate_gracefully
 from .._text import plural
 from ..engine import resolve_engine
 from ..errors import InvalidArgument, ParseError, SudographError, write_text
@@ -137,8 +138,9 @@ def register(subparsers: Any) -> None:
         help="count the solutions of puzzles",
         description="Count the solutions of each puzzle (all of them, or up to --limit). Exit 0 "
         "every puzzle has a solution, 1 one has none, 2 bad lines or options, 130 interrupted "
-        "(Ctrl-C) and 143 terminated: every row so far is written, none for the puzzle cut off "
-        "(--resume counts it again).",
+        "(Ctrl-C) and 143 terminated: every row of a file so far is written, none for the "
+        "puzzle cut off (--resume counts it again); one puzzle on the command line cut off by "
+        "Ctrl-C gets its count so far, a lower bound ('at least N solutions (interrupted)').",
     )
     p.add_argument("source", metavar="PUZZLE|FILE|-", help="a puzzle, a file of puzzles, or -")
     p.add_argument("--limit", type=whole(1), metavar="N", help="stop counting at N solutions")
@@ -532,7 +534,36 @@ def _each(
     A bad or clashing puzzle is reported on standard error, and with ``--json`` as a row
     ``{"line", "error"}``; with ``error_rows`` also as a text row ``line N: error: ...`` (what
     the batch mode of ``count`` writes, so that its output does not depend on the mode);
-    ``on_error`` is called for each (``rate`` counts them out of its mean)."""
+    ``on_error`` is called for each (``rate`` counts them out of its mean).
+
+    Ctrl-C or SIGTERM during a file: one line, ``interrupted`` (130) or ``terminated`` (143),
+    saying that the rows printed stand (and, for ``count``, how to resume), as the batch mode
+    says it; SIGTERM during one puzzle: ``terminated`` (143)."""
+    try:
+        with terminate_gracefully(signals=(signal.SIGTERM,)):  # SIGTERM: the rows so far stand
+            return _each_item(args, handle, error_rows=error_rows, on_error=on_error)
+    except (KeyboardInterrupt, Terminated) as stop:
+        if not looks_like_path(args.source) and not isinstance(stop, Terminated):
+            raise  # one puzzle: 'interrupted' (count has printed its lower bound)
+        how, code = ("terminated", 143) if isinstance(stop, Terminated) else ("interrupted", 130)
+        sys.stdout.flush()
+        if not looks_like_path(args.source):
+            return fail(how, code=code)
+        from .batchmode import resume_hint
+
+        again = f"; {resume_hint(None)}" if "resume" in vars(args) else ""
+        warn(f"{how}: every row so far is written, none for the puzzle cut off{again}")
+        return code
+
+
+def _each_item(
+    args: argparse.Namespace,
+    handle: Callable[[int | None, Grid], int],
+    *,
+    error_rows: bool,
+    on_error: Callable[[], None] | None,
+) -> int:
+    """:func:`_each`'s loop."""
     seen = unreadable = worst = 0
     items: Iterator[tuple[int | None, Grid | ParseError]] = read_items(args.source, args)
     for no, item in items:
