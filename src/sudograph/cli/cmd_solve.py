@@ -96,7 +96,13 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--order", choices=ORDERS, help="search order (overrides the method's)")
     p.add_argument("--inference", choices=INFERENCES, help="inference (overrides the method's)")
-    p.add_argument("--all", action="store_true", help="print every solution")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="print every solution, once the search ends (they are held until then: on a "
+        "grid with millions of solutions give --limit N, or --count to count them in "
+        "constant memory)",
+    )
     p.add_argument("--count", action="store_true", help="count the solutions")
     p.add_argument("--limit", type=whole(1), metavar="N", help="at most N solutions")
     p.add_argument(
