@@ -43,7 +43,7 @@ import itertools
 import json
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from numbers import Integral
 from typing import Any, NamedTuple, cast
@@ -725,22 +725,20 @@ class Grid:
             raise _wrong_length(cells, offset, line_no, box)
         try:
             shape = _box_or_parse_error(n, box, line_no)
-        except ParseError:  # no box given: a symbol that no box would mend is the fault
-            shape = None
-            if box is not None:
-                raise
+        except ParseError:
+            placed = [(ch, line_no, col) for col, ch in enumerate(cells, offset + 1)]
+            fault = None if box is not None else _unmendable(n, alphabet, placed)
+            if fault is not None:  # no box given: a symbol that no box would mend comes first
+                raise fault from None
+            raise
         alpha = alphabet or _guess_alphabet(n, cells)
         table = _char_table(n, alpha)
         values = []
         for col, ch in enumerate(cells, offset + 1):
             d = table.get(ch)
             if d is None:
-                if shape is None and ch.isascii() and ch.isdigit():  # a value of a larger side
-                    continue
                 raise ParseError(_unknown(ch, alpha), line=line_no, column=col)
             values.append(d)
-        if shape is None:  # symbols of some side: the side's fault, said again
-            shape = _box_or_parse_error(n, box, line_no)
         return cls._read(shape, tuple(values), alpha)
 
     @classmethod
@@ -762,8 +760,9 @@ class Grid:
         try:
             shape = _box_or_parse_error(n, box, line_no)
         except ParseError:
-            if box is None:  # a token that fits no reading comes first ('1 2 x 4'): no box
-                _read_values(n, alphabet, placed, numbers_only=True)  # would mend it
+            fault = None if box is not None else _unmendable(n, alphabet, placed)
+            if fault is not None:  # a token that fits no reading comes first ('1 2 x 4')
+                raise fault from None
             raise
         values, alpha = _read_values(n, alphabet, placed)
         return cls._read(shape, tuple(values), alpha)
@@ -1571,12 +1570,49 @@ def _unknown(ch: str, alphabet: str) -> str:
     return f"unknown character {ch!r} (expected one of {alphabet} or {empties} for empty)"
 
 
+def _alphabet_of(
+    n: int, alphabet: str | None, tokens: Sequence[tuple[str, int | None, int]]
+) -> str:
+    """The alphabet a grid of ``tokens`` is read in: ``alphabet``, else guessed from tokens
+    of one symbol each (:func:`_guess_alphabet`), else the default of side ``n``."""
+    if alphabet is None and all(len(tok) == 1 for tok, _, _ in tokens):
+        return _guess_alphabet(n, "".join(tok for tok, _, _ in tokens))
+    return alphabet or default_alphabet(n)
+
+
+def _is_number(tok: str, empties: Collection[str]) -> bool:
+    """Whether ``tok`` reads as a number: ASCII digits (not ``²`` or ``٣``, which ``int()``
+    reads or refuses), or an empty mark that is no symbol (``empties``)."""
+    return tok in empties or (tok.isascii() and tok.isdigit())
+
+
+def _unmendable(
+    n: int, alphabet: str | None, tokens: Sequence[tuple[str, int | None, int]]
+) -> ParseError | None:
+    """The error of the first token ``(token, line, column)`` that fits no reading whatever
+    the side (neither a symbol of the grid's alphabet nor a number), or None: what a side
+    that is not a square is checked for before saying so (a number may be a value of a larger
+    side, a symbol of another alphabet not).
+
+    >>> _unmendable(3, None, [("1", 1, 1), ("x", 1, 3), ("9", 1, 5)])
+    ParseError("1:3: unknown character 'x' (expected one of 123 or .0_- for empty)")
+    >>> _unmendable(3, None, [("1", 1, 1), ("10", 1, 3)]) is None
+    True
+    """
+    alpha = _alphabet_of(n, alphabet, tokens)
+    table = _char_table(n, alpha)
+    empties = {ch for ch in EMPTY_CHARS if ch not in alpha}
+    for tok, line, col in tokens:
+        if tok not in table and not _is_number(tok, empties):
+            what = _unknown(tok, alpha) if len(tok) == 1 else f"unknown value {tok[:20]!r}"
+            return ParseError(what, line=line, column=col)
+    return None
+
+
 def _read_values(
     n: int,
     alphabet: str | None,
     tokens: Sequence[tuple[str, int | None, int]],
-    *,
-    numbers_only: bool = False,
 ) -> tuple[list[int], str]:
     """The values of a grid written as separate tokens ``(token, line, column)``, and the
     alphabet of the grid, read one way for the whole grid.
@@ -1590,33 +1626,18 @@ def _read_values(
 
     >>> _read_values(16, "0123456789ABCDEF", [("0", 1, 1), ("1", 1, 3), ("10", 1, 5)] * 86)[0][:3]
     [0, 1, 10]
-
-    ``numbers_only``: refuse only a token that fits no reading whatever the side, the one
-    checked on a side that is not a square before saying so: a number is a value of a larger
-    side (what is returned is then not the grid's).
     """
-    if alphabet is None and all(len(tok) == 1 for tok, _, _ in tokens):
-        alpha = _guess_alphabet(n, "".join(tok for tok, _, _ in tokens))
-    else:
-        alpha = alphabet or default_alphabet(n)
+    alpha = _alphabet_of(n, alphabet, tokens)
     table = _char_table(n, alpha)
     not_symbol = next((k for k, (tok, _, _) in enumerate(tokens) if tok not in table), None)
     if not_symbol is None:
         return [table[tok] for tok, _, _ in tokens], alpha
     empties = {ch for ch in EMPTY_CHARS if ch not in alpha}
 
-    def number(tok: str) -> bool:  # ASCII digits: not '²' or '٣', which int() reads or refuses
-        return tok in empties or (tok.isascii() and tok.isdigit())
+    def number(tok: str) -> bool:
+        return _is_number(tok, empties)
 
     not_number = next((k for k, (tok, _, _) in enumerate(tokens) if not number(tok)), None)
-    if numbers_only:
-        not_number = next(
-            (k for k, (tok, _, _) in enumerate(tokens) if tok not in table and not number(tok)),
-            None,
-        )
-        if not_number is None:
-            return [], alpha
-        not_symbol = not_number
     if not_number is None:
         values = []
         for tok, line, col in tokens:
