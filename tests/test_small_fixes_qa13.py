@@ -324,3 +324,37 @@ def test_a_signal_during_a_file_says_the_rows_stand(
         f"sudograph: {said}: every row so far is written, none for the puzzle cut off; "
         "to continue a run later, write it with -o OUT and --resume"
     )
+
+
+# -- '-m auto' where draw and color take it; the method auto chose, named as auto's ------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "default"),
+    [(["petersen", "-k", "3"], "dsatur"), (["1234" + "." * 12], "naive")],
+    ids=["graph", "puzzle"],
+)
+def test_visualize_takes_auto_for_its_default_method(
+    capfd: pytest.CaptureFixture[str], tmp_path: pathlib.Path, argv: list[str], default: str
+) -> None:
+    from sudograph.cli import main
+    from sudograph.visualize import read_page_data
+
+    page = tmp_path / "p.html"
+    assert main(["visualize", *argv, "-m", "auto", "-o", str(page)]) == 0  # was unknown method
+    data = read_page_data(page.read_text(encoding="utf-8"))
+    assert [run["method"] for run in data["runs"]] == [default]
+    assert main(["visualize", *argv, "-m", "auto", "-m", default, "-o", str(page)]) == 2
+    assert f"{default} given twice" in capfd.readouterr().err
+
+
+def test_color_names_auto_and_its_choice_when_itermax_does_not_apply(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    from sudograph.cli import main
+    from sudograph.solve import color_method
+
+    chosen = color_method("auto")
+    assert main(["color", "petersen", "-k", "3", "--itermax", "5"]) == 2
+    err = capfd.readouterr().err
+    assert f"--itermax: method 'auto' ({chosen} here) draws no random numbers" in err

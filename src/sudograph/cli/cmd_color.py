@@ -256,7 +256,14 @@ def run_color(args: argparse.Namespace) -> int:
     if args.itermax is not None and not args.greedy:  # as solve refuses it: one rule
         from ..solve import check_method_options, color_method
 
-        check_method_options(color_method(args.method), itermax=args.itermax, cli=True)
+        method = color_method(args.method)
+        try:
+            check_method_options(method, itermax=args.itermax, cli=True)
+        except InvalidArgument as exc:  # the method named, and the one auto chose (as --seed)
+            if method == args.method:
+                raise
+            named = f"method {args.method!r} ({method} here)"
+            raise InvalidArgument(str(exc).replace(f"method {method!r}", named, 1)) from None
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
     graph = load_graph(args.graph)
     args.timeout = _time_left(args.timeout, begin)

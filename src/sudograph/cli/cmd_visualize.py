@@ -98,8 +98,8 @@ def register(subparsers: Any) -> None:
         "-m",
         action="append",
         metavar="M",
-        help=f"traced method, once or twice: {', '.join(TRACEABLE)} (default {DEFAULT_METHOD}, "
-        f"{GRAPH_METHOD} for a GRAPH)",
+        help=f"traced method, once or twice: {', '.join(TRACEABLE)} (default, or auto: "
+        f"{DEFAULT_METHOD}, {GRAPH_METHOD} for a GRAPH)",
     )
     p.add_argument(
         "-k",
@@ -167,7 +167,8 @@ def run(args: argparse.Namespace) -> int:
         if args.k is not None:
             raise InvalidArgument("-k applies to a GRAPH; a puzzle has its own colours")
         place, x = only_grid(args, "visualize")
-    methods = check_methods(methods or [default])
+    # auto: the default traced method (as draw and color take it: their default's name)
+    methods = check_methods([default if m == "auto" else m for m in methods] or [default])
     check_writable(args.output)
     if k is None and graph:
         k = choose_k(x)
