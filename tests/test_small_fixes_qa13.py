@@ -358,3 +358,26 @@ def test_color_names_auto_and_its_choice_when_itermax_does_not_apply(
     assert main(["color", "petersen", "-k", "3", "--itermax", "5"]) == 2
     err = capfd.readouterr().err
     assert f"--itermax: method 'auto' ({chosen} here) draws no random numbers" in err
+
+
+# -- an f-puzzles file numbered by its object's first line, not a comment above it -------------
+
+FPUZZLE_CLASH = (
+    '{"size": 4, "grid": [[{"value": 1, "given": true}, {"value": 1, "given": true}, {}, {}],'
+    + ", ".join(["[{}, {}, {}, {}]"] * 3)
+    + "]}\n"
+)
+
+
+@pytest.mark.parametrize(("above", "line"), [("", 1), ("# mine\n", 2), ("# a\n\n# b\n", 4)])
+def test_an_fpuzzles_file_is_numbered_by_its_object(
+    capfd: pytest.CaptureFixture[str], tmp_path: pathlib.Path, above: str, line: int
+) -> None:
+    from sudograph.cli import main
+
+    path = tmp_path / "f.json"
+    path.write_text(above + FPUZZLE_CLASH, encoding="utf-8")
+    assert main(["count", str(path)]) == 2
+    out, err = capfd.readouterr()
+    assert out.startswith(f"line {line}: error: {path}:{line}: clashing clues: row 1")
+    assert f"{path}:{line}: clashing clues" in err

@@ -629,14 +629,15 @@ def variant_items(
 ) -> list[Item]:
     """The puzzles of ``text``, a variant input of ``kind`` (``looks_like_variant``'s),
     numbered by their first line, a bad one as its :class:`ParseError`."""
-    from ..formats.variant import read_fpuzzles, read_variant_puzzles
+    from ..formats.variant import _leading_comments, read_fpuzzles, read_variant_puzzles
 
     if kind != "fpuzzles":
         return list(read_variant_puzzles(text, source=source, box=box, alphabet=alphabet))
+    first = 1 + _leading_comments(text)  # its object's first line, not a comment above it
     try:
-        return [(1, read_fpuzzles(text, source=source, box=box, alphabet=alphabet))]
+        return [(first, read_fpuzzles(text, source=source, box=box, alphabet=alphabet))]
     except ParseError as exc:
-        return [(1, exc)]
+        return [(exc.line or first, exc)]
 
 
 def one_puzzle_output(args: argparse.Namespace) -> str | None:
