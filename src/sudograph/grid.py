@@ -935,7 +935,7 @@ of the alphabet 1234 (e.g. '.'), got '1'
         if self.alphabet != default_alphabet(self.n):
             extra += f", alphabet={self.alphabet!r}"
         if self.variant is not None:  # its names alone when it has no regions nor cages
-            plain = self.variant.regions is None and not self.variant.cages
+            plain = self.variant.names and self.variant.regions is None and not self.variant.cages
             extra += f", variant={(self.variant.spec if plain else self.variant)!r}"
         return f"Grid.parse({self.to_line()!r}{extra})"
 

@@ -187,8 +187,7 @@ def solve(
     # the engine asked for, before $SUDOGRAPH_ENGINE; a seed or itermax the method would ignore
     check_method_options(m.name, seed=seed, itermax=itermax, engine=engine)
     check_order_inference(order, inference)
-    if (order or inference) and m.order is None:
-        raise InvalidArgument(f"method {m.name!r} is not a search: order/inference do not apply")
+    refuse_order(m, order, inference)
     problem, grid = to_problem(x)
     engine = _engine_override(engine, problem)
     options = SolveOptions(  # every option checked here, before a value is compared to route
@@ -281,6 +280,13 @@ def _unknown_options(what: str, given: Any, known: Any = SOLVE_OPTIONS) -> Inval
     return InvalidArgument(
         f"unknown option(s) of {what}: {names} (known: {', '.join(sorted(known))})"
     )
+
+
+def refuse_order(m: Method, order: object, inference: object) -> None:
+    """Raise :class:`InvalidArgument` for an ``order`` or ``inference`` given to a method that
+    is no search (they would be ignored)."""
+    if (order or inference) and m.order is None:
+        raise InvalidArgument(f"method {m.name!r} is not a search: order/inference do not apply")
 
 
 def _check_trace(m: Method, trace: object, engine: object) -> None:

@@ -17,18 +17,20 @@ import pkgutil
 import re
 import sys
 import warnings
+from collections.abc import Container
 from typing import Any, NoReturn, TextIO
 
 from .. import __version__, _ctrl_c
+from .._process import Terminated
 from ..errors import InvalidArgument, SudographError, clip
-from .common import STDOUT, fail, warn
+from .common import STDOUT, Said, fail, warn
 
-VALUE_WITH_A_DASH = re.compile(r"^-(?:[\d._]|-[\d._-])")
+VALUE_WITH_A_DASH = re.compile(r"^-(?:[\d._]|-[\d._])")
 """A command-line word that starts with ``-`` and is a value, not an option: a negative
 number, a box such as ``-2x-2``, a puzzle that starts with empty cells.
 
->>> [bool(VALUE_WITH_A_DASH.match(w)) for w in ("-2x-2", "-.3.", "--3-", "---", "--all", "-m")]
-[True, True, True, True, False, False]
+>>> [bool(VALUE_WITH_A_DASH.match(w)) for w in ("-2x-2", "-.3.", "--3-", "---x", "--all", "-m")]
+[True, True, True, False, False, False]
 """
 
 
@@ -61,7 +63,7 @@ class Parser(argparse.ArgumentParser):
         if message.startswith("argument ") and ": " in message:  # "argument --limit: ..."
             message = message.removeprefix("argument ")
         if message.startswith("the following arguments are required"):
-            message += dashed_puzzle(self._words, self.prog)
+            message += dashed_puzzle(self._words, self.prog, self._option_string_actions)
         self.exit(2, f"sudograph: error: {message} (see {self.prog} --help)\n")
 
 
@@ -70,21 +72,25 @@ OTHER_NAMES = {"--jobs": "--workers", "--threads": "--workers", "--processes": "
 """Options other tools name so, suggested by our name (``--jobs 2``: ``--workers``)."""
 
 
-def dashed_puzzle(words: list[str], prog: str) -> str:
+def dashed_puzzle(words: list[str], prog: str, options: Container[str] = ()) -> str:
     """What to do with a word that may be a puzzle starting with ``-`` (taken for an option:
-    ``-A..B...`` in a 16-symbol alphabet; :data:`VALUE_WITH_A_DASH` lets the others through),
-    or ``""``: a word of 16 characters or more before any ``--``, not ``--`` and a letter.
+    ``-A..B...`` in a 16-symbol alphabet, ``---3...``; :data:`VALUE_WITH_A_DASH` lets the
+    others through), or ``""``: a word of 16 characters or more before any ``--``, neither a
+    long option's spelling (``--max-nodes-per-puzzle``) nor one of ``options`` with its value
+    attached (``-mgreedy-mrv-random``).
 
     >>> dashed_puzzle(["-A..B" + "." * 11], "sudograph solve")
     "; '-A..B.......' was read as an option: a puzzle that starts with '-' goes after '--' \
 (sudograph solve -- PUZZLE)"
-    >>> dashed_puzzle(["--max-nodes-per-puzzle", "-mnaive"], "sudograph solve")
+    >>> dashed_puzzle(["--max-nodes-per-puzzle", "-mgreedy-mrv-random"], "sudograph solve", ["-m"])
     ''
     """
     for word in words:
         if word == "--":
             break
-        if len(word) >= 16 and word[0] == "-" and not re.match(r"--[A-Za-z]", word):
+        if len(word) < 16 or word[0] != "-" or word[:2] in options:
+            continue
+        if not re.match(r"--[a-z][a-z0-9-]*(=|$)", word):
             return (
                 f"; {clip(word, 12)!r} was read as an option: a puzzle that starts with '-' "
                 f"goes after '--' ({prog} -- PUZZLE)"
@@ -117,7 +123,7 @@ def unrecognized(parser: argparse.ArgumentParser, command: str | None, extra: li
         elif close:
             hint = f" (did you mean {close[0]}?)"
     prog = sub.prog if sub is not None else parser.prog
-    hint = hint or dashed_puzzle(extra, prog)
+    hint = hint or dashed_puzzle(extra, prog, sub._option_string_actions if sub else ())
     return f"unrecognized arguments: {' '.join(extra)}{hint} (see {prog} --help)"
 
 
@@ -211,6 +217,10 @@ def _run(argv: list[str] | None) -> int:
         return fail(str(exc))
     except KeyboardInterrupt:
         return fail("interrupted", code=130)
+    except Terminated:  # SIGTERM where a command turns it into an exception (its rows kept)
+        return fail("terminated", code=143)
+    except Said as exc:
+        return exc.code
     except BrokenPipeError:  # e.g. `sudograph show big.txt | head`: stop quietly
         _silence_stdout()
         return 0

@@ -44,6 +44,7 @@ from ..logic import (
     solve_logically,
 )
 from .common import (
+    Said,
     add_grid_options,
     box_arg,
     dask_address,
@@ -538,22 +539,21 @@ def _each(
 
     Ctrl-C or SIGTERM during a file: one line, ``interrupted`` (130) or ``terminated`` (143),
     saying that the rows printed stand (and, for ``count``, how to resume), as the batch mode
-    says it; SIGTERM during one puzzle: ``terminated`` (143)."""
+    says it, then :class:`~sudograph.cli.common.Said` (the command ends there: no summary);
+    during one puzzle, ``KeyboardInterrupt`` or :class:`Terminated` for :func:`main` to say."""
     try:
         with terminate_gracefully(signals=(signal.SIGTERM,)):  # SIGTERM: the rows so far stand
             return _each_item(args, handle, error_rows=error_rows, on_error=on_error)
     except (KeyboardInterrupt, Terminated) as stop:
-        if not looks_like_path(args.source) and not isinstance(stop, Terminated):
-            raise  # one puzzle: 'interrupted' (count has printed its lower bound)
+        if not looks_like_path(args.source):
+            raise  # one puzzle: 'interrupted' or 'terminated' (count printed its lower bound)
         how, code = ("terminated", 143) if isinstance(stop, Terminated) else ("interrupted", 130)
         sys.stdout.flush()
-        if not looks_like_path(args.source):
-            return fail(how, code=code)
         from .batchmode import resume_hint
 
         again = f"; {resume_hint(None)}" if "resume" in vars(args) else ""
         warn(f"{how}: every row so far is written, none for the puzzle cut off{again}")
-        return code
+        raise Said(code) from None  # no summary after it (rate's mean), nothing more written
 
 
 def _each_item(

@@ -82,7 +82,8 @@ def register(sub: Any) -> None:
         "puzzle",
         metavar="PUZZLE|FILE|-",
         help="a puzzle, a file of puzzles, or - (standard input); a puzzle may start with "
-        "empty marks (-.3.2..., --3-2...), one that starts with - and a letter goes after --: "
+        "empty marks (-.3.2..., --3-2...), one that starts with - and a letter, or with ---, "
+        "goes after --: "
         "sudograph solve -- -A..B...",
     )
     p.add_argument(

@@ -189,9 +189,8 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             title=args.title,
         )
-    if args.output == "-":
-        if sys.stdout is not None:  # started with it closed (`>&-`): written nowhere, as print
-            sys.stdout.write(page)
+    if args.output == "-":  # (started with it closed, `>&-`: the write fails, one line)
+        sys.stdout.write(page)
     else:
         write_text(args.output, page)  # an error names the file (a full disk too)
     return _outcome(page.runs, page.k if graph else None, args.output)

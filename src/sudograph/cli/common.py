@@ -26,6 +26,15 @@ Rules = tuple[tuple[str, ...], tuple[int, ...] | None, tuple[Cage, ...]]
 """A variant's names, region map (or None) and cages."""
 
 
+class Said(Exception):
+    """The command ends with exit ``code``, its reason already said on standard error (a
+    file's rows stopped by a signal: no summary after them)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
 def fail(message: str, *, code: int = 2) -> int:
     """Print ``sudograph: error: message`` on standard error; return ``code``."""
     print(f"sudograph: error: {message}", file=sys.stderr)
@@ -633,7 +642,7 @@ def variant_items(
 
     if kind != "fpuzzles":
         return list(read_variant_puzzles(text, source=source, box=box, alphabet=alphabet))
-    first = 1 + _leading_comments(text)  # its object's first line, not a comment above it
+    first = 1 + _leading_comments(text.removeprefix("\ufeff"))  # its object's, not a comment's
     try:
         return [(first, read_fpuzzles(text, source=source, box=box, alphabet=alphabet))]
     except ParseError as exc:
