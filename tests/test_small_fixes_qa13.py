@@ -333,20 +333,9 @@ def test_a_signal_during_a_file_says_the_rows_stand(
 
     fast9.warmup()  # compiled (or loaded) here: the command loads it from the cache at once
     (tmp_path / "in.txt").write_text(SAMPLE.read_text().splitlines(True)[0] + "." * 81 + "\n")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sudograph", command, "in.txt"],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        time.sleep(5)  # the first row printed, the empty grid's count under way
-        proc.send_signal(sig)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == code, err
+    # at 5 s: the first row printed, the empty grid's count under way
+    rc, out, err = _signalled([command, "in.txt"], tmp_path, sig, 5)
+    assert rc == code, err
     assert out.splitlines() == ["line 1: 1 solution (unique)"]
     assert err.splitlines()[-1] == (
         f"sudograph: {said}: every row so far is written, none for the puzzle cut off; "
@@ -434,20 +423,8 @@ def test_sigterm_during_one_puzzle_leaves_its_output_file_as_it_was(
     """The review's find: 'count PUZZLE -o OUT' emptied OUT on SIGTERM (its rows are kept
     only for Ctrl-C, a lower bound; SIGTERM writes nothing)."""
     (tmp_path / "out.txt").write_text("precious\n")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sudograph", "count", "." * 81, "-o", "out.txt"],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        time.sleep(4)
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 143, err
+    rc, _, err = _signalled(["count", "." * 81, "-o", "out.txt"], tmp_path, signal.SIGTERM, 4)
+    assert rc == 143, err
     assert err.splitlines()[-1] == "sudograph: error: terminated"
     assert (tmp_path / "out.txt").read_text() == "precious\n"
 
@@ -456,19 +433,25 @@ def test_sigterm_during_one_puzzle_leaves_its_output_file_as_it_was(
 def test_a_signal_during_rate_over_a_file_prints_no_summary(tmp_path: pathlib.Path) -> None:
     lines = SAMPLE.read_text().splitlines(True)
     (tmp_path / "in.txt").write_text("".join(lines * 40))
+    rc, out, err = _signalled(["rate", "in.txt"], tmp_path, signal.SIGTERM, 4)
+    assert rc == 143, err
+    assert "mean score" not in out  # the summary of a run cut short: left out
+    assert err.splitlines()[-1].startswith("sudograph: terminated: every row so far is written")
+
+
+def _signalled(argv: list[str], cwd: pathlib.Path, sig: int, after: float) -> tuple[int, str, str]:
+    """Run the command line, send it ``sig`` after ``after`` seconds: (exit code, out, err)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sudograph", "rate", "in.txt"],
-        cwd=tmp_path,
+        [sys.executable, "-m", "sudograph", *argv],
+        cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
-        time.sleep(4)
-        proc.send_signal(signal.SIGTERM)
+        time.sleep(after)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
-    assert proc.returncode == 143, err
-    assert "mean score" not in out  # the summary of a run cut short: left out
-    assert err.splitlines()[-1].startswith("sudograph: terminated: every row so far is written")
+    return proc.returncode, out, err
