@@ -40,7 +40,7 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # a word starting with '-' then a digit, '.' or '_' (or '--' then one of those or '-')
+        # a word starting with '-' or '--', then a digit, '.' or '_' (VALUE_WITH_A_DASH)
         # is a value, not an option (no option starts so): '--box -2x-2' reaches the box's
         # own check, and a puzzle whose first cells are empty marks ('-.3.2...', '--3-2...')
         # is read as one (was "the following arguments are required: PUZZLE")
