@@ -8,6 +8,7 @@ error and exit code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import errno
 import importlib
@@ -17,7 +18,7 @@ import pkgutil
 import re
 import sys
 import warnings
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from typing import Any, NoReturn, TextIO
 
 from .. import __version__, _ctrl_c
@@ -205,7 +206,7 @@ def _run(argv: list[str] | None) -> int:
     # disk (`cannot write to standard output`, exit 2), not lost without a word
     sys.stdout = _Stdout(_Closed() if stdout is None else stdout)
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _quiet_resource_tracker():
             warnings.showwarning = _warn_line
             code: int = args.func(args)
         if sys.stdout is not None:  # the last rows: a full disk, a closed pipe said here
@@ -237,6 +238,31 @@ def _run(argv: list[str] | None) -> int:
         return fail("input too deeply nested")
     finally:
         sys.stdout = stdout
+
+
+RESOURCE_TRACKER_QUIET = "ignore::UserWarning:multiprocessing.resource_tracker"
+"""The ``-W`` filter of the processes a command starts (:func:`_quiet_resource_tracker`)."""
+
+
+@contextlib.contextmanager
+def _quiet_resource_tracker() -> Iterator[None]:
+    """Inside, the processes Python's ``multiprocessing`` starts (its resource tracker, the
+    workers of ``--workers`` and ``--dask local``) take :data:`RESOURCE_TRACKER_QUIET`:
+    the tracker says nothing of what it cleans up at exit. Ctrl-C while ``--dask local``
+    starts its cluster left one of the cluster's semaphores to it, now and then: after the
+    command's last line ``sudograph: error: interrupted`` came four lines of
+    ``UserWarning: resource_tracker: There appear to be 1 leaked semaphore objects``, about
+    Dask's half-made queues, not the user's work (the tracker removes them all the same).
+    The flag goes to the processes through ``sys.warnoptions``, which they are started with;
+    this process's own filters are left as they are, and the list is put back on the way
+    out."""
+    before = list(sys.warnoptions)
+    if RESOURCE_TRACKER_QUIET not in sys.warnoptions:
+        sys.warnoptions.append(RESOURCE_TRACKER_QUIET)
+    try:
+        yield
+    finally:
+        sys.warnoptions[:] = before
 
 
 def _warn_line(
