@@ -315,6 +315,7 @@ def check_method_options(
     itermax: object = None,
     engine: object = None,
     cli: bool = False,
+    called: str | None = None,
 ) -> None:
     """Raise :class:`InvalidArgument` for an option that ``method`` (a known method) would
     ignore: the one rule of the API (:func:`count`, :func:`is_unique`, :func:`solve`) and of
@@ -328,7 +329,8 @@ def check_method_options(
     (:class:`~sudograph.problem.SolveOptions` says what it takes). With ``cli`` the messages
     name the command line's options (``--seed``), and an engine named at all for a method of
     its own engine is refused (``-m logic --engine python`` changes nothing), where the API
-    takes that method's own engine (``engine="python"`` for ``logic``).
+    takes that method's own engine (``engine="python"`` for ``logic``). ``called`` is how the
+    messages name the method (``method 'auto' (sat here)`` where the user named another).
 
     >>> check_method_options("greedy", seed=3, itermax=10, engine="python")
     >>> check_method_options("naive", seed=3)  # doctest: +ELLIPSIS
@@ -341,6 +343,7 @@ def check_method_options(
     sudograph.errors.InvalidArgument: engine 'numba': method 'logic' runs on its own engine ...
     """
     m = get_method(method)
+    called = f"method {m.name!r}" if called is None else called
     if engine is not None and not isinstance(engine, str):  # (an array: no `in` test)
         from .engine import check_engine
 
@@ -352,7 +355,7 @@ def check_method_options(
             option = "--engine" if cli else "engine"
             given = f"--engine {engine}" if cli else f"engine {engine!r}"
             raise InvalidArgument(
-                f"{given}: method {m.name!r} runs on its own engine only "
+                f"{given}: {called} runs on its own engine only "
                 f"({', '.join(m.engines)}); {option} picks the engine of the search methods "
                 f"({', '.join(TRACED)}) and of fast (numba)"
             )
@@ -362,7 +365,7 @@ def check_method_options(
     for name, value in (("seed", seed), ("itermax", itermax)):
         if value is not None:
             raise InvalidArgument(
-                f"{spelled.get(name, name)}: method {m.name!r} draws no random numbers; "
+                f"{spelled.get(name, name)}: {called} draws no random numbers; "
                 f"{spelled.get('seed', 'seed')} and {spelled.get('itermax', 'itermax')} tune "
                 f"the randomized methods ({', '.join(RANDOMIZED)})"
             )

@@ -257,13 +257,9 @@ def run_color(args: argparse.Namespace) -> int:
         from ..solve import check_method_options, color_method
 
         method = color_method(args.method)
-        try:
-            check_method_options(method, itermax=args.itermax, cli=True)
-        except InvalidArgument as exc:  # the method named, and the one auto chose (as --seed)
-            if method == args.method:
-                raise
-            named = f"method {args.method!r} ({method} here)"
-            raise InvalidArgument(str(exc).replace(f"method {method!r}", named, 1)) from None
+        # the method named, and the one auto chose (as --seed says it)
+        called = None if method == args.method else f"method {args.method!r} ({method} here)"
+        check_method_options(method, itermax=args.itermax, cli=True, called=called)
     begin = time.perf_counter()  # --timeout counts from here: reading the graph included
     graph = load_graph(args.graph)
     args.timeout = _time_left(args.timeout, begin)
