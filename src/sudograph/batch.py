@@ -273,7 +273,7 @@ def _check_solve_options(
     """
     from .methods import get_method
     from .problem import SolveOptions
-    from .solve import _check_trace, _refuse_incomplete, check_method_options, refuse_order
+    from .solve import CHECKED, _refuse_incomplete, check_call
 
     for key in options:
         if key not in SOLVE_OPTIONS:
@@ -286,10 +286,7 @@ def _check_solve_options(
         return  # the options tune the fallback, which only puzzles beyond a plain 9x9 meet:
         # a fault there is their error row, not the whole run's
     m = get_method(method)
-    check_method_options(m.name, seed=given["seed"], itermax=given["itermax"], engine=engine)
-    refuse_order(m, given["order"], given["inference"])
-    if given["trace"] is not None:
-        _check_trace(m, given["trace"], engine)
+    check_call(m, **{k: given.get(k) for k in CHECKED}, engine=engine)
     if limit is None:
         _refuse_incomplete(m.name, "count solutions")
 

@@ -182,12 +182,10 @@ def solve(
     keep = _check_keep(keep)
     if engine is None:  # as SolveOptions reads it: the default, $SUDOGRAPH_ENGINE applying
         engine = "auto"
-    if trace is not None:
-        _check_trace(m, trace, engine)
     # the engine asked for, before $SUDOGRAPH_ENGINE; a seed or itermax the method would ignore
-    check_method_options(m.name, seed=seed, itermax=itermax, engine=engine)
-    check_order_inference(order, inference)
-    refuse_order(m, order, inference)
+    check_call(
+        m, engine=engine, trace=trace, seed=seed, itermax=itermax, order=order, inference=inference
+    )
     problem, grid = to_problem(x)
     engine = _engine_override(engine, problem)
     options = SolveOptions(  # every option checked here, before a value is compared to route
@@ -280,6 +278,35 @@ def _unknown_options(what: str, given: Any, known: Any = SOLVE_OPTIONS) -> Inval
     return InvalidArgument(
         f"unknown option(s) of {what}: {names} (known: {', '.join(sorted(known))})"
     )
+
+
+def check_call(
+    m: Method,
+    *,
+    engine: object = None,
+    trace: object = None,
+    seed: object = None,
+    itermax: object = None,
+    order: str | None = None,
+    inference: str | None = None,
+) -> None:
+    """Raise :class:`InvalidArgument` for an option method ``m`` cannot take, before any work:
+    a trace it does not emit (or that is no callable), an engine it has not, a seed or itermax
+    it would ignore (:func:`check_method_options`), an unknown order or inference, or one
+    given to a method that is no search (:func:`refuse_order`). The one check of the options of
+    a call of :func:`solve`, :func:`count` and :func:`sudograph.batch.solve_many`; None is an
+    option not given. The values' own types and ranges are :class:`SolveOptions`'s.
+
+    >>> check_call(_method("sat"), order="mrv")
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: method 'sat' is not a search: order/inference do not apply
+    """
+    if trace is not None:
+        _check_trace(m, trace, engine)
+    check_method_options(m.name, seed=seed, itermax=itermax, engine=engine)
+    check_order_inference(order, inference)
+    refuse_order(m, order, inference)
 
 
 def refuse_order(m: Method, order: object, inference: object) -> None:
@@ -689,9 +716,8 @@ def count(
     for name in ("trace", "seed", "itermax"):  # None: not given
         if name in kw and kw[name] is None:
             del kw[name]
-    check_method_options(  # here: the compiled count below does not go through solve
-        m.name, seed=kw.get("seed"), itermax=kw.get("itermax"), engine=kw.get("engine")
-    )
+    # here: the compiled count below does not go through solve
+    check_call(m, engine=kw.get("engine"), **{k: kw.get(k) for k in CHECKED})
     compiled = None if keep is None else _count_compiled(x, m.name, limit, keep, kw)
     if compiled is not None:
         return compiled
@@ -705,7 +731,6 @@ def count(
         return result
     order, inference = kw.pop("order", None), kw.pop("inference", None)
     engine = kw.pop("engine", "auto")
-    check_order_inference(order, inference)
     problem, grid = to_problem(x)
     options = SolveOptions(
         limit=None,
@@ -724,6 +749,9 @@ def count(
         _attach_grids(result, grid)
     return result
 
+
+CHECKED = ("trace", "seed", "itermax", "order", "inference")
+"""The options :func:`check_call` checks against the method, beside its engine."""
 
 COUNT_OPTIONS = SOLVE_OPTIONS - {"limit", "keep"}
 """The options :func:`count` passes on to the search (``limit`` and ``keep`` are its own)."""
