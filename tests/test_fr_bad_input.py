@@ -204,6 +204,19 @@ G9 = nsi.GRILLE_9X9
             lambda: capes.backtracking(capes.GRILLE_M(), [0, 0], compteur=[]),
             "compteur must be a Compteur (sudograph.fr.Compteur), got list",
         ),
+        # nsi_glouton's demonstrations: afficher=None was a TypeError after the first grid
+        *(
+            (
+                lambda demo=demo: demo(afficher=None),
+                "afficher must be a function of one line of text (print, or lambda ligne: "
+                "None to print nothing), got None",
+            )
+            for demo in (nsi.test_coloration, nsi.test_diabolique)
+        ),
+        (
+            lambda: gc.graph_coloring(100, [0] * 10),
+            "K 100 is outside 1..64",  # (docs/fr/README.md: the limit of the whole library)
+        ),
     ],
 )
 def test_bad_arguments_are_named(call: Callable[[], object], message: str) -> None:

@@ -360,7 +360,19 @@ def _essayer(
     seed: int | None,
     afficher: Callable[[str], None],
 ) -> dict[tuple[str, str], int | None]:
-    """Chaque heuristique sur chaque grille : ``{(grille, heuristique): tentatives ou None}``."""
+    """Chaque heuristique sur chaque grille : ``{(grille, heuristique): tentatives ou None}``.
+
+    >>> _essayer([], 10, 0, None)
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: afficher must be a function of one line of text (print, \
+or lambda ligne: None to print nothing), got None
+    """
+    if not callable(afficher):  # (found before the grids' work: None was a TypeError after it)
+        raise InvalidArgument(
+            "afficher must be a function of one line of text (print, or lambda ligne: None to "
+            f"print nothing), got {afficher!r}"
+        )
     resultats: dict[tuple[str, str], int | None] = {}
     for nom_grille, grille in grilles:
         n = vers_grid(grille).box[0]
