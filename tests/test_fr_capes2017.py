@@ -167,10 +167,25 @@ def test_backtracking_without_solution_leaves_grid():
     assert c.solution_sudoku(M) is None
 
 
-def test_backtracking_clashing_clues_is_false():
+def test_backtracking_clashing_clues_is_false(capsys):
     M = c.GRILLE_M()
     M[0][1] = 2  # a second 2 in row 0
     assert c.backtracking(M, [0, 0]) is False
+    assert capsys.readouterr().out == ""
+
+
+def test_backtracking_debug_says_why_clashing_clues_have_no_solution(capsys):
+    """With ``debug``, the clashing clues named in one line (was: nothing printed, False);
+    no level entered, ``nb_appel`` unchanged, the line in the Compteur's trace."""
+    M = c.GRILLE_M()
+    M[0][1] = 2
+    compteur = c.Compteur()
+    assert c.backtracking(M, [0, 0], True, compteur=compteur) is False
+    line = "pas de solution : clashing clues: row 1: 2 at r1c1, r1c2; "
+    printed = capsys.readouterr().out
+    assert printed.startswith(line) and printed.count("\n") == 1, printed
+    assert compteur.trace == [printed.rstrip("\n")] and compteur.statut == "unsatisfiable"
+    assert c.nb_appel == 0
 
 
 def test_backtracking_from_a_later_position_ignores_earlier_empty_cells():

@@ -485,9 +485,10 @@ def backtracking(
     c'est la méthode ``naive`` du cœur, qui trouve donc la même solution que le corrigé. Avec
     ``debug``, l'affichage de mise au point du corrigé est reproduit à l'identique, ses niveaux
     numérotés par le compteur global :data:`nb_appel`. Deux chiffres égaux déjà placés dans une
-    même maison : pas de solution (faux). Un :class:`~sudograph.fr.Compteur` (``compteur=``)
-    reçoit les nœuds, les retours arrière, la durée, le statut et, avec ``debug``, les lignes
-    de la trace.
+    même maison : pas de solution (faux), sans recherche ; ``debug`` dit alors lesquels
+    (``pas de solution : clashing clues: row 1: 2 at r1c1, r1c2; ...``). Un
+    :class:`~sudograph.fr.Compteur` (``compteur=``) reçoit les nœuds, les retours arrière, la
+    durée, le statut et, avec ``debug``, les lignes de la trace.
 
     Lève :class:`~sudograph.errors.InvalidArgument` si ``L`` n'est pas une liste de listes (la
     grille est remplie en place) ou si ``pos`` n'est pas une case, avant toute recherche.
@@ -521,8 +522,10 @@ def backtracking(
         return True
     try:
         probleme, cases = _sous_probleme(g.graph, n, g.values, debut)
-    except InvalidPuzzle:
-        _rapporter(compteur, None)
+    except InvalidPuzzle as conflit:  # no search: with debug, the one line that says why
+        if debug:
+            afficher(f"pas de solution : {g.clash_error() or conflit}\n")  # (cells named)
+        _rapporter(compteur, None, "".join(morceaux).splitlines())
         return False
     trace = None
     if debug:
