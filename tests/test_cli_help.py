@@ -87,7 +87,8 @@ def test_a_method_that_does_not_apply_is_refused_in_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == 1, err
     assert err.startswith("sudograph: error: ")
-    assert err.rstrip().endswith("use one of " + ", ".join(methods_for("graph")))
+    # auto first: what color and draw take on a graph beside the methods (its default)
+    assert err.rstrip().endswith("use one of auto, " + ", ".join(methods_for("graph")))
 
 
 def test_methods_for_sudoku_is_every_method() -> None:

@@ -269,7 +269,7 @@ def test_cli_self_loop_is_one_warning_line(
         (["color", "petersen", "-k", "0"], "-k: must be >= 1, got 0"),
         (["color", "petersen", "-k", "-5", "-m", "sat"], "-k: must be >= 1, got -5"),
         (["color", "sudoku:3x3", "-k", "70", "-m", "dsatur"], "only method 'sat' takes it"),
-        (["color", "petersen", "-k", "3", "-m", "fast"], "not graphs; use one of naive, mrv"),
+        (["color", "petersen", "-k", "3", "-m", "fast"], "not graphs; use one of auto, naive, mrv"),
         (["color", "petersen", "-k", "3", "-m", "logic"], "'logic' solves Sudoku grids only"),
     ],
 )

@@ -14,7 +14,7 @@ method is used, with the signature ``run(problem: Problem, options: SolveOptions
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .errors import InvalidArgument
@@ -210,9 +210,10 @@ def methods_for(kind: str) -> list[str]:
     return [name for name, m in METHODS.items() if kind == "sudoku" or not m.sudoku_only]
 
 
-def check_method(name: str, kind: str) -> Method:
+def check_method(name: str, kind: str, also: Sequence[str] = ()) -> Method:
     """The method called ``name`` when it applies to ``kind``; otherwise
-    :class:`InvalidArgument` in one line that names the methods that do.
+    :class:`InvalidArgument` in one line that names the methods that do, after ``also``: the
+    other names the caller takes (a command's ``auto``, which it resolves before).
 
     >>> check_method("fast", "graph")
     Traceback (most recent call last):
@@ -221,14 +222,15 @@ def check_method(name: str, kind: str) -> Method:
 use one of naive, mrv, forward, propagate, dsatur, greedy, greedy-mrv, greedy-mrv-least, \
 greedy-mrv-most, greedy-mrv-random, sat
     """
+    usable = ", ".join([*also, *methods_for(kind)])
     if name not in METHODS:
-        raise InvalidArgument(f"unknown method {name!r}; use one of {', '.join(methods_for(kind))}")
+        raise InvalidArgument(f"unknown method {name!r}; use one of {usable}")
     method = METHODS[name]
     if name not in methods_for(kind):
         fits = [k for k in KINDS if name in methods_for(k)]
         raise InvalidArgument(
             f"method {name!r} solves {' and '.join(KINDS[k] for k in fits)} only, not "
-            f"{KINDS[kind]}; use one of {', '.join(methods_for(kind))}"
+            f"{KINDS[kind]}; use one of {usable}"
         )
     return method
 

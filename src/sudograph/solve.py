@@ -930,6 +930,8 @@ def color(
     sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it...
     """
     require_graph(graph, "color")
+    if isinstance(method, str) and method != "auto" and method not in METHODS:
+        check_method(method, "graph", also=["auto"])  # raises: naming what color takes
     method = color_method(method)
     if set(kw) - SOLVE_OPTIONS:
         raise _unknown_options("color", set(kw) - SOLVE_OPTIONS)

@@ -42,7 +42,7 @@ from typing import Any
 from .errors import InvalidArgument, write_text
 from .graph import MAX_SIDE, Graph, sudoku_graph, whole_number
 from .grid import Grid, default_alphabet
-from .methods import METHODS, SEARCH_RUNNER, get_method
+from .methods import METHODS, SEARCH_RUNNER
 from .problem import Problem, Result, SolveOptions, as_seed
 from .search.trace import KINDS, Recorder, TraceEvent
 
@@ -308,19 +308,24 @@ def _check_page_options(lang: str, seed: int) -> None:
         raise InvalidArgument("seed must be a whole number >= 0, got None")
 
 
-def check_traceable(method: str) -> None:
-    """Raise :class:`InvalidArgument` unless ``method`` is known and emits trace events.
+def check_traceable(method: str, also: Sequence[str] = ()) -> None:
+    """Raise :class:`InvalidArgument` unless ``method`` is known and emits trace events; the
+    message names the traceable methods after ``also`` (the command line's ``auto``).
 
     >>> check_traceable("fast")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     sudograph.errors.InvalidArgument: method 'fast' cannot be traced (traceable: naive, ...)
+    >>> check_traceable("Auto", also=["auto"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: unknown method 'Auto' (traceable: auto, naive, ...)
     """
-    get_method(method)
+    usable = ", ".join([*also, *TRACEABLE])
+    if not isinstance(method, str) or method not in METHODS:  # (said every method's name)
+        raise InvalidArgument(f"unknown method {method!r} (traceable: {usable})")
     if method not in TRACEABLE:
-        raise InvalidArgument(
-            f"method {method!r} cannot be traced (traceable: {', '.join(TRACEABLE)})"
-        )
+        raise InvalidArgument(f"method {method!r} cannot be traced (traceable: {usable})")
 
 
 @dataclass(frozen=True)
@@ -1073,9 +1078,10 @@ def visualize(
     return _page(problem, grid, runs, lang, seed, title, k if isinstance(k, ColourCount) else None)
 
 
-def check_methods(methods: Sequence[str] | str) -> list[str]:
+def check_methods(methods: Sequence[str] | str, also: Sequence[str] = ()) -> list[str]:
     """``methods`` as a list of one or two traceable methods, none given twice; else
-    :class:`InvalidArgument` (before any search: a graph's k may take seconds to find).
+    :class:`InvalidArgument` (before any search: a graph's k may take seconds to find);
+    ``also``: as :func:`check_traceable`'s.
 
     >>> check_methods("naive"), check_methods(["naive", "dsatur"])
     (['naive'], ['naive', 'dsatur'])
@@ -1084,7 +1090,7 @@ def check_methods(methods: Sequence[str] | str) -> list[str]:
     if not 1 <= len(methods) <= MAX_METHODS:
         raise InvalidArgument(f"give one or two methods, got {len(methods)}")
     for i, m in enumerate(methods):
-        check_traceable(m)
+        check_traceable(m, also)
         if m in methods[:i]:  # two identical runs in lockstep compare nothing
             raise InvalidArgument(f"{m} given twice: compare two different methods")
     return methods

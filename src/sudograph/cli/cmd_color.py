@@ -251,7 +251,7 @@ def run_color(args: argparse.Namespace) -> int:
                 "(without --greedy)"
             )
     if args.method != "auto":
-        check_method(args.method, "graph")  # one line naming those that colour graphs
+        check_method(args.method, "graph", also=["auto"])  # one line naming what it takes
     _refuse_unused_seed(args)
     if args.itermax is not None and not args.greedy:  # as solve refuses it: one rule
         from ..solve import check_method_options, color_method

@@ -260,8 +260,8 @@ def run(args: argparse.Namespace) -> int:
         from ..solve import color_method
 
         args.method = color_method("auto")
-    if args.method is not None:
-        check_method(args.method, "graph" if is_graph else "sudoku")
+    if args.method is not None:  # (auto: a graph's only, as --help says)
+        check_method(args.method, "graph" if is_graph else "sudoku", also=["auto"] * is_graph)
     if is_graph and args.trace:
         raise InvalidArgument("--trace draws a puzzle's search: give a puzzle, not a graph")
     check_options(args, is_graph)

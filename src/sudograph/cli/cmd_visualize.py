@@ -168,7 +168,8 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidArgument("-k applies to a GRAPH; a puzzle has its own colours")
         place, x = only_grid(args, "visualize")
     # auto: the default traced method (as draw and color take it: their default's name)
-    methods = check_methods([default if m == "auto" else m for m in methods] or [default])
+    chosen = [default if m == "auto" else m for m in methods] or [default]
+    methods = check_methods(chosen, also=["auto"])
     check_writable(args.output)
     if k is None and graph:
         k = choose_k(x)
