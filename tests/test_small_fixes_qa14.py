@@ -93,3 +93,64 @@ def test_the_api_color_names_auto_beside_the_methods_for_an_unknown_one() -> Non
     said = _message(lambda: color(petersen_graph(), 3, "Auto"))
     assert said == f"unknown method 'Auto'; use one of auto, {', '.join(methods_for('graph'))}"
     assert color(petersen_graph(), 3, "auto").status == "solved"
+
+
+@pytest.mark.parametrize("command", ["solve", "count"])
+@pytest.mark.parametrize("text", ["", "# only a comment\n\n"])
+def test_an_input_with_no_puzzle_leaves_out_as_it_was(
+    command: str, text: str, tmp_path: Any, capsys: Any
+) -> None:
+    """``FILE -o OUT`` with FILE empty or only comments: exit 2, "no grid found", and OUT as
+    it was (it was emptied: the QA's find), or not made when it was not there."""
+    from sudograph.cli import main
+
+    source = tmp_path / "in.txt"
+    source.write_text(text)
+    out, absent = tmp_path / "keep.out", tmp_path / "new.out"
+    out.write_text("an earlier run's row\n")
+    assert main([command, str(source), "-o", str(out)]) == 2
+    assert main([command, str(source), "-o", str(absent)]) == 2
+    assert "no grid found" in capsys.readouterr().err
+    assert out.read_text() == "an earlier run's row\n"
+    assert not absent.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "keep.out"]  # no lock
+
+
+def test_out_is_still_emptied_by_the_first_row(tmp_path: Any, capsys: Any) -> None:
+    """OUT is emptied at the first row, not at the start: longer old content is gone."""
+    from sudograph.cli import main
+
+    source = tmp_path / "in.txt"
+    source.write_text(f"{P}\n{PUZZLE}\n")
+    out = tmp_path / "out.txt"
+    out.write_text("old\n" * 1000)
+    assert main(["count", str(source), "-o", str(out)]) == 0
+    assert out.read_text() == "line 1: 1 solution (unique)\nline 2: 1 solution (unique)\n"
+
+
+@pytest.mark.signals
+def test_ctrl_c_before_the_first_row_still_empties_out(tmp_path: Any) -> None:
+    """A run cut short before its first row: OUT is that run's (empty), not an earlier run's
+    rows, which a ``--resume`` would then take for its own."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    source = tmp_path / "in.txt"
+    source.write_text("." * 81 + "\n")  # the empty grid: its count never ends
+    out = tmp_path / "out.txt"
+    out.write_text("line 1: 1 solution (unique)\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudograph", "count", str(source), "-o", str(out)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(3)  # (counting by then: the kernels load from the cache in about 1 s)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert out.read_text() == "", err

@@ -269,11 +269,16 @@ def refuse_input_as_output(output: str | None, inputs: Iterable[str | None]) -> 
 
 
 def open_output(
-    output: str | None, resume: bool, check: Callable[[str], None] | None = None
+    output: str | None,
+    resume: bool,
+    check: Callable[[str], None] | None = None,
+    *,
+    truncate: bool = True,
 ) -> tuple[int, int, OutputLock | None]:
     """``(file descriptor, complete lines kept, lock)`` for the results: standard output
     without ``output`` or for ``-`` (:func:`output_file`: ``resume`` refused); with a file,
-    OUT locked (:class:`OutputLock`, released by the caller) then truncated, or kept up to its
+    OUT locked (:class:`OutputLock`, released by the caller) then truncated (without
+    ``truncate``, left for the :class:`_Writer` to empty at its first row), or kept up to its
     last complete line with ``resume``. ``check(OUT)``, given, runs under the lock before OUT
     is touched (see :func:`resume_check`): what it raises leaves OUT as it was."""
     output = output_file(output, resume)
@@ -284,7 +289,8 @@ def open_output(
         if resume and check is not None:
             check(output)
         skip = count_complete_lines(output) if resume else 0
-        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else os.O_TRUNC)
+        emptied = os.O_TRUNC if truncate else 0
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else emptied)
         return os.open(output, flags, 0o644), skip, lock
     except BaseException:
         lock.release()
@@ -655,11 +661,20 @@ class _Writer:
     ``lock`` the output's lock, released by :func:`_finish`. A write that fails (a full
     disk) raises its OSError naming the output file (``lock``'s), as opening it would."""
 
-    def __init__(self, fd: int, lock: OutputLock | None = None) -> None:
+    def __init__(self, fd: int, lock: OutputLock | None = None, *, pending: bool = False) -> None:
         self.fd = fd
         self.lock = lock
         self.lines: list[str] = []
         self.last = time.monotonic()
+        self.pending = pending  # OUT opened without truncating: emptied by begin()
+
+    def begin(self) -> None:
+        """Empty OUT (once) when it was opened without truncating (``pending``): at the first
+        row, or when a run with no row ends in a way that makes OUT its output (Ctrl-C)."""
+        if self.pending:
+            self.pending = False
+            if stat.S_ISREG(os.fstat(self.fd).st_mode):  # (/dev/null, a pipe: nothing held)
+                os.ftruncate(self.fd, 0)
 
     def add(self, line: str) -> None:
         self.lines.append(line)
@@ -668,6 +683,7 @@ class _Writer:
 
     def flush(self) -> None:
         if self.lines:
+            self.begin()
             # surrogateescape: a file name that is not UTF-8 (in an error row) is written back
             # as the bytes it was read from, not an UnicodeEncodeError losing the batch
             data = ("\n".join(self.lines) + "\n").encode("utf-8", "surrogateescape")
@@ -866,15 +882,17 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         raise packed
     rows = "count" if line is not None else "counts" if counting else "lists" if listing else ""
     client = dask_client(args)
+    existed = output is not None and os.path.lexists(output)
     try:
         check = resume_check(as_json, rows or "solutions") if resume else None
-        fd, skip, lock = open_output(output, resume, check)
+        # OUT emptied at the first row: an input that holds no puzzle leaves it as it was
+        fd, skip, lock = open_output(output, resume, check, truncate=False)
     except BaseException:  # another run writes OUT, or wrote other rows: leave nothing open
         _finish(None, None, client)
         if stream is not sys.stdin.buffer:
             stream.close()
         raise
-    writer = _Writer(fd, lock)
+    writer = _Writer(fd, lock, pending=output is not None and not resume)
     tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
     bad = 0
     try:
@@ -985,9 +1003,16 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         lost = exc
     finally:
         guard.restore()  # first: a second SIGTERM during the cleanup ends the process
-        _finish(writer, progress, client)
-        if stream is not sys.stdin.buffer:
-            stream.close()
+        try:
+            if interrupted is not None or lost is not None:  # OUT is this run's, rows or none:
+                writer.begin()  # (its old rows are no part to --resume)
+        finally:
+            _finish(writer, progress, client)
+            if stream is not sys.stdin.buffer:
+                stream.close()
+            if writer.pending and not existed:  # no row: OUT left as it was, not there
+                with contextlib.suppress(OSError):
+                    os.unlink(cast(str, output))
     done = sum(tally.values())
     if done == 0 and skip == 0 and interrupted is None and lost is None:  # as without -o: exit 2
         raise SudographError(no_grid_error(source))
