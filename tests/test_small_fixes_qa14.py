@@ -117,7 +117,8 @@ def test_an_input_with_no_puzzle_leaves_out_as_it_was(
 
 
 def test_out_is_still_emptied_by_the_first_row(tmp_path: Any, capsys: Any) -> None:
-    """OUT is emptied at the first row, not at the start: longer old content is gone."""
+    """OUT is emptied at the first puzzle read, not at the start: longer old content is
+    gone."""
     from sudograph.cli import main
 
     source = tmp_path / "in.txt"
@@ -129,9 +130,9 @@ def test_out_is_still_emptied_by_the_first_row(tmp_path: Any, capsys: Any) -> No
 
 
 @pytest.mark.signals
-def test_ctrl_c_before_the_first_row_still_empties_out(tmp_path: Any) -> None:
-    """A run cut short before its first row: OUT is that run's (empty), not an earlier run's
-    rows, which a ``--resume`` would then take for its own."""
+def test_out_is_emptied_when_the_first_puzzle_is_read(tmp_path: Any) -> None:
+    """Before the first row, and after Ctrl-C with none: OUT is the run's (empty), not an
+    earlier run's rows, which a ``--resume`` would then take for its own."""
     import signal
     import subprocess
     import sys
@@ -148,9 +149,10 @@ def test_ctrl_c_before_the_first_row_still_empties_out(tmp_path: Any) -> None:
     )
     try:
         time.sleep(3)  # (counting by then: the kernels load from the cache in about 1 s)
+        emptied = out.read_text()  # the puzzle read: a SIGKILL now leaves no earlier rows
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert proc.returncode == 130, err
-    assert out.read_text() == "", err
+    assert emptied == "" and out.read_text() == "", err

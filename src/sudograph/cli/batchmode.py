@@ -669,8 +669,9 @@ class _Writer:
         self.pending = pending  # OUT opened without truncating: emptied by begin()
 
     def begin(self) -> None:
-        """Empty OUT (once) when it was opened without truncating (``pending``): at the first
-        row, or when a run with no row ends in a way that makes OUT its output (Ctrl-C)."""
+        """Empty OUT (once) when it was opened without truncating (``pending``): when the
+        input proves to hold a puzzle (a SIGKILL then leaves no earlier run's rows for
+        ``--resume`` to take), at the latest at the first row or when the run is cut short."""
         if self.pending:
             self.pending = False
             if stat.S_ISREG(os.fstat(self.fd).st_mode):  # (/dev/null, a pipe: nothing held)
@@ -885,7 +886,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     existed = output is not None and os.path.lexists(output)
     try:
         check = resume_check(as_json, rows or "solutions") if resume else None
-        # OUT emptied at the first row: an input that holds no puzzle leaves it as it was
+        # OUT emptied at the first puzzle read: an input that holds none leaves it as it was
         fd, skip, lock = open_output(output, resume, check, truncate=False)
     except BaseException:  # another run writes OUT, or wrote other rows: leave nothing open
         _finish(None, None, client)
@@ -925,6 +926,7 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
 
         def feed() -> Iterator[Any]:
             for no, item in items:
+                writer.begin()  # the input holds a puzzle: OUT is this run's from now on
                 numbers.append(no)
                 if isinstance(item, ParseError):
                     unread[no] = item
