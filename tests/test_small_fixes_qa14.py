@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import argparse
+import re
 from typing import Any
 
 import pytest
@@ -156,3 +158,17 @@ def test_out_is_emptied_when_the_first_puzzle_is_read(tmp_path: Any) -> None:
         proc.kill()
     assert proc.returncode == 130, err
     assert emptied == "" and out.read_text() == "", err
+
+
+@pytest.mark.parametrize("address", ["", "  ", None, 8786])
+def test_connect_says_what_a_blank_address_is_told_on_the_command_line(address: Any) -> None:
+    """``connect("")`` said ``no Dask scheduler answers at '' (missing port number ...)``;
+    ``--dask ''`` says to give an address: now both (and a non-text address) say that."""
+    pytest.importorskip("distributed")
+    from sudograph.cli.common import dask_address
+    from sudograph.distributed import GIVE_AN_ADDRESS, connect
+
+    said = _message(lambda: connect(address))
+    assert said == f"{GIVE_AN_ADDRESS}, got {address!r}"
+    with pytest.raises(argparse.ArgumentTypeError, match=re.escape(GIVE_AN_ADDRESS)):
+        dask_address("")

@@ -72,6 +72,10 @@ def in_flight(workers: int) -> int:
     return 4 * max(workers, 1) + 8
 
 
+GIVE_AN_ADDRESS = "give the scheduler's address (tcp://host:8786) or local"
+"""What a blank address is told, by :func:`connect` and by ``--dask``."""
+
+
 def connect(address: str, workers: int | None = None) -> Any:
     """A ``Client`` of the scheduler at ``address``, or of a new local cluster for ``local``.
 
@@ -85,9 +89,16 @@ def connect(address: str, workers: int | None = None) -> Any:
     reconnect to scheduler after 30.00 seconds, closing client`` on standard error beside the
     command's own one-line error.
 
-    Raises :class:`MissingExtra` without dask, :class:`InvalidArgument` when no scheduler
-    answers at ``address``.
+    Raises :class:`MissingExtra` without dask, :class:`InvalidArgument` for a blank address
+    or when no scheduler answers at ``address``.
+
+    >>> connect("")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sudograph.errors.InvalidArgument: give the scheduler's address (tcp://host:8786) or ...''
     """
+    if not isinstance(address, str) or not address.strip():  # ('' said: missing port number)
+        raise InvalidArgument(f"{GIVE_AN_ADDRESS}, got {address!r}")
     distributed = require_dask()
     if workers is not None and workers < 1:
         raise InvalidArgument(f"workers must be >= 1, got {workers}")

@@ -172,7 +172,9 @@ def dask_address(text: str) -> str:
     argparse.ArgumentTypeError: give the scheduler's address (tcp://host:8786) or local
     """
     if not text.strip():
-        raise argparse.ArgumentTypeError("give the scheduler's address (tcp://host:8786) or local")
+        from ..distributed import GIVE_AN_ADDRESS
+
+        raise argparse.ArgumentTypeError(GIVE_AN_ADDRESS)
     return text.strip()
 
 
