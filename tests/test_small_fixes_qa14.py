@@ -172,3 +172,78 @@ def test_connect_says_what_a_blank_address_is_told_on_the_command_line(address: 
     assert said == f"{GIVE_AN_ADDRESS}, got {address!r}"
     with pytest.raises(argparse.ArgumentTypeError, match=re.escape(GIVE_AN_ADDRESS)):
         dask_address("")
+
+
+def _generate(argv: list[str], cwd: Any) -> Any:
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "sudograph", "generate", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--count", "9"],
+        ["--count", "6", "--size", "4", "--json"],
+        ["--count", "5", "--symmetry", "central", "--minimal"],
+    ],
+)
+def test_generate_on_workers_writes_the_lines_of_one_process(
+    options: list[str], tmp_path: Any
+) -> None:
+    """``generate --workers 2`` (processes of this machine: it was refused, unrecognized)
+    writes the same lines in the same order as one process, to standard output and to
+    ``-o OUT``."""
+    alone = _generate([*options, "--seed", "11"], tmp_path)
+    assert alone.returncode == 0, alone.stderr
+    both = _generate([*options, "--seed", "11", "--workers", "2"], tmp_path)
+    assert both.returncode == 0, both.stderr
+    assert both.stdout == alone.stdout and alone.stdout.count("\n") == int(options[1])
+    into = _generate([*options, "--seed", "11", "--workers", "2", "-o", "out.txt"], tmp_path)
+    assert into.returncode == 0, into.stderr
+    assert (tmp_path / "out.txt").read_text() == alone.stdout
+
+
+def test_generate_variant_refuses_workers(capsys: Any) -> None:
+    from sudograph.cli import main
+
+    assert main(["generate", "--variant", "x", "--workers", "2"]) == 2
+    assert "generate --variant does not take --workers" in capsys.readouterr().err
+
+
+@pytest.mark.signals
+def test_ctrl_c_during_generate_on_workers_keeps_the_lines_made(tmp_path: Any) -> None:
+    """Ctrl-C while two workers make puzzles: exit 130, one line saying so, no traceback,
+    and OUT holds the first lines of the run, whole (a --resume continues it)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    argv = ["--count", "100000", "--seed", "4", "--workers", "2", "-o", "out.txt"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudograph", "generate", *argv],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(5)  # (a 9x9 puzzle takes milliseconds: hundreds made by then)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted: every line so far is written" in err, err
+    made = (tmp_path / "out.txt").read_text()
+    lines = made.count("\n")
+    assert lines >= 1 and made.endswith("\n"), (made[-200:], err)
+    alone = _generate(["--count", str(lines), "--seed", "4"], tmp_path)
+    assert made == alone.stdout

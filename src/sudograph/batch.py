@@ -462,6 +462,44 @@ def _solve_many(
         end_pool(pool)
 
 
+def map_local(
+    fn: Callable[..., Any], chunks: Iterable[Any], *args: Any, workers: int
+) -> Iterator[Any]:
+    """``fn(chunk, *args)`` for every chunk on ``workers`` processes of this machine; results
+    in input order, as :func:`sudograph.distributed.map_ordered` gives them from a cluster
+    (``fn`` and the chunks picklable; an exception of ``fn`` comes back raised). At most
+    ``2 × workers`` chunks are in flight past the one awaited: the input is read as the
+    results are taken. The workers ignore Ctrl-C and end with this process
+    (:func:`~sudograph._process.init_worker`); when the caller stops (Ctrl-C here, an error,
+    a ``break``) they are ended at once, the chunks in flight dropped.
+
+    Raises :class:`~sudograph.errors.WorkLost` when a worker dies.
+
+    >>> list(map_local(divmod, [7, 9, 11], 4, workers=2))
+    [(1, 3), (2, 1), (2, 3)]
+    """
+    pool = ProcessPoolExecutor(workers, initializer=init_worker, initargs=(os.getpid(),))
+    pending: deque[Future[Any]] = deque()
+    try:
+        for chunk in chunks:
+            pending.append(pool.submit(fn, chunk, *args))
+            while len(pending) > 2 * workers or (pending and pending[0].done()):
+                with signals_delivered():  # (where a signal acts, inside signals_held)
+                    out = pending[0].result()
+                pending.popleft()
+                yield out
+        while pending:
+            with signals_delivered():
+                out = pending[0].result()
+            pending.popleft()
+            yield out
+        pool.shutdown(wait=True)
+    except BrokenProcessPool:
+        raise WorkLost(WORKER_DIED) from None
+    finally:
+        end_pool(pool)
+
+
 WORKER_DIED = (
     "a worker process ended abruptly (killed by a signal, out of memory?) or could not start"
 )

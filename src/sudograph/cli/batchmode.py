@@ -1181,7 +1181,8 @@ def run_numbered(
     resume_with: str = "",
 ) -> int:
     """Output lines ``1..total`` made by ``make(numbers, spec)``, one chunk of numbers at a
-    time (on the Dask cluster of ``args.dask`` when given, else here), written in order to
+    time (on the Dask cluster of ``args.dask`` when given, else on ``args.workers`` processes
+    of this machine, :func:`sudograph.batch.map_local`, or here), written in order to
     ``-o OUT`` (or standard output), complete lines only; ``--resume`` continues OUT after its
     last complete line. ``make`` must give the same lines for a number whatever the chunk.
 
@@ -1218,8 +1219,13 @@ def run_numbered(
     progress = _Bar(max(total - skip, 1), label) if progress_wanted(output) else None
     guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
-        if client is None:
-            results: Iterator[list[str]] = (make(ks, spec) for ks in numbers)
+        workers = getattr(args, "workers", None) or 1
+        if client is None and workers > 1:  # processes of this machine, in order
+            from ..batch import map_local
+
+            results: Iterator[list[str]] = map_local(make, numbers, spec, workers=workers)
+        elif client is None:
+            results = (make(ks, spec) for ks in numbers)
         else:
             from ..distributed import map_ordered
 

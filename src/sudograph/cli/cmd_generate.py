@@ -131,6 +131,13 @@ def register(subparsers: Any) -> None:
         "anti-king, jigsaw, killer; combine with +), minimal, written in the variant format",
     )
     p.add_argument("--regions", metavar="MAP", help="jigsaw region map: a file, or N*N symbols")
+    p.add_argument(
+        "--workers",
+        type=whole(1),
+        metavar="N",
+        help="make the puzzles on N processes (default 1: this one; the same lines, in the "
+        "same order); with --dask local, the local cluster's workers",
+    )
     _add_dask_option(p)
     p.set_defaults(func=run_generate)
 
@@ -253,7 +260,8 @@ def run_generate(args: argparse.Namespace) -> int:
         "json": args.json,
         **{k: getattr(args, k) for k in ("clues", "symmetry", "minimal", "difficulty", "timeout")},
     }
-    if args.dask or args.resume or args.output:  # -o: complete lines, Ctrl-C kept
+    if args.dask or args.resume or args.output or (args.workers or 1) > 1:  # -o: complete
+        # lines, Ctrl-C kept
         from .batchmode import run_numbered
 
         if args.resume and args.output:
@@ -339,7 +347,7 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     from ..variants import Variant, variant_names
     from .common import _text_of, misspelt_regions
 
-    options = ("clues", "difficulty", "resume", "dask")
+    options = ("clues", "difficulty", "resume", "dask", "workers")
     refused = [f"--{o}" for o in options if getattr(args, o) not in (None, False)]
     if refused:
         raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
