@@ -18,10 +18,10 @@ import argparse
 import os
 import platform
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+from bench_oneshot import timed  # (bench/ is the script's folder: on sys.path)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,13 +30,7 @@ def run(count: int, size: int, seed: int, workers: int, minimal: bool) -> tuple[
     argv = [sys.executable, "-m", "sudograph", "generate", "--count", str(count)]
     argv += ["--size", str(size), "--seed", str(seed), "--workers", str(workers)]
     argv += ["--minimal"] * minimal
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    start = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
-    seconds = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr.strip()}")
-    return seconds, done.stdout
+    return timed(argv, {**os.environ, "PYTHONPATH": str(ROOT / "src")})
 
 
 def main() -> None:

@@ -54,11 +54,17 @@ def run(command: str, puzzle: str, compiled: bool) -> tuple[float, str]:
     if compiled:
         env["SUDOGRAPH_ENGINE"] = "numba"
     argv = [*CLI, command, puzzle] + (["--format", "line"] if command == "solve" else [])
+    return timed(argv, env)
+
+
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, str]:
+    """Wall seconds of the process ``argv`` (with ``env``), and its standard output; a
+    failure ends the benchmark with its standard error."""
     start = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
     spent = time.perf_counter() - start
     if done.returncode != 0:
-        raise SystemExit(f"{argv} failed: {done.stderr.strip()}")
+        raise SystemExit(f"{argv} failed (exit {done.returncode}): {done.stderr.strip()}")
     return spent, done.stdout
 
 
