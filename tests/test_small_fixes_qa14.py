@@ -250,3 +250,24 @@ def test_ctrl_c_during_generate_on_workers_keeps_the_lines_made(tmp_path: Any) -
     assert lines >= 1 and made.endswith("\n"), (made[-200:], err)
     alone = _generate(["--count", str(lines), "--seed", "4"], tmp_path)
     assert made == alone.stdout
+
+
+def test_a_scheduler_without_workers_is_said_so(capsys: Any) -> None:
+    """``--dask ADDRESS`` of a scheduler with no worker: the run waited without a word (the
+    QA's find, after a scheduler restarted alone); now one line says it waits, and how to
+    start one."""
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    from sudograph.cli.batchmode import dask_client
+    from sudograph.distributed import close
+
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        client = dask_client(argparse.Namespace(dask=address, workers=None))
+        try:
+            err = capsys.readouterr().err
+            said = f"the Dask scheduler at {address} has no worker yet: the work waits"
+            assert said in err and f"dask worker {address}" in err, err
+        finally:
+            close(client)

@@ -509,13 +509,20 @@ def _telling_rows(output: str) -> list[str]:
 
 def dask_client(args: argparse.Namespace) -> Any:
     """A Dask client for ``--dask ADDRESS|local`` (None without the option); ``--workers N``
-    sets the size of a local cluster."""
+    sets the size of a local cluster. A scheduler with no worker is said so in one line (the
+    run waits for one: it waited without a word)."""
     address = getattr(args, "dask", None)
     if not address:
         return None
     from ..distributed import connect
 
-    return connect(str(address), getattr(args, "workers", None))
+    client = connect(str(address), getattr(args, "workers", None))
+    if address != "local":
+        with contextlib.suppress(Exception):  # (a scheduler gone already: the run says so)
+            if not client.scheduler_info().get("workers"):
+                start = f"start `dask worker {address}`"
+                warn(f"the Dask scheduler at {address} has no worker yet: the work waits ({start})")
+    return client
 
 
 def read_puzzles(
