@@ -278,7 +278,7 @@ def open_output(
     """``(file descriptor, complete lines kept, lock)`` for the results: standard output
     without ``output`` or for ``-`` (:func:`output_file`: ``resume`` refused); with a file,
     OUT locked (:class:`OutputLock`, released by the caller) then truncated (without
-    ``truncate``, left for the :class:`_Writer` to empty at its first row), or kept up to its
+    ``truncate``, left for :meth:`_Writer.begin` to empty), or kept up to its
     last complete line with ``resume``. ``check(OUT)``, given, runs under the lock before OUT
     is touched (see :func:`resume_check`): what it raises leaves OUT as it was."""
     output = output_file(output, resume)

@@ -260,8 +260,8 @@ def run_generate(args: argparse.Namespace) -> int:
         "json": args.json,
         **{k: getattr(args, k) for k in ("clues", "symmetry", "minimal", "difficulty", "timeout")},
     }
-    if args.dask or args.resume or args.output or (args.workers or 1) > 1:  # -o: complete
-        # lines, Ctrl-C kept
+    pooled = (args.workers or 1) > 1  # (processes of this machine, without --dask)
+    if args.dask or args.resume or args.output or pooled:  # -o: complete lines, Ctrl-C kept
         from .batchmode import run_numbered
 
         if args.resume and args.output:
