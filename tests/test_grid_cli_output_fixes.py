@@ -121,7 +121,7 @@ def test_dash_is_standard_output_for_the_helpers(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "-").write_text(f"{A4}\n")  # a file named '-': still not what -o - means
-    assert open_output("-", False) == (1, 0, None)
+    assert open_output("-", False) == (1, 0, None, False)
     refuse_input_as_output("-", ["-", str(tmp_path / "-")])  # standard output: no input
     assert resume_hint("-") == resume_hint(None)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["-"]

@@ -85,16 +85,26 @@ def test_an_unknown_method_is_told_what_the_command_takes(
     assert not list(tmp_path.iterdir())  # nothing drawn
 
 
-def test_the_api_color_names_auto_beside_the_methods_for_an_unknown_one() -> None:
-    """``color(graph, k, method)`` takes ``auto`` (its default): an unknown name is told so
-    (was solve's "(known: ...)", every method, fast and logic too, no auto)."""
-    from sudograph.graph import petersen_graph
+@pytest.mark.parametrize(
+    ("method", "says"),
+    [
+        ("Auto", "unknown method 'Auto'"),
+        ("fast", "method 'fast' solves Sudoku grids only, not graphs"),
+        ("logic", "method 'logic' solves Sudoku grids only, not graphs"),
+    ],
+)
+def test_the_api_color_names_auto_beside_the_methods_that_apply(method: Any, says: str) -> None:
+    """``color(graph, k, method)`` takes ``auto`` (its default): a method it cannot run is
+    told so, auto first (was solve's "(known: ...)", every method, fast and logic too, or
+    "use one of" without auto); a Sudoku-only method still runs on a Sudoku graph."""
+    from sudograph.graph import petersen_graph, sudoku_graph
     from sudograph.methods import methods_for
     from sudograph.solve import color
 
-    said = _message(lambda: color(petersen_graph(), 3, "Auto"))
-    assert said == f"unknown method 'Auto'; use one of auto, {', '.join(methods_for('graph'))}"
+    said = _message(lambda: color(petersen_graph(), 3, method))
+    assert said == f"{says}; use one of auto, {', '.join(methods_for('graph'))}"
     assert color(petersen_graph(), 3, "auto").status == "solved"
+    assert color(sudoku_graph(2, 2), 4, "fast").status == "solved"
 
 
 @pytest.mark.parametrize("command", ["solve", "count"])
@@ -150,14 +160,16 @@ def test_out_is_emptied_when_the_first_puzzle_is_read(tmp_path: Any) -> None:
         text=True,
     )
     try:
-        time.sleep(3)  # (counting by then: the kernels load from the cache in about 1 s)
-        emptied = out.read_text()  # the puzzle read: a SIGKILL now leaves no earlier rows
+        limit = time.monotonic() + 120  # (a cold kernel cache: compiled first, seconds)
+        while out.read_text():  # emptied when the puzzle is read, long before its row
+            assert proc.poll() is None and time.monotonic() < limit, "OUT not emptied"
+            time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert proc.returncode == 130, err
-    assert emptied == "" and out.read_text() == "", err
+    assert out.read_text() == "", err
 
 
 @pytest.mark.parametrize("address", ["", "  ", None, 8786])
@@ -238,7 +250,10 @@ def test_ctrl_c_during_generate_on_workers_keeps_the_lines_made(tmp_path: Any) -
         text=True,
     )
     try:
-        time.sleep(3)  # (a 9x9 puzzle takes milliseconds: many made by then)
+        made, limit = tmp_path / "out.txt", time.monotonic() + 120  # (a cold kernel cache)
+        while not (made.exists() and made.read_text().count("\n") >= 2):
+            assert proc.poll() is None and time.monotonic() < limit, "no line made"
+            time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:
@@ -271,3 +286,40 @@ def test_a_scheduler_without_workers_is_said_so(capsys: Any) -> None:
             assert said in err and f"dask worker {address}" in err, err
         finally:
             close(client)
+
+
+@pytest.mark.parametrize("there", [True, False])
+@pytest.mark.parametrize(
+    ("stop", "code", "left"),
+    [(KeyboardInterrupt, 130, ""), (InvalidArgument("no kernels here"), 2, None)],
+)
+def test_a_run_stopped_while_its_kernels_load(
+    stop: BaseException,
+    code: int,
+    left: str | None,
+    there: bool,
+    tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: Any,
+) -> None:
+    """Before any puzzle is read (the kernels compiling): Ctrl-C empties OUT (the run's, as
+    after any row), an error leaves it as it was, removed when the run made it (the review's
+    find: an absent OUT was left made and empty, a present one kept its rows after Ctrl-C)."""
+    import sudograph.cli.batchmode as batchmode
+    from sudograph.cli import main
+
+    def compile_first(method: str) -> float:
+        raise stop
+
+    monkeypatch.setattr(batchmode, "compile_first", compile_first)
+    source, out = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_text(f"{P}\n")
+    if there:
+        out.write_text("an earlier run's row\n")
+    assert main(["count", str(source), "-o", str(out)]) == code
+    capsys.readouterr()
+    if left is None:  # as it was
+        assert out.read_text() == "an earlier run's row\n" if there else not out.exists()
+    else:
+        assert out.read_text() == left
+    assert not (tmp_path / "out.txt.lock").exists()

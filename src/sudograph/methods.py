@@ -223,7 +223,7 @@ use one of naive, mrv, forward, propagate, dsatur, greedy, greedy-mrv, greedy-mr
 greedy-mrv-most, greedy-mrv-random, sat
     """
     usable = ", ".join([*also, *methods_for(kind)])
-    if name not in METHODS:
+    if not isinstance(name, str) or name not in METHODS:
         raise InvalidArgument(f"unknown method {name!r}; use one of {usable}")
     method = METHODS[name]
     if name not in methods_for(kind):

@@ -930,7 +930,9 @@ def color(
     sudograph.errors.InvalidArgument: k=70 is above 64: only method 'sat' takes it...
     """
     require_graph(graph, "color")
-    if isinstance(method, str) and method != "auto" and method not in METHODS:
+    if not isinstance(method, str):
+        _method(method)  # raises: "method must be the name of one method", as solve says it
+    if method != "auto" and method not in METHODS:
         check_method(method, "graph", also=["auto"])  # raises: naming what color takes
     method = color_method(method)
     if set(kw) - SOLVE_OPTIONS:
@@ -951,6 +953,8 @@ def color(
         if k > MAX_SIDE:
             return _color_sat(graph, k, method, kw, given_k)
     problem = Problem(graph, k, pre or ())
+    if METHODS[method].sudoku_only and not _is_sudoku(problem):  # (solve's check, with auto)
+        check_method(method, "graph", also=["auto"])
     given = {name for name, value in kw.items() if value is not None}
     if method == "sat" and not pre and one and given <= {"timeout", "max_nodes", "limit"}:
         options = SolveOptions(timeout=kw.get("timeout"), max_nodes=kw.get("max_nodes"))

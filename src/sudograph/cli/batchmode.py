@@ -274,24 +274,28 @@ def open_output(
     check: Callable[[str], None] | None = None,
     *,
     truncate: bool = True,
-) -> tuple[int, int, OutputLock | None]:
-    """``(file descriptor, complete lines kept, lock)`` for the results: standard output
+) -> tuple[int, int, OutputLock | None, bool]:
+    """``(file descriptor, complete lines kept, lock, made)`` for the results: standard output
     without ``output`` or for ``-`` (:func:`output_file`: ``resume`` refused); with a file,
     OUT locked (:class:`OutputLock`, released by the caller) then truncated (without
     ``truncate``, left for :meth:`_Writer.begin` to empty), or kept up to its
-    last complete line with ``resume``. ``check(OUT)``, given, runs under the lock before OUT
-    is touched (see :func:`resume_check`): what it raises leaves OUT as it was."""
+    last complete line with ``resume``; ``made``: OUT was not there (told under the lock).
+    ``check(OUT)``, given, runs under the lock before OUT is touched (see
+    :func:`resume_check`): what it raises leaves OUT as it was."""
     output = output_file(output, resume)
     if output is None:
-        return 1, 0, None
+        return 1, 0, None, False
     lock = OutputLock(output).acquire()
     try:
         if resume and check is not None:
             check(output)
         skip = count_complete_lines(output) if resume else 0
         emptied = os.O_TRUNC if truncate else 0
-        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if resume else emptied)
-        return os.open(output, flags, 0o644), skip, lock
+        flags = os.O_WRONLY | (os.O_APPEND if resume else emptied)
+        try:
+            return os.open(output, flags | os.O_CREAT | os.O_EXCL, 0o644), skip, lock, True
+        except FileExistsError:  # (a link to no file yet: made there, as before)
+            return os.open(output, flags | os.O_CREAT, 0o644), skip, lock, False
     except BaseException:
         lock.release()
         raise
@@ -668,12 +672,26 @@ class _Writer:
     ``lock`` the output's lock, released by :func:`_finish`. A write that fails (a full
     disk) raises its OSError naming the output file (``lock``'s), as opening it would."""
 
-    def __init__(self, fd: int, lock: OutputLock | None = None, *, pending: bool = False) -> None:
+    def __init__(
+        self, fd: int, lock: OutputLock | None = None, *, pending: bool = False, made: str = ""
+    ) -> None:
         self.fd = fd
         self.lock = lock
         self.lines: list[str] = []
         self.last = time.monotonic()
         self.pending = pending  # OUT opened without truncating: emptied by begin()
+        self.made = made  # OUT's name when this run made it (open_output's ``made``)
+
+    def settle(self, cut_short: bool) -> None:
+        """Before :func:`_finish` releases the lock: a run ``cut_short`` (Ctrl-C, SIGTERM, a
+        lost cluster) empties OUT (it is that run's, which ``--resume`` continues, even with
+        no row); one that wrote nothing otherwise (no puzzle in the input, an error before
+        the first) leaves it as it was, removed when this run made it."""
+        if cut_short:
+            self.begin()
+        elif self.pending and not self.lines and self.made:
+            with contextlib.suppress(OSError):
+                os.unlink(self.made)
 
     def begin(self) -> None:
         """Empty OUT (once) when it was opened without truncating (``pending``): when the
@@ -890,23 +908,28 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
         raise packed
     rows = "count" if line is not None else "counts" if counting else "lists" if listing else ""
     client = dask_client(args)
-    existed = output is not None and os.path.lexists(output)
     try:
         check = resume_check(as_json, rows or "solutions") if resume else None
         # OUT emptied at the first puzzle read: an input that holds none leaves it as it was
-        fd, skip, lock = open_output(output, resume, check, truncate=False)
+        fd, skip, lock, made = open_output(output, resume, check, truncate=False)
     except BaseException:  # another run writes OUT, or wrote other rows: leave nothing open
         _finish(None, None, client)
         if stream is not sys.stdin.buffer:
             stream.close()
         raise
-    writer = _Writer(fd, lock, pending=output is not None and not resume)
+    pending = output is not None and not resume
+    writer = _Writer(fd, lock, pending=pending, made=str(output) if made else "")
     tally = {"solved": 0, "unsatisfiable": 0, "stopped": 0, "error": 0}
     bad = 0
+    guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
         compiled = compile_first(method) if client is None else 0.0  # Dask: each worker's
-    except BaseException:
-        _finish(writer, None, client)
+    except BaseException as exc:  # (Ctrl-C, SIGTERM: OUT is the run's, as below)
+        guard.restore()
+        try:
+            writer.settle(cut_short=isinstance(exc, KeyboardInterrupt | Terminated))
+        finally:
+            _finish(writer, None, client)
         if stream is not sys.stdin.buffer:
             stream.close()
         raise
@@ -914,7 +937,6 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     progress = _progress(stream, name) if progress_wanted(output) else None
     interrupted: int | None = None
     lost: WorkLost | None = None
-    guard = terminate_gracefully().install()  # SIGTERM: end the pool, keep what is done
     try:
         # A bad line is reported, and counted, when its row is written: the input is read
         # ahead of the results, and a run cut short would report (and --resume report again)
@@ -1013,15 +1035,11 @@ def run(args: argparse.Namespace, *, line: Callable[[int, BatchResult], str] | N
     finally:
         guard.restore()  # first: a second SIGTERM during the cleanup ends the process
         try:
-            if interrupted is not None or lost is not None:  # OUT is this run's, rows or none:
-                writer.begin()  # (its old rows are no part to --resume)
+            writer.settle(cut_short=interrupted is not None or lost is not None)
         finally:
             _finish(writer, progress, client)
             if stream is not sys.stdin.buffer:
                 stream.close()
-            if writer.pending and not existed:  # no row: OUT left as it was, not there
-                with contextlib.suppress(OSError):
-                    os.unlink(cast(str, output))
     done = sum(tally.values())
     if done == 0 and skip == 0 and interrupted is None and lost is None:  # as without -o: exit 2
         raise SudographError(no_grid_error(source))
@@ -1205,7 +1223,7 @@ def run_numbered(
     output = output_file(getattr(args, "output", None), resume)  # -o -: standard output
     client = dask_client(args)
     try:
-        fd, skip, lock = open_output(output, resume)
+        fd, skip, lock, _ = open_output(output, resume)
     except BaseException:
         _finish(None, None, client)
         raise
