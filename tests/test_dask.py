@@ -239,10 +239,10 @@ def test_cli_count_file_on_the_cluster(
 
 @pytest.mark.parametrize("extra", [["--size", "4", "--count", "12"], ["--count", "3", "--json"]])
 def test_cli_generate_on_the_cluster(
-    client: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str]
+    client: Any, tmp_path: Path, capfd: pytest.CaptureFixture[str], extra: list[str]
 ) -> None:
     assert main(["generate", "--seed", "11", *extra]) == 0
-    here = capsys.readouterr().out
+    here = capfd.readouterr().out  # (12 puzzles: on this machine's processes, written to fd 1)
     out = tmp_path / "gen.txt"
     assert (
         main(["generate", "--seed", "11", *extra, "-o", str(out), "--dask", address(client)]) == 0

@@ -219,8 +219,9 @@ def test_generate_on_workers_writes_the_lines_of_one_process(
         assert main(["generate", *options, "--seed", "11", *more]) == 0
         return str(capfd.readouterr().out)
 
-    alone = made()
+    alone = made("--workers", "1")
     assert made("--workers", "2") == alone and alone.count("\n") == int(options[1])
+    assert made() == alone  # (the default: one per core past one chunk)
     out = tmp_path / "out.txt"
     made("--workers", "2", "-o", str(out))
     assert out.read_text() == alone

@@ -102,7 +102,8 @@ def test_a_numbered_run_that_loses_its_cluster_says_so(
     monkeypatch.setattr(batchmode, "run_numbered", losing)  # (cmd_generate imports it late)
     out = tmp_path / "gen.txt"
     seed = ["--seed", "1"] if seeded else []
-    code = main(["generate", "--count", "9", *seed, "--size", "4", "-o", str(out)])
+    argv = ["generate", "--count", "9", *seed, "--size", "4", "-o", str(out), "--workers", "1"]
+    code = main(argv)  # (here: make_then_lose is no function a worker process can load)
     err = capfd.readouterr().err
     assert code == 2, err
     last = err.splitlines()[-1]

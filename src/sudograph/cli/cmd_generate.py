@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import random
 import signal
 import sys
@@ -135,8 +136,9 @@ def register(subparsers: Any) -> None:
         "--workers",
         type=whole(1),
         metavar="N",
-        help="make the puzzles on N processes (default 1: this one; the same lines, in the "
-        "same order); with --dask local, the local cluster's workers",
+        help="make the puzzles on N processes (default: one per core for more than "
+        f"{CHUNK} puzzles, else this one; the same lines, in the same order whatever N); "
+        "with --dask local, the local cluster's workers",
     )
     _add_dask_option(p)
     p.set_defaults(func=run_generate)
@@ -260,6 +262,8 @@ def run_generate(args: argparse.Namespace) -> int:
         "json": args.json,
         **{k: getattr(args, k) for k in ("clues", "symmetry", "minimal", "difficulty", "timeout")},
     }
+    if args.workers is None and not args.dask:  # every core, for more than one chunk
+        args.workers = default_workers(args.count)
     pooled = (args.workers or 1) > 1  # (processes of this machine, without --dask)
     if args.dask or args.resume or args.output or pooled:  # -o: complete lines, Ctrl-C kept
         from .batchmode import run_numbered
@@ -268,7 +272,7 @@ def run_generate(args: argparse.Namespace) -> int:
             _check_same_run(args.output, spec)
 
         drawn = f"--seed {seed}" if args.seed is None else ""  # a --resume needs it given
-        return run_numbered(args, puzzle_lines, spec, args.count, resume_with=drawn)
+        return run_numbered(args, puzzle_lines, spec, args.count, chunk=CHUNK, resume_with=drawn)
     show = progress_wanted(output) and args.count > 1
     with ExitStack() as stack:
         write = _writer(stack, output)
@@ -463,6 +467,23 @@ def _say_cut(k: int, timeout: float) -> None:
         f"puzzle {k}: the time limit ({timeout:g} s) cut its clue removal short: unique, "
         "maybe not minimal"
     )
+
+
+CHUNK = 4
+"""Puzzles of a ``generate`` run made in one go (one task of a worker, a local process or a
+Dask one): :func:`sudograph.cli.batchmode.run_numbered`'s chunk."""
+
+
+def default_workers(count: int) -> int:
+    """The processes ``generate --count COUNT`` makes its puzzles on without ``--workers``:
+    one per core, at most one per chunk of :data:`CHUNK` puzzles (a pool for a few puzzles
+    costs more than it saves; on two cores, 8 puzzles took as long either way, 400 about 1.4×
+    less time on two: ``bench/bench_generate_workers.py``, docs/benchmarks.md).
+
+    >>> default_workers(1), default_workers(CHUNK), default_workers(CHUNK + 1) >= 1
+    (1, 1, True)
+    """
+    return max(1, min(os.cpu_count() or 1, -(-count // CHUNK)))
 
 
 def puzzle_lines(numbers: range, spec: dict[str, Any]) -> list[str]:
