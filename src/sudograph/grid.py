@@ -1603,10 +1603,26 @@ def _unmendable(
     table = _char_table(n, alpha)
     empties = {ch for ch in EMPTY_CHARS if ch not in alpha}
     for tok, line, col in tokens:
-        if tok not in table and not _is_number(tok, empties):
-            what = _unknown(tok, alpha) if len(tok) == 1 else f"unknown value {tok[:20]!r}"
-            return ParseError(what, line=line, column=col)
+        fault = _no_reading(tok, line, col, alpha, table, empties)
+        if fault is not None:
+            return fault
     return None
+
+
+def _no_reading(
+    tok: str,
+    line: int | None,
+    col: int,
+    alpha: str,
+    table: dict[str, int],
+    empties: Collection[str],
+) -> ParseError | None:
+    """The error of a token that is neither a symbol of ``alpha`` (``table``) nor a number,
+    or None: the check of :func:`_unmendable` and :func:`_read_values`."""
+    if tok in table or _is_number(tok, empties):
+        return None
+    what = _unknown(tok, alpha) if len(tok) == 1 else f"unknown value {tok[:20]!r}"
+    return ParseError(what, line=line, column=col)
 
 
 def _read_values(
@@ -1633,11 +1649,9 @@ def _read_values(
     if not_symbol is None:
         return [table[tok] for tok, _, _ in tokens], alpha
     empties = {ch for ch in EMPTY_CHARS if ch not in alpha}
-
-    def number(tok: str) -> bool:
-        return _is_number(tok, empties)
-
-    not_number = next((k for k, (tok, _, _) in enumerate(tokens) if not number(tok)), None)
+    not_number = next(
+        (k for k, (tok, _, _) in enumerate(tokens) if not _is_number(tok, empties)), None
+    )
     if not_number is None:
         values = []
         for tok, line, col in tokens:
@@ -1650,10 +1664,9 @@ def _read_values(
         return values, alphabet or default_alphabet(n)
     k = max(not_symbol, not_number)
     tok, line, col = tokens[k]
-    if tok not in table and not number(tok):  # fits no reading, whatever the others are
-        if len(tok) == 1:
-            raise ParseError(_unknown(tok, alpha), line=line, column=col)
-        raise ParseError(f"unknown value {tok[:20]!r}", line=line, column=col)
+    fault = _no_reading(tok, line, col, alpha, table, empties)
+    if fault is not None:  # fits no reading, whatever the others are
+        raise fault
     other, other_line, other_col = tokens[not_number if k == not_symbol else not_symbol]
     where = f"{other_line}:{other_col}" if other_line is not None else f"column {other_col}"
     if k == not_symbol:  # a number after a symbol that is not one
