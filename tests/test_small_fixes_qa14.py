@@ -141,34 +141,40 @@ def test_out_is_still_emptied_by_the_first_row(tmp_path: Any, capsys: Any) -> No
     assert out.read_text() == "line 1: 1 solution (unique)\nline 2: 1 solution (unique)\n"
 
 
-@pytest.mark.signals
-def test_out_is_emptied_when_the_first_puzzle_is_read(tmp_path: Any) -> None:
-    """Before the first row, and after Ctrl-C with none: OUT is the run's (empty), not an
-    earlier run's rows, which a ``--resume`` would then take for its own."""
+def _ctrl_c_once(argv: list[str], cwd: Any, waiting: Any) -> tuple[int, str]:
+    """Run ``sudograph ARGV`` in ``cwd``; once ``waiting()`` is false (not after a fixed time:
+    a cold kernel cache compiles first, seconds), send it SIGINT: ``(exit code, stderr)``."""
     import signal
     import subprocess
     import sys
     import time
 
-    source = tmp_path / "in.txt"
-    source.write_text("." * 81 + "\n")  # the empty grid: its count never ends
-    out = tmp_path / "out.txt"
-    out.write_text("line 1: 1 solution (unique)\n")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sudograph", "count", str(source), "-o", str(out)],
-        stderr=subprocess.PIPE,
-        text=True,
+        [sys.executable, "-m", "sudograph", *argv], cwd=cwd, stderr=subprocess.PIPE, text=True
     )
     try:
-        limit = time.monotonic() + 120  # (a cold kernel cache: compiled first, seconds)
-        while out.read_text():  # emptied when the puzzle is read, long before its row
-            assert proc.poll() is None and time.monotonic() < limit, "OUT not emptied"
+        limit = time.monotonic() + 120
+        while waiting():
+            assert proc.poll() is None and time.monotonic() < limit, "never ready for the signal"
             time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
-    assert proc.returncode == 130, err
+    return proc.returncode, err
+
+
+@pytest.mark.signals
+def test_out_is_emptied_when_the_first_puzzle_is_read(tmp_path: Any) -> None:
+    """Before the first row, and after Ctrl-C with none: OUT is the run's (empty), not an
+    earlier run's rows, which a ``--resume`` would then take for its own."""
+    source = tmp_path / "in.txt"
+    source.write_text("." * 81 + "\n")  # the empty grid: its count never ends
+    out = tmp_path / "out.txt"
+    out.write_text("line 1: 1 solution (unique)\n")
+    # emptied when the puzzle is read, long before its row
+    code, err = _ctrl_c_once(["count", str(source), "-o", str(out)], tmp_path, out.read_text)
+    assert code == 130, err
     assert out.read_text() == "", err
 
 
@@ -238,30 +244,16 @@ def test_generate_variant_refuses_workers(capsys: Any) -> None:
 def test_ctrl_c_during_generate_on_workers_keeps_the_lines_made(tmp_path: Any) -> None:
     """Ctrl-C while two workers make puzzles: exit 130, one line saying so, no traceback,
     and OUT holds the first lines of the run, whole (a --resume continues it)."""
-    import signal
-    import subprocess
-    import sys
-    import time
+    argv = ["generate", "--count", "100000", "--seed", "4", "--workers", "2", "-o", "out.txt"]
+    out = tmp_path / "out.txt"
 
-    argv = ["--count", "100000", "--seed", "4", "--workers", "2", "-o", "out.txt"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sudograph", "generate", *argv],
-        cwd=tmp_path,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        made, limit = tmp_path / "out.txt", time.monotonic() + 120  # (a cold kernel cache)
-        while not (made.exists() and made.read_text().count("\n") >= 2):
-            assert proc.poll() is None and time.monotonic() < limit, "no line made"
-            time.sleep(0.05)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err
+    def unmade() -> bool:
+        return not (out.exists() and out.read_text().count("\n") >= 2)
+
+    code, err = _ctrl_c_once(argv, tmp_path, unmade)
+    assert code == 130, err
     assert "Traceback" not in err and "interrupted: every line so far is written" in err, err
-    made = (tmp_path / "out.txt").read_text()
+    made = out.read_text()
     lines = made.count("\n")
     assert lines >= 1 and made.endswith("\n"), (made[-200:], err)
     alone = _generate(["--count", str(lines), "--seed", "4"], tmp_path)
