@@ -6,7 +6,8 @@ runs there, a finalizer's too (a ``__del__``, a ``weakref.finalize``: numba and 
 free compiled code in theirs while the kernels load). An exception raised in a finalizer
 does not reach the code around it: Python prints it as "Exception ignored", with a
 traceback, and goes on; a Ctrl-C at that moment was lost (the search went on) or printed a
-traceback. :func:`handle` sends it again a moment later instead.
+traceback. :func:`handle` sends it again a moment later instead, and so does the handler of
+the batch work (:func:`sudograph._process.handle_signal`), for SIGTERM too.
 """
 
 from __future__ import annotations
@@ -23,20 +24,33 @@ AGAIN_SECONDS = 0.02
 
 def handle(signum: int, frame: FrameType | None) -> None:
     """SIGINT's handler: ``KeyboardInterrupt``, or, during a finalizer, the same signal
-    again after :data:`AGAIN_SECONDS`, sent to the main thread by a timer."""
+    again after :data:`AGAIN_SECONDS` (:func:`later_if_in_finalizer`)."""
+    if not later_if_in_finalizer(signum, frame):
+        raise KeyboardInterrupt
+
+
+def later_if_in_finalizer(signum: int, frame: FrameType | None) -> bool:
+    """When ``frame`` (where a signal's handler was called) is inside a finalizer, send
+    ``signum`` to the main thread again after :data:`AGAIN_SECONDS`, by a timer, and return
+    True: the handler then returns without raising. False elsewhere. SIGTERM's handler of
+    :class:`sudograph._process.terminate_gracefully` asks it too.
+
+    >>> later_if_in_finalizer(signal.SIGINT, None)
+    False
+    """
     f = frame
     while f is not None:
         code = f.f_code
         if code.co_name == "__del__" or (
             code.co_name == "__call__" and code.co_filename.endswith("weakref.py")
         ):
-            again = threading.Timer(AGAIN_SECONDS, _thread.interrupt_main)
+            again = threading.Timer(AGAIN_SECONDS, _thread.interrupt_main, args=(signum,))
             again.daemon = True
             _pending.append(again)
             again.start()
-            return
+            return True
         f = f.f_back
-    raise KeyboardInterrupt
+    return False
 
 
 _pending: list[threading.Timer] = []

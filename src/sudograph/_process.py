@@ -35,7 +35,10 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from types import FrameType
 from typing import Any
+
+from . import _ctrl_c
 
 WATCH_SECONDS = 0.5
 """How often the watchdog looks for its parent."""
@@ -133,7 +136,7 @@ _terms = 0
 """In a worker: the SIGTERMs received."""
 
 
-def handle_worker_term(signum: int, frame: object) -> None:
+def handle_worker_term(signum: int, frame: FrameType | None) -> None:
     """A worker's SIGTERM: the first one stops it as :data:`STOP_SIGNAL` does (the part of its
     chunk done goes back to the parent, which a SIGTERM sent to the whole process group stops
     too; a worker that died at once there broke the pool, and the parts the others sent back
@@ -154,10 +157,11 @@ def _exception(signum: int) -> BaseException:
     return KeyboardInterrupt() if signum == signal.SIGINT else Terminated(f"signal {signum}")
 
 
-def handle_signal(signum: int, frame: object) -> None:
+def handle_signal(signum: int, frame: FrameType | None) -> None:
     """The handler of SIGINT and SIGTERM under :class:`terminate_gracefully`: raise
-    ``KeyboardInterrupt`` or :class:`Terminated` now, or, inside :func:`signals_held`, when
-    that block ends. In a worker, the handler of :data:`STOP_SIGNAL`: the first one raises
+    ``KeyboardInterrupt`` or :class:`Terminated` now (a moment later when it comes during a
+    finalizer, see :mod:`sudograph._ctrl_c`), or, inside :func:`signals_held`, when that
+    block ends. In a worker, the handler of :data:`STOP_SIGNAL`: the first one raises
     ``KeyboardInterrupt`` (inside :func:`signals_released` only; held elsewhere), the next
     ones are ignored."""
     global _pending, _stopping
@@ -168,6 +172,8 @@ def handle_signal(signum: int, frame: object) -> None:
         signum = signal.SIGINT  # its chunk stops as this process would on Ctrl-C
     if _held:
         _pending = signum
+        return
+    if not _worker and _ctrl_c.later_if_in_finalizer(signum, frame):  # raised there: lost
         return
     raise _exception(signum)
 
