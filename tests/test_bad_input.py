@@ -64,7 +64,19 @@ GRID_CASES = [
         "wrong length",
         EASY[:-1],
         {},
-        "1: wrong length: 80 cells is not N*N for a side N in 1..64 (a 9x9 grid has 81)",
+        "1: wrong length: 80 cells, but a 9x9 grid has 81: 1 cell missing",
+    ),
+    (
+        "one cell too many, no blank before it",  # its column, as after a blank
+        EASY + "x",
+        {},
+        "1:82: wrong length: 82 cells, but a 9x9 grid has 81: one cell too many, at column 82",
+    ),
+    (
+        "wrong length, far from any grid",
+        EASY[:50],
+        {},
+        "1: wrong length: 50 cells is not N*N for a side N in 1..64 (a 9x9 grid has 81)",
     ),
     (
         "unknown character",
@@ -339,8 +351,8 @@ def test_cli_file_catalogue(
     code, out, err = cli(capsys, command, str(path))
     assert code == 2
     assert err.splitlines() == [
-        f"sudograph: error: {path}:3: wrong length: 80 cells is not N*N for a side N in 1..64"
-        " (a 9x9 grid has 81)",
+        f"sudograph: error: {path}:3: wrong length: 80 cells, but a 9x9 grid has 81: 1 cell"
+        " missing",
         f"sudograph: error: {path}:4:1: invalid UTF-8",
         f"sudograph: error: {path}:5:1: binary data (NUL byte)",
     ]

@@ -56,7 +56,7 @@ def test_bad_lines_are_reported_and_the_rest_read() -> None:
     assert out[0] == (1, EASY)
     assert out[1] == (
         2,
-        "f.txt:2: wrong length: 80 cells is not N*N for a side N in 1..64 (a 9x9 grid has 81)",
+        "f.txt:2: wrong length: 80 cells, but a 9x9 grid has 81: 1 cell missing",
     )
     assert out[2][0] == 3 and out[2][1].startswith("f.txt:3:11: unknown character 'x'")
     assert out[3] == (4, SOLVED)

@@ -626,7 +626,7 @@ class Grid:
         except ParseError as exc:  # from from_lists: its line and column are a row and a value
             rows: tuple[str, ...] = ("rows",) if isinstance(data, dict) else ()
             at = tuple(i - 1 for i in (exc.line, exc.column) if i is not None)
-            raise placed(JsonFault(exc.message, path=rows + at), body) from None
+            raise placed(JsonFault(_as_json_says(exc, data), path=rows + at), body) from None
 
     @classmethod
     def _from_object(cls, data: dict[str, Any], *, box: Box | None, alphabet: str | None) -> Grid:
@@ -1193,6 +1193,25 @@ def _added(own: Variant | None, spec: Variant | str) -> Variant | None:
 _INT = frozenset({int})
 """The one type of a grid's values, as a set (the check of :class:`Grid` is a set of types)."""
 
+
+def _as_json_says(exc: ParseError, data: Any) -> str:
+    """The message of ``exc``, a fault :meth:`Grid.from_lists` found in the rows of a JSON
+    ``data``, with the value at fault written as the JSON text has it (``true``, not
+    Python's ``True``).
+
+    >>> _as_json_says(ParseError("value True is not a whole number", line=1, column=2), [[0, True]])
+    'value true is not a whole number'
+    """
+    rows: Any = data.get("rows") if isinstance(data, dict) else data
+    if not exc.message.endswith(" is not a whole number") or exc.line is None or not exc.column:
+        return exc.message
+    try:
+        value = rows[exc.line - 1][exc.column - 1]
+    except (TypeError, IndexError, KeyError):
+        return exc.message
+    return f"value {json_shown(value)} is not a whole number"
+
+
 _NOT_A_VARIANT = "variant must be a spec such as 'x+anti-knight' or a Variant, got {!r}"
 
 
@@ -1296,8 +1315,9 @@ def _wrong_length(cells: str, offset: int, line: int | None, box: Box | None) ->
 
     A character that is never a cell (``12...,``: a stray comma) is named at its column: it
     is what made the length wrong. Otherwise the count is compared with the grid of ``box``
-    when one is given (the extra cells' column when there are too many), else with the
-    squares.
+    when one is given, else with the grid of square boxes fewer than a row away (``82``
+    cells: a 9×9 grid and one more), else with the squares; the extra cells' column when
+    there are too many.
 
     >>> print(_wrong_length("1" + "." * 36, 0, 2, (2, 3)))
     2:37: wrong length: 37 cells, but a 6x6 grid (box 2x3) has 36: one cell too many, at column 37
@@ -1312,14 +1332,18 @@ def _wrong_length(cells: str, offset: int, line: int | None, box: Box | None) ->
             column=offset + stray + 1,
         )
     if box is None:
-        return ParseError(
-            f"wrong length: {len(cells)} cells is not N*N for a side N in 1..{MAX_SIDE}"
-            " (a 9x9 grid has 81)",
-            line=line,
-        )
-    side = box[0] * box[1]
+        side = _nearest_square_box_side(len(cells))
+        if side is None:
+            return ParseError(
+                f"wrong length: {len(cells)} cells is not N*N for a side N in 1..{MAX_SIDE}"
+                " (a 9x9 grid has 81)",
+                line=line,
+            )
+        said = f"wrong length: {len(cells)} cells, but a {side}x{side} grid"
+    else:
+        side = box[0] * box[1]
+        said = f"wrong length: {len(cells)} cells, but a {side}x{side} grid (box {box[0]}x{box[1]})"
     want = side * side
-    said = f"wrong length: {len(cells)} cells, but a {side}x{side} grid (box {box[0]}x{box[1]})"
     if len(cells) < want:
         missing = want - len(cells)
         return ParseError(
@@ -1332,6 +1356,21 @@ def _wrong_length(cells: str, offset: int, line: int | None, box: Box | None) ->
         line=line,
         column=offset + want + 1,
     )
+
+
+def _nearest_square_box_side(count: int) -> int | None:
+    """The side N of the grid with square boxes (4, 9, 16 ... 64) whose N*N cells are
+    fewer than a row away from ``count``, or None: the grid a line of ``count`` cells, one
+    or a few too many or too few, was meant to be.
+
+    >>> _nearest_square_box_side(82), _nearest_square_box_side(250), _nearest_square_box_side(50)
+    (9, 16, None)
+    """
+    for k in range(2, math.isqrt(MAX_SIDE) + 1):
+        side = k * k
+        if abs(count - side * side) < side:
+            return side
+    return None
 
 
 def _grid_prefix(tokens: Sequence[str]) -> int | None:

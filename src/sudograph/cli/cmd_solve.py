@@ -668,12 +668,12 @@ def _randomized(result: Result) -> bool:
 def print_result(result: Result, args: argparse.Namespace) -> None:
     """Human output: the grid(s), the count, the stats."""
     fmt = args.format or "boxed"
+    if result.grids and (args.all or not args.count):  # --count --all: the grids, then the count
+        shown = result.grids if args.all or (args.limit or 1) > 1 else result.grids[:1]
+        print(("\n\n" if fmt == "boxed" else "\n").join(g.format(fmt) for g in shown))
     if args.count:
         exact = "" if result.complete else "at least "
         print(f"{exact}{plural(found(result), 'solution')}")
-    elif result.grids:
-        shown = result.grids if args.all or (args.limit or 1) > 1 else result.grids[:1]
-        print(("\n\n" if fmt == "boxed" else "\n").join(g.format(fmt) for g in shown))
     extra = f" ({result.reason})" if result.reason else ""
     cut = result.status == "stopped" or bool(result.reason)  # a list or count cut short
     if cut and found(result):  # what was found stands, as shown above

@@ -12,7 +12,7 @@ import pathlib
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from .._text import plural
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
@@ -495,8 +495,8 @@ def stdin_head(size: int = VARIANT_HEAD, told: Callable[[bytes], bool] | None = 
     return b""
 
 
-DIMACS_HEADER = re.compile(rb"^\s*p\s+(edge|edges|col)\s+\d+\s+\d+\s*$", re.MULTILINE)
-"""The problem line of a DIMACS graph (``p edge N M``)."""
+DIMACS_HEADER = re.compile(rb"[^\S\n]*p[^\S\n]+(edge|edges|col)[^\S\n]+\d+[^\S\n]+\d+\s*")
+"""The problem line of a DIMACS graph (``p edge N M``), matched whole (its line ending too)."""
 
 _DIMACS_COMMENT = re.compile(rb"\s*(c[^\n]*)?\s*$")
 """A line before a DIMACS graph's problem line: blank, or a ``c`` comment (any line starting
@@ -504,22 +504,45 @@ with ``c``, as :func:`~sudograph.formats.dimacs.read_dimacs` reads it)."""
 
 
 def is_dimacs_file(path: str) -> bool:
-    """True when the head of the file ``path`` (``-``: standard input, peeked at and left to be
-    read, :func:`stdin_head`) holds a DIMACS ``p edge N M`` line, a UTF-8 byte-order mark
+    """True when the first line of the file ``path`` (``-``: standard input, peeked at and left
+    to be read, :func:`stdin_head`) that is neither blank nor a ``c`` comment (read past up to
+    :data:`DIMACS_HEAD` bytes) is a DIMACS ``p edge N M`` line, a UTF-8 byte-order mark
     before it or not (False for what cannot be read: the reader that opens it reports it;
     False, unread, for another file that is not a regular one: a pipe's bytes read here would
     be lost to the puzzle reader that reads it next, and a FIFO without a writer blocks)."""
     if path == "-":
-        head = stdin_head(told=_dimacs_told)
+        head = stdin_head(DIMACS_HEAD, told=_dimacs_told)
     elif not os.path.isfile(path):
         return False
     else:
         try:
             with open(path, "rb") as f:
-                head = f.read(VARIANT_HEAD)
+                head = f.read(DIMACS_HEAD)
         except OSError:
             return False
-    return DIMACS_HEADER.search(head.removeprefix(codecs.BOM_UTF8)) is not None
+    return DIMACS_HEADER.fullmatch(_first_content_line(head)) is not None
+
+
+DIMACS_HEAD = 1 << 20
+"""Most bytes of comments :func:`is_dimacs_file` reads past to find a DIMACS problem line
+(a long header of ``c`` lines, as generators write them)."""
+
+_DIMACS_SKIPPED = re.compile(rb"(?:[^\S\n]*(?:c[^\n]*)?\n)*")
+"""The blank lines and ``c`` comments at the start of a DIMACS graph (a run of them, skipped
+at once)."""
+
+
+def _first_content_line(head: bytes) -> bytes:
+    """The first line of ``head`` that is neither blank nor a ``c`` comment, without its line
+    break (as far as ``head`` goes; empty when there is none).
+
+    >>> _first_content_line(b"c made here\\n\\n  p edge 3 1\\ne 1 2\\n")
+    b'  p edge 3 1'
+    """
+    head = head.removeprefix(codecs.BOM_UTF8)
+    at = cast(re.Match[bytes], _DIMACS_SKIPPED.match(head)).end()
+    end = head.find(b"\n", at)
+    return head[at:] if end < 0 else head[at:end]
 
 
 def _dimacs_told(head: bytes) -> bool:

@@ -199,7 +199,7 @@ def read_dimacs(
 
     Raises :class:`ParseError` as :func:`parse_dimacs` does, and on invalid UTF-8, a NUL
     byte or a line longer than :data:`MAX_DIMACS_LINE` (naming the line) that is not a
-    comment (a comment of any length is read past, not held).
+    comment (a comment of any length, or not UTF-8, is read past, not held).
     """
     if isinstance(source, str | os.PathLike):
         with Path(source).open("rb") as stream:
@@ -233,6 +233,9 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as exc:
+            if _COMMENT_HEAD.match(raw.removeprefix(b"\xef\xbb\xbf") if no == 1 else raw):
+                yield "c\n"  # a comment in Latin-1, say: read past, as a '#' line of puzzles
+                continue
             raise ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=name) from None
 
 

@@ -731,8 +731,18 @@ def _is_ruler(line: str) -> bool:
 
 
 def _cell_count(line: str) -> int:
+    """The cells of ``line`` read as a grid's row: its symbols, or its numbers when it is
+    numbers separated by blanks (``13 2 ...`` in a 16×16 row). A part longer than any one
+    cell (two digits) is a group of symbols (``..3 .2. 6..``), or a whole puzzle with more
+    after it (a puzzle and its solution on one line): its symbols count one by one.
+
+    >>> _cell_count("..3 .2. 6.."), _cell_count("13 2 16"), _cell_count("1.3. " + "." * 12)
+    (9, 3, 16)
+    """
     parts = line.replace("|", " ").replace("+", " ").split()
-    return len(parts) if len(parts) != 1 else len(parts[0])
+    if len(parts) > 1 and all(len(part) <= 2 for part in parts):
+        return len(parts)
+    return sum(map(len, parts))
 
 
 def _decide(

@@ -69,7 +69,16 @@ from typing import Any
 
 from .._text import split_lines
 from ..errors import InvalidArgument, InvalidPuzzle, ParseError, clip, naming
-from ..grid import Grid, as_box, box_for, default_alphabet, json_alphabet, json_box, nearest_box
+from ..grid import (
+    Grid,
+    as_box,
+    box_for,
+    check_alphabet,
+    default_alphabet,
+    json_alphabet,
+    json_box,
+    nearest_box,
+)
 from ..problem import Cage, check_cages
 from ..variants import Variant, format_regions, parse_regions
 from .jsonplaces import JsonFault, Path, json_place, json_shown, loads_once, one_slip, placed
@@ -506,6 +515,10 @@ def read_variant_puzzle(
                 source=source,
             )
         alphabet = keys["alphabet"]
+        try:  # its own faults (a symbol twice, a reserved one; not the box's count) are its own
+            check_alphabet(box[0] * box[1] if box is not None else len(alphabet), alphabet)
+        except InvalidArgument as exc:
+            raise ParseError(str(exc), line=row, column=column, source=source) from None
     try:
         grid = Grid.parse(keys["grid"], box=box, alphabet=alphabet)
     except (ParseError, InvalidArgument) as exc:
@@ -613,34 +626,43 @@ def read_variant_puzzles(
 
 def _puzzle_starts(lines: list[str]) -> list[int]:
     """The first line (from 1) of each puzzle of a text variant file of ``lines``: the first
-    starts at line 1 (comments before it belong to it); another starts at a key line (or one
-    a letter or two from a key: :func:`_misspelt_key`) whose key the puzzle above already has,
-    when that key is ``variant`` or the line is the first key after a blank line, with the
-    comment lines just above it. So puzzles separated by blank lines read apart whatever key
-    each starts with, as :func:`format_variant_text`'s joined by blank lines do, while a blank
-    line between the keys of one puzzle is allowed, and a key repeated without one is its
-    puzzle's error (``'grid:' given twice``).
+    starts at line 1 (comments before it belong to it); another starts at a ``variant:`` line
+    (or one a letter or two from it: :func:`_misspelt_key`) when the puzzle above already has
+    one, or at the first key line after a blank line when the block of lines it opens (to
+    the next blank line) has a key the puzzle above already has, with the comment lines just
+    above it. So puzzles separated by blank lines read apart whatever keys each has and in
+    whatever order (``grid:`` then ``variant:``, or no ``variant:`` at all), as
+    :func:`format_variant_text`'s joined by blank lines do, while a blank line between the
+    keys of one puzzle is allowed, and a key repeated without one is its puzzle's error
+    (``'grid:' given twice``).
 
     >>> _puzzle_starts(["variant: x", "grid: 1", "", "# two", "variant: y", "grid: 2"])
     [1, 4]
     >>> _puzzle_starts(["grid: 1", "box: 2x2", "", "box: 2x2", "grid: 2"])
     [1, 4]
+    >>> _puzzle_starts(["grid: 1", "", "variant: x", "grid: 2"])  # the block has a grid
+    [1, 3]
     >>> _puzzle_starts(["variant: x", "", "grid: 1", "grid: 2"])  # one puzzle, 'grid:' twice
     [1]
+    >>> _puzzle_starts(["grid: 1", "", "cages: ..."])  # one puzzle, a blank line in it
+    [1]
+    >>> _puzzle_starts(["variant: x", "", "grid: 1", "variant: y", "grid: 2"])
+    [1, 4]
     """
+    keyed = [_key_of(line) for line in lines]
     starts = [1]
     keys: set[str] = set()  # those of the puzzle being read
     after_blank = False
-    for no, line in enumerate(lines, 1):
+    for no, (line, key) in enumerate(zip(lines, keyed, strict=True), 1):
         if not line.strip():
             after_blank = True
             continue
         if line.lstrip().startswith("#"):
             continue
-        keyed = _text_key(line)
-        misspelt = None if keyed else _misspelt_key(line.split("#", 1)[0].strip())
-        key = keyed[0] if keyed else misspelt[1] if misspelt else None
-        if key is not None and key in keys and (key == "variant" or after_blank):
+        if key is not None and (
+            (key == "variant" and key in keys)
+            or (after_blank and _block_keys(lines, keyed, no) & keys)
+        ):
             start = no
             while start - 1 > starts[-1] and lines[start - 2].lstrip().startswith("#"):
                 start -= 1
@@ -650,6 +672,29 @@ def _puzzle_starts(lines: list[str]) -> list[int]:
         if key is not None:
             keys.add(key)
     return starts
+
+
+def _key_of(line: str) -> str | None:
+    """The key of a text variant line (a slip of one's name too: :func:`_misspelt_key`), or
+    None for a line that is no key."""
+    keyed = _text_key(line)
+    if keyed is not None:
+        return keyed[0]
+    misspelt = _misspelt_key(line.split("#", 1)[0].strip())
+    return misspelt[1] if misspelt else None
+
+
+def _block_keys(lines: list[str], keyed: list[str | None], no: int) -> set[str]:
+    """The keys of the block of ``lines`` that starts at line ``no`` (from 1), up to the next
+    blank line or ``variant:`` line after its first (which starts a puzzle of its own);
+    ``keyed`` the key of each line (:func:`_key_of`)."""
+    found: set[str] = set()
+    for line, key in zip(lines[no - 1 :], keyed[no - 1 :], strict=True):
+        if not line.strip() or (key == "variant" and found):
+            break
+        if key is not None and not line.lstrip().startswith("#"):
+            found.add(key)
+    return found
 
 
 def _moved(exc: ParseError, by: int) -> ParseError:
@@ -880,14 +925,17 @@ class _Lines:
         self.lines: list[str] = []
         self.spans: list[list[tuple[int, int, Path]]] = []  # per line: (start, end, path)
 
-    def add(self, head: str, *parts: tuple[str, Path]) -> None:
+    def add(self, head: str, *parts: tuple[str, Path], at: Path | None = None) -> None:
         """A line of ``head`` then ``parts`` (text, the path it came from) joined by spaces;
-        a part with a line break in it is placed at its value only."""
+        a part with a line break in it is placed at its value only; a fault of the whole
+        line (``regions:``: a map of the wrong size) at the value of path ``at``."""
         line, spans = head, []
         for part, path in parts:
             line += " " if line else ""
             spans.append((len(line), len(line) + len(part), path))
             line += part
+        if at is not None:  # after the parts: the first span that holds the column wins
+            spans.append((0, -1, at))
         pieces = line.split("\n")  # as read_variant_puzzle reads them back
         self.lines += pieces
         if len(pieces) == 1:
@@ -950,11 +998,11 @@ def _from_data(
                 raise JsonFault(
                     "'regions' is a string or a list of strings (rows)", path=at, source=source
                 )
-        made.add("regions:")
+        made.add("regions:", at=("regions",))
         for i, row in enumerate(rows):
             made.add("", (row, ("regions", i) if isinstance(regions, list) else ("regions",)))
     if "cages" in data:
-        made.add("cages:")
+        made.add("cages:", at=("cages",))
         cages = data["cages"]
         if cages == []:
             raise JsonFault("'cages' holds no cage", path=("cages",), source=source)

@@ -1,0 +1,157 @@
+"""Fixes of the session of 2026-11-28 (fourth), found by two read-only QA passes (formats and
+bad input; generate, rate, hint, visualize): each was run, then fixed here with its test."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from sudograph.cli import main
+from sudograph.cli.common import is_dimacs_file
+from sudograph.errors import ParseError
+from sudograph.formats.dimacs import read_dimacs
+from sudograph.formats.puzzles import iter_grids
+from sudograph.formats.variant import read_variant_puzzles
+from sudograph.grid import Grid
+
+SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample.txt"
+LINES = SAMPLE.read_text().splitlines()[:6]
+
+
+def _read(text: str) -> list[tuple[int, str]]:
+    return [
+        (no, str(g) if isinstance(g, ParseError) else g.to_line())
+        for no, g in iter_grids(io.BytesIO(text.encode()), name="f.txt")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lines", "bad", "says"),
+    [
+        # more after the grid on the first two lines: the whole file was read as one grid
+        ([f"{x} 1" for x in LINES[:2]] + LINES[2:], [1, 2], "83: unexpected '1' after the grid"),
+        ([f"{x}  # puzzle" for x in LINES[:2]] + LINES[2:], [1, 2], "84: unexpected '#' after"),
+        ([f"{x} {x}" for x in LINES[:3]] + LINES[3:], [1, 2, 3], "83: unexpected '"),
+        ([f"{x}\tx" for x in LINES[:2]] + LINES[2:], [1, 2], "83: unexpected 'x' after the grid"),
+    ],
+    ids=["a number after", "a comment after", "puzzle and solution", "tab-separated"],
+)
+def test_more_after_the_grids_of_the_first_lines_is_their_lines_error(
+    lines: list[str], bad: list[int], says: str
+) -> None:
+    read = _read("\n".join(lines) + "\n")
+    assert [no for no, _ in read] == list(range(1, len(lines) + 1))
+    for no, what in read:
+        if no in bad:
+            assert what.startswith(f"f.txt:{no}:") and says in what, what
+        else:
+            assert what == lines[no - 1]
+
+
+def test_a_grid_written_over_lines_with_groups_is_still_one_grid() -> None:
+    rows = ["..3 .2. 6..", "9.. 3.5 ..1", "..1 8.6 4..", "..8 1.2 9..", "7.. ... ..8",
+            "..6 7.8 2..", "..2 6.9 5..", "8.. 2.3 ..9", "..5 .1. 3.."]  # fmt: skip
+    assert _read("\n".join(rows) + "\n") == [(1, "".join(rows).replace(" ", ""))]
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # a puzzle without 'variant:', a blank line, one with it first: read as one, refused
+        ("grid: 1...............\n\nvariant: x\ngrid: .2..............\n", [1, 4]),
+        (
+            "grid: 1...............\ncages:\n3 r1c1 r1c2\n\nregions:\naabb\naabb\nccdd\nccdd\n"
+            "grid: .2..............\n",
+            [1, 10],
+        ),
+        # a blank line between the keys of one puzzle
+        ("grid: 1...............\n\ncages:\n3 r1c1 r1c2\n", [1]),
+    ],
+    ids=["grid, then variant", "cages, then regions", "one puzzle"],
+)
+def test_puzzles_apart_whatever_keys_their_blocks_start_with(text: str, lines: list[int]) -> None:
+    read = list(read_variant_puzzles(text))
+    assert [no for no, _ in read] == lines
+    assert all(isinstance(g, Grid) for _, g in read), read
+
+
+DIMACS = "p edge 3 3\ne 1 2\ne 2 3\ne 3 1\n"
+HEADER = "".join(f"c a comment of the kind generators write, line {i:04d}\n" for i in range(300))
+
+
+def test_a_dimacs_graph_after_a_long_header_is_told_by_its_content(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """More than 8 KiB of comments: it was read as puzzles unless its name ended in .col."""
+    path = tmp_path / "graph.txt"
+    path.write_text(HEADER + DIMACS)
+    assert len(HEADER) > 8192
+    assert is_dimacs_file(str(path))
+    assert main(["info", str(path)]) == 0
+    assert "vertices: 3" in capsys.readouterr().out
+    assert main(["solve", str(path)]) == 2
+    assert "a DIMACS graph (its 'p edge' line); solve takes puzzles" in capsys.readouterr().err
+
+
+def test_a_dimacs_comment_not_in_utf8_is_read_past(tmp_path: Path) -> None:
+    path = tmp_path / "latin.col"
+    path.write_bytes(b"c made by Ren\xe9\n" + DIMACS.encode() + b"c \xff\n")
+    assert read_dimacs(path).num_edges == 3
+    bad = tmp_path / "bad.col"
+    bad.write_bytes(b"p edge 3 1\ne 1 \xff2\n")  # not a comment: still an error, placed
+    with pytest.raises(ParseError, match=r"bad.col:2:5: invalid UTF-8"):
+        read_dimacs(bad)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "says"),
+    [
+        (  # an alphabet's own fault at its line, not at the grid's
+            "a.txt",
+            "variant: x\nalphabet: AABC\ngrid: A...............\n",
+            "a.txt:2:11: alphabet 'AABC' must have 4 distinct symbols, not 3",
+        ),
+        (
+            "b.txt",
+            "box: 2x2\nalphabet: ABCDE\ngrid: A...............\n",
+            "b.txt:2:11: alphabet 'ABCDE' must have 4 distinct symbols, not 5",
+        ),
+        (  # a region map of the wrong size: at its value in the JSON text (it had no place)
+            "r.json",
+            '{"grid": "1...............", "regions": ["aabb","acdb","acdb"]}\n',
+            "r.json:1:41: region map has 12 cells, expected 16",
+        ),
+        (  # JSON's spelling of the value at fault, not Python's
+            "t.txt",
+            "[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,true]]\n",
+            "t.txt:1:39: value true is not a whole number",
+        ),
+    ],
+)
+def test_faults_are_told_where_and_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, says: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    assert main(["solve", str(path)]) == 2
+    assert capsys.readouterr().err == f"sudograph: error: {tmp_path / says}\n"
+
+
+@pytest.mark.parametrize("fmt", ["line", "boxed"])
+def test_count_and_all_print_the_solutions_then_the_count(
+    capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    """``--count --all`` printed the count alone (with --json, the solutions too)."""
+    assert main(["solve", "12343412........", "--count", "--all", "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    body, _, last = out.rstrip("\n").rpartition("\n")
+    shown = body.split("\n\n" if fmt == "boxed" else "\n")
+    assert last == "4 solutions"
+    assert sorted(Grid.parse(g).to_line() for g in shown) == [
+        "1234341221434321",
+        "1234341223414123",
+        "1234341241232341",
+        "1234341243212143",
+    ]
