@@ -233,13 +233,6 @@ def test_generate_on_workers_writes_the_lines_of_one_process(
     assert out.read_text() == alone
 
 
-def test_generate_variant_refuses_workers(capsys: Any) -> None:
-    from sudograph.cli import main
-
-    assert main(["generate", "--variant", "x", "--workers", "2"]) == 2
-    assert "generate --variant does not take --workers" in capsys.readouterr().err
-
-
 @pytest.mark.signals
 def test_ctrl_c_during_generate_on_workers_keeps_the_lines_made(tmp_path: Any) -> None:
     """Ctrl-C while two workers make puzzles: exit 130, one line saying so, no traceback,

@@ -252,7 +252,10 @@ def run_generate(args: argparse.Namespace) -> int:
     if not args.dask and resolve_engine("auto") == "numba":  # the checks run compiled
         from ..engine.compile import ensure_compiled
 
-        for kernel in ("fast", "twin"):
+        # another size, or a variant, runs on the house kernel: loaded before any puzzle's
+        # clock starts (a first puzzle's --timeout spent loading it came back almost full)
+        houses = ("houses",) if variant is not None or box != (3, 3) else ()
+        for kernel in ("fast", "twin", *houses):
             ensure_compiled(kernel, warn)  # says so once when it compiles (first run)
     if variant is not None:
         return _generate_variants(args, variant, box, seed)
@@ -351,7 +354,7 @@ def _variant_of(args: argparse.Namespace, box: tuple[int, int]) -> Any:
     from ..variants import Variant, variant_names
     from .common import _text_of, misspelt_regions
 
-    options = ("clues", "difficulty", "resume", "dask", "workers")
+    options = ("clues", "difficulty", "resume", "dask")
     refused = [f"--{o}" for o in options if getattr(args, o) not in (None, False)]
     if refused:
         raise InvalidArgument(f"generate --variant does not take {', '.join(refused)}")
@@ -379,16 +382,25 @@ def _generate_variants(
     ``--json``. With ``--timeout`` each puzzle is best effort: one whose clue removal the
     time cut short is unique but maybe not minimal, and a line on standard error says so."""
     from ..formats.variant import format_variant_json, format_variant_text
-    from ..generate import variant_puzzle
 
+    rules, killer = variant if isinstance(variant, tuple) else (variant, "")
+    spec = (rules, box, args.symmetry, args.timeout, args.minimal, bool(killer), seed)
+    numbers = range(1, args.count + 1)
+    workers = default_workers(args.count) if args.workers is None else args.workers
+    if workers > 1:  # one puzzle a task: each takes seconds
+        from ..batch import map_local
+
+        chunks = (range(k, k + 1) for k in numbers)
+        made = (
+            one
+            for done in map_local(variant_puzzles, chunks, spec, workers=workers)
+            for one in done
+        )
+    else:
+        made = (one for k in numbers for one in variant_puzzles(range(k, k + 1), spec))
     with ExitStack() as stack:
         write = _writer(stack, args.output, (args.regions,))
-        rules, killer = variant if isinstance(variant, tuple) else (variant, "")
-        for k in range(1, args.count + 1):
-            rng = random.Random(f"{seed}:{k}")
-            puzzle, cut = variant_puzzle(
-                rules, box, args.symmetry, None, rng, args.timeout, args.minimal, bool(killer)
-            )
+        for k, puzzle, cut in made:
             if cut:
                 _say_cut(k, args.timeout)
             if args.json:  # the keys of a classic row too (read back, they are ignored)
@@ -397,6 +409,22 @@ def _generate_variants(
             else:
                 write(("\n" if k > 1 else "") + format_variant_text(puzzle))
     return 0
+
+
+def variant_puzzles(numbers: range, spec: tuple[Any, ...]) -> list[tuple[int, Any, bool]]:
+    """``(k, puzzle, cut)`` for the puzzles ``numbers`` of a ``generate --variant`` run of
+    ``spec`` (rules, box, symmetry, timeout, minimal, killer, seed): puzzle k from its own
+    random stream, seeded by ``(seed, k)``, the same on any process; ``cut`` when the time
+    limit cut its clue removal short."""
+    from ..generate import variant_puzzle
+
+    rules, box, symmetry, timeout, minimal, killer, seed = spec
+    out = []
+    for k in numbers:
+        rng = random.Random(f"{seed}:{k}")
+        puzzle, cut = variant_puzzle(rules, box, symmetry, None, rng, timeout, minimal, killer)
+        out.append((k, puzzle, cut))
+    return out
 
 
 def _check_same_run(output: str, spec: dict[str, Any]) -> None:
