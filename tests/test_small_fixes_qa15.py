@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib
 import io
-import random
 import time
 from pathlib import Path
 
@@ -161,19 +160,26 @@ def test_count_and_all_print_the_solutions_then_the_count(
     ]
 
 
-def test_a_first_puzzle_has_its_whole_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_first_puzzle_has_its_whole_time(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     """What a first puzzle of a shape sets up (the house kernel's arrays, python-sat's import:
     0.09 s of a 16×16 puzzle) ran on its clock: with ``--timeout 0.1`` the first puzzle came
-    back almost full. A setup of 0.5 s (slowed here) no longer counts against 0.3 s."""
-    real = GEN._ready
+    back almost full. ``generate`` prepares it before its first puzzle, as it loads the
+    kernels: a setup slowed to 0.5 s no longer counts against a puzzle's 0.3 s."""
+    real, asked = GEN.prepare, []
 
-    def slow(shape: tuple[int, int]) -> None:
+    def slow(box: tuple[int, int]) -> None:
+        asked.append(box)
         time.sleep(0.5)
-        real(shape)
+        real(box)
 
-    monkeypatch.setattr(GEN, "_ready", slow)
-    p, cut = GEN.classic_puzzle((2, 2), None, None, False, None, random.Random(1), 0.3)
-    assert not cut and p.clues < 16
+    monkeypatch.setattr(GEN, "prepare", slow)
+    command = ["generate", "--size", "4", "--seed", "2", "--timeout", "0.3", "--workers", "1"]
+    assert main(command) == 0
+    out, err = capfd.readouterr()
+    assert asked == [(2, 2)]
+    assert "cut its clue removal short" not in err and Grid.parse(out).clues < 16
 
 
 @pytest.mark.parametrize(

@@ -558,10 +558,17 @@ got -1
 _READY: set[Box] = set()
 
 
-def _ready(shape: Box) -> None:
-    """Once per shape and process: what a first puzzle of ``shape`` set up on its clock (the
-    house kernel's arrays of its graph, python-sat's import: 0.09 s of a 16×16 puzzle's
-    ``--timeout 0.1``, whose clue removal stopped at once), made before the clock starts."""
+def prepare(box: Box | int) -> None:
+    """Set up, once per process, what the first puzzle of ``box``'s shape would set up on its
+    clock (the house kernel's arrays of its graph, python-sat's import: 0.09 s of a 16×16
+    puzzle, whose clue removal a ``timeout=0.1`` then stopped at once). ``sudograph
+    generate`` calls it before its first puzzle, as it loads the kernels: each puzzle's time
+    is then its own. :func:`generate` does not (its ``timeout`` counts everything).
+
+    >>> prepare(2); (2, 2) in _READY
+    True
+    """
+    shape = as_box(box)
     if shape in _READY:
         return
     from .search.sat import sat_available
@@ -829,7 +836,6 @@ def classic_puzzle(
     default = BELOW_KNOWN_SECONDS if below_known else GENERATE_SECONDS
     timeout = check_timeout(timeout)  # (as a float: at most MAX_TIMEOUT)
     seconds = default if timeout is None else timeout
-    _ready(shape)  # (before the clock: the time is the puzzle's, not the first setup's)
     deadline = time.perf_counter() + seconds
     best_effort = is_best_effort(timeout, clues, minimal, difficulty)
     grace = None if timeout is None else max(CHECK_GRACE * seconds, CHECK_GRACE_MIN)

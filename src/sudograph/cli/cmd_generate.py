@@ -257,6 +257,10 @@ def run_generate(args: argparse.Namespace) -> int:
         houses = ("houses",) if variant is not None or box != (3, 3) else ()
         for kernel in ("fast", "twin", *houses):
             ensure_compiled(kernel, warn)  # says so once when it compiles (first run)
+    if not args.dask and variant is None:  # off each puzzle's clock, as the kernels (and
+        from ..generate import prepare  # before a pool forks: its workers have it)
+
+        prepare(box)
     if variant is not None:
         return _generate_variants(args, variant, box, seed)
     spec = {
