@@ -12,6 +12,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -251,18 +252,37 @@ def test_png_cage_sums_do_not_cover_the_pencil_marks(name: str) -> None:
     draw_grid(ax, grid, candidates=True, size=px)
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
-    sums, marks = {}, []
+    sums = {}
     for t in ax.texts:
         x, y = t.get_position()
-        i = int(y) * n + int(x)
         if t.get_bbox_patch() is not None:
-            sums[i] = t.get_bbox_patch().get_window_extent(renderer)
-        elif t.get_color() == PENCIL_COLOUR:
-            marks.append((i, t.get_text(), t.get_window_extent(renderer)))
+            sums[int(y) * n + int(x)] = t.get_bbox_patch().get_window_extent(renderer)
     assert set(sums) == set(sum_cells(grid))
-    under = [(i, s) for i, s, box in marks if i in sums and box.overlaps(sums[i])]
+    marks = pencil_glyphs(ax)
+    assert len(marks) == sum(len(grid.candidates(i)) for i in range(n * n) if not grid.values[i])
+    under = [i for i, box in marks if i in sums and box.overlaps(sums[i])]
     assert under == []
-    assert any(i in sums for i, _, _ in marks)
+    assert any(i in sums for i, _ in marks)
+
+
+def pencil_glyphs(ax: Any) -> list[tuple[int, Any]]:
+    """The pencil marks drawn on ``ax``: each glyph's cell and its box in pixels."""
+    from matplotlib.colors import to_rgba
+
+    (pencil,) = [c for c in ax.collections if c.get_gid() == "pencil"]
+    assert pencil.get_facecolor()[0].tolist() == list(to_rgba(PENCIL_COLOUR))
+    n = round(ax.get_xlim()[1])
+    glyph = pencil.get_transform()
+    out = []
+    for path, (x, y) in zip(pencil.get_paths(), pencil.get_offsets(), strict=True):
+        dx, dy = ax.transData.transform((x, y))
+        box = path.get_extents(glyph).translated(dx, dy)
+        left, bottom = ax.transData.transform((int(x), int(y) + 1))  # its cell, in pixels
+        right, top = ax.transData.transform((int(x) + 1, int(y)))
+        assert box.width > 0 and box.height > 0
+        assert left <= box.x0 < box.x1 <= right and bottom <= box.y0 < box.y1 <= top
+        out.append((int(y) * n + int(x), box))
+    return out
 
 
 @pytest.mark.parametrize("fmt", ["svg", "png"])

@@ -662,6 +662,7 @@ def draw_grid(
     alpha = grid.alphabet
     summed = _sum_cells(marks, n)
     side = _marks_across(n)
+    pencil: list[tuple[str, float, float, float]] = []
     for i, d in enumerate(grid.values):
         r, c = divmod(i, n)
         if d:
@@ -672,12 +673,48 @@ def draw_grid(
                     va="center", fontsize=points, color=FOUND_COLOUR)  # fmt: skip
         elif candidates:
             spots, scale = pencil_spots(n, below_sum=i in summed)
+            size = cell_points * PENCIL_SIZE / side * scale
             for d2 in grid.candidates(i):
                 k = d2 - 1
-                ax.text(c + spots[k][0], r + spots[k][1], alpha[k], ha="center",
-                        va="center", fontsize=cell_points * PENCIL_SIZE / side * scale,
-                        color=PENCIL_COLOUR)  # fmt: skip
+                pencil.append((alpha[k], c + spots[k][0], r + spots[k][1], size))
+    if pencil:
+        ax.add_collection(_pencil_glyphs(ax, pencil), autolim=False)
     return ax
+
+
+def _pencil_glyphs(ax: Any, marks: list[tuple[str, float, float, float]]) -> Any:
+    """The pencil marks ``(symbol, x, y, font size in points)`` as one collection of glyph
+    outlines (``gid="pencil"``), each centred on its spot, above the grid's lines as a text
+    is: one artist for them all, where a text each made a picture of an empty 25×25 grid 43×
+    slower (``bench/bench_pencil_png.py``, docs/benchmarks.md). Sized in points, as a text: a
+    picture saved at another dpi scales them alike."""
+    from matplotlib.collections import PathCollection
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.path import Path as GlyphPath
+    from matplotlib.textpath import TextPath
+    from matplotlib.transforms import Affine2D
+
+    font = FontProperties()
+    glyphs: dict[tuple[str, float], Any] = {}
+    paths = []
+    for symbol, _, _, points in marks:
+        glyph = glyphs.get((symbol, points))
+        if glyph is None:
+            outline = TextPath((0, 0), symbol, size=points, prop=font)
+            ink = outline.get_extents()
+            centre = ((ink.x0 + ink.x1) / 2, (ink.y0 + ink.y1) / 2)
+            glyph = glyphs[symbol, points] = GlyphPath(outline.vertices - centre, outline.codes)
+        paths.append(glyph)
+    return PathCollection(
+        paths,
+        offsets=[(x, y) for _, x, y, _ in marks],
+        offset_transform=ax.transData,
+        transform=Affine2D().scale(1 / 72) + ax.figure.dpi_scale_trans,  # points to pixels
+        facecolor=PENCIL_COLOUR,
+        edgecolor="none",
+        zorder=3,
+        gid="pencil",
+    )
 
 
 def _rectangle(xy: tuple[float, float], w: float, h: float, fill: str) -> Any:
