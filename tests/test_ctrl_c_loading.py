@@ -26,8 +26,8 @@ PROGRAM = textwrap.dedent(
 
     if sys.argv[1] == "handle":
         _ctrl_c.take()
-    elif sys.argv[1] == "batch":  # the batch work's handler, of both signals
-        terminate_gracefully().install()
+    elif sys.argv[1] in ("batch", "restored"):  # the batch work's handler, of both signals
+        guard = terminate_gracefully().install()
     SIGNAL = getattr(signal, sys.argv[3])
 
     def busy(seconds):
@@ -38,6 +38,8 @@ PROGRAM = textwrap.dedent(
     def ctrl_c_inside():  # the signal comes while the finalizer runs Python code
         threading.Timer(0.05, lambda: os.kill(os.getpid(), SIGNAL)).start()
         busy(0.4)
+        if sys.argv[1] == "restored":  # the handler put back before the signal comes again
+            guard.restore()
 
     class Freed:
         def __del__(self):
@@ -85,6 +87,20 @@ def test_a_signal_during_a_finalizer_is_not_lost(
     assert done.stdout == f"{outcome}\n"
     # Python's own handler: the lost KeyboardInterrupt printed as "Exception ignored"
     assert ("Exception ignored" in done.stderr) == (handler == "python")
+
+
+@pytest.mark.parametrize("finalizer", ["del", "weakref"])
+def test_a_signal_sent_again_meets_the_handler_then_in_place(finalizer: str) -> None:
+    """A SIGTERM during a finalizer, the graceful handler put back (the default one: the
+    process ends) before it is sent again: it was sent as Python's own event, which does
+    nothing under the default handler, and the process went on (a review)."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM, "restored", finalizer, "SIGTERM"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert (done.returncode, done.stdout) == (-signal.SIGTERM, "")
 
 
 def test_the_command_line_puts_its_handler_in_place_and_back(

@@ -44,13 +44,25 @@ def later_if_in_finalizer(signum: int, frame: FrameType | None) -> bool:
         if code.co_name == "__del__" or (
             code.co_name == "__call__" and code.co_filename.endswith("weakref.py")
         ):
-            again = threading.Timer(AGAIN_SECONDS, _thread.interrupt_main, args=(signum,))
+            again = threading.Timer(AGAIN_SECONDS, _send_again, args=(signum,))
             again.daemon = True
             _pending.append(again)
             again.start()
             return True
         f = f.f_back
     return False
+
+
+def _send_again(signum: int) -> None:
+    """Send ``signum`` to the main thread, a real signal where there is ``pthread_kill``:
+    whatever handler is in place by then acts (the default one too: a SIGTERM whose graceful
+    handler was put back meanwhile still ends the process)."""
+    kill = getattr(signal, "pthread_kill", None)
+    ident = threading.main_thread().ident
+    if kill is not None and ident is not None:
+        kill(ident, signum)
+    else:
+        _thread.interrupt_main(signal.Signals(signum))
 
 
 _pending: list[threading.Timer] = []

@@ -1412,6 +1412,12 @@ def _token_starts(line: str, tokens: Sequence[str]) -> list[int]:
     return starts
 
 
+class MoreAfterGrid(ParseError):
+    """A line that starts with a whole grid and has more after it (a puzzle and its solution,
+    a comment, a number): that line's error, never the first row of a grid written over
+    several lines (how the file readers tell them apart)."""
+
+
 def _after_grid(token: str, end: int, line: int | None, column: int) -> ParseError:
     """The error for ``token``, at ``column``: the first text after the whole grid that the
     first ``end`` tokens of its line make (:func:`_grid_prefix`). A ``#`` there starts a
@@ -1428,7 +1434,7 @@ def _after_grid(token: str, end: int, line: int | None, column: int) -> ParseErr
         what = f"unexpected {token[:20]!r} after the grid ({end} rows of {end} cells)"
     else:
         what = f"unexpected {token[:20]!r} after the grid (a one-line grid has no blanks)"
-    return ParseError(what, line=line, column=column)
+    return MoreAfterGrid(what, line=line, column=column)
 
 
 def _grouped(text: str, toks: Sequence[tuple[str, int]], n: int) -> bool:

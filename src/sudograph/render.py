@@ -673,10 +673,10 @@ def draw_grid(
                     va="center", fontsize=points, color=FOUND_COLOUR)  # fmt: skip
         elif candidates:
             spots, scale = pencil_spots(n, below_sum=i in summed)
-            size = cell_points * PENCIL_SIZE / side * scale
+            font = cell_points * PENCIL_SIZE / side * scale
             for d2 in grid.candidates(i):
                 k = d2 - 1
-                pencil.append((alpha[k], c + spots[k][0], r + spots[k][1], size))
+                pencil.append((alpha[k], c + spots[k][0], r + spots[k][1], font))
     if pencil:
         ax.add_collection(_pencil_glyphs(ax, pencil), autolim=False)
     return ax

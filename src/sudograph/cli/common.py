@@ -451,7 +451,8 @@ def _read_to_tell(stream: BinaryIO) -> tuple[bytes, bool]:
 def stdin_head(size: int = VARIANT_HEAD, told: Callable[[bytes], bool] | None = None) -> bytes:
     """The first ``size`` bytes of standard input (fewer at its end, or once they hold its
     first content lines: :func:`~sudograph.formats.puzzles.first_lines_read`, or what
-    ``told`` says is enough), left to be
+    ``told`` says is enough: asked of the whole peek, then, on a pipe, of each new line not
+    blank nor ``#``, the lines before having told nothing), left to be
     read: peeked at (a buffered stream, as standard input is) or read and sought back (a
     seekable one). A pipe's peek gives what has arrived so far (two rows of a grid, part of a
     line), so there the lines are read on until the first content lines are whole (or the
@@ -484,7 +485,8 @@ def stdin_head(size: int = VARIANT_HEAD, told: Callable[[bytes], bool] | None = 
                 chunks.append(line)
                 read += len(line)
                 text = line.strip()  # only a content line can complete the first lines
-                if text and not text.startswith(b"#") and enough(b"".join(chunks)):
+                content = bool(text) and not text.startswith(b"#")
+                if content and enough(line if told else b"".join(chunks)):  # (told: linear)
                     break
             head = b"".join(chunks)
             if head:
@@ -498,14 +500,15 @@ def stdin_head(size: int = VARIANT_HEAD, told: Callable[[bytes], bool] | None = 
 DIMACS_HEADER = re.compile(rb"[^\S\n]*p[^\S\n]+(edge|edges|col)[^\S\n]+\d+[^\S\n]+\d+\s*")
 """The problem line of a DIMACS graph (``p edge N M``), matched whole (its line ending too)."""
 
-_DIMACS_COMMENT = re.compile(rb"\s*(c[^\n]*)?\s*$")
+_DIMACS_COMMENT = re.compile(rb"\s*([c#][^\n]*)?\s*$")
 """A line before a DIMACS graph's problem line: blank, or a ``c`` comment (any line starting
-with ``c``, as :func:`~sudograph.formats.dimacs.read_dimacs` reads it)."""
+with ``c``, as :func:`~sudograph.formats.dimacs.read_dimacs` reads it), or a ``#`` one (a
+comment of puzzle files: the graph is told, and the reader says what it makes of it)."""
 
 
 def is_dimacs_file(path: str) -> bool:
     """True when the first line of the file ``path`` (``-``: standard input, peeked at and left
-    to be read, :func:`stdin_head`) that is neither blank nor a ``c`` comment (read past up to
+    to be read, :func:`stdin_head`) that is neither blank nor a comment (read past up to
     :data:`DIMACS_HEAD` bytes) is a DIMACS ``p edge N M`` line, a UTF-8 byte-order mark
     before it or not (False for what cannot be read: the reader that opens it reports it;
     False, unread, for another file that is not a regular one: a pipe's bytes read here would
@@ -527,14 +530,14 @@ DIMACS_HEAD = 1 << 20
 """Most bytes of comments :func:`is_dimacs_file` reads past to find a DIMACS problem line
 (a long header of ``c`` lines, as generators write them)."""
 
-_DIMACS_SKIPPED = re.compile(rb"(?:[^\S\n]*(?:c[^\n]*)?\n)*")
-"""The blank lines and ``c`` comments at the start of a DIMACS graph (a run of them, skipped
-at once)."""
+_DIMACS_SKIPPED = re.compile(rb"(?:[^\S\n]*(?:[c#][^\n]*)?\n)*")
+"""The blank lines and comments (``c``, ``#``: :data:`_DIMACS_COMMENT`) at the start of a
+DIMACS graph, a run of them skipped at once."""
 
 
 def _first_content_line(head: bytes) -> bytes:
-    """The first line of ``head`` that is neither blank nor a ``c`` comment, without its line
-    break (as far as ``head`` goes; empty when there is none).
+    """The first line of ``head`` that is neither blank nor a comment (``c``, ``#``), without
+    its line break (as far as ``head`` goes; empty when there is none).
 
     >>> _first_content_line(b"c made here\\n\\n  p edge 3 1\\ne 1 2\\n")
     b'  p edge 3 1'

@@ -33,7 +33,15 @@ from typing import Any, BinaryIO, cast
 from .._text import split_lines
 from ..errors import ParseError, naming
 from ..graph import MAX_SIDE
-from ..grid import MAX_LINE, RULER_CHARS, Box, Grid, json_alphabet, json_box
+from ..grid import (
+    MAX_LINE,
+    RULER_CHARS,
+    Box,
+    Grid,
+    MoreAfterGrid,
+    json_alphabet,
+    json_box,
+)
 from .jsonplaces import JsonFault, loads_once, placed, refuse_misspelt_keys
 
 Source = str | os.PathLike[str] | BinaryIO
@@ -784,6 +792,8 @@ def _decide(
     width = _cell_count(first)
     try:
         Grid.parse(first, box=box, alphabet=alphabet)
+    except MoreAfterGrid:  # a whole grid, then more: one puzzle per line, each line told
+        return False
     except ParseError:
         if len(content) < 2:
             return False if told else None

@@ -648,6 +648,8 @@ def _puzzle_starts(lines: list[str]) -> list[int]:
     [1]
     >>> _puzzle_starts(["variant: x", "", "grid: 1", "variant: y", "grid: 2"])
     [1, 4]
+    >>> _puzzle_starts(["grid: 1", "", "alphabet: AB", "variant: x", "grid: 2"])
+    [1, 3]
     """
     keyed = [_key_of(line) for line in lines]
     starts = [1]
@@ -661,7 +663,7 @@ def _puzzle_starts(lines: list[str]) -> list[int]:
             continue
         if key is not None and (
             (key == "variant" and key in keys)
-            or (after_blank and _block_keys(lines, keyed, no) & keys)
+            or (after_blank and _block_keys(lines, keyed, no, keys) & keys)
         ):
             start = no
             while start - 1 > starts[-1] and lines[start - 2].lstrip().startswith("#"):
@@ -684,13 +686,20 @@ def _key_of(line: str) -> str | None:
     return misspelt[1] if misspelt else None
 
 
-def _block_keys(lines: list[str], keyed: list[str | None], no: int) -> set[str]:
+def _block_keys(lines: list[str], keyed: list[str | None], no: int, keys: set[str]) -> set[str]:
     """The keys of the block of ``lines`` that starts at line ``no`` (from 1), up to the next
-    blank line or ``variant:`` line after its first (which starts a puzzle of its own);
-    ``keyed`` the key of each line (:func:`_key_of`)."""
+    blank line, or the next ``variant:`` line when the puzzle above (its ``keys``) has one
+    (that line starts a puzzle of its own); ``keyed`` the key of each line
+    (:func:`_key_of`). Each block is read once: linear in the file.
+
+    >>> lines = ["alphabet: AB", "variant: x", "grid: 1", "", "variant: y"]
+    >>> sorted(_block_keys(lines, [_key_of(x) for x in lines], 1, {"grid"}))
+    ['alphabet', 'grid', 'variant']
+    """
     found: set[str] = set()
-    for line, key in zip(lines[no - 1 :], keyed[no - 1 :], strict=True):
-        if not line.strip() or (key == "variant" and found):
+    for at in range(no - 1, len(lines)):
+        line, key = lines[at], keyed[at]
+        if not line.strip() or (key == "variant" and found and "variant" in keys):
             break
         if key is not None and not line.lstrip().startswith("#"):
             found.add(key)
