@@ -101,12 +101,6 @@ def late_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 LOCKS = ("run", "signals")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked ``slow`` first, in their order, then the others: on every core, a long
-    test left near the end kept one worker busy while the other had nothing left to run."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
 def _locks(config: pytest.Config) -> dict[str, Any] | None:
     """The lock files shared by this run's workers, by name (opened once per worker), None
     outside pytest-xdist or without ``fcntl``."""
