@@ -500,11 +500,6 @@ def stdin_head(size: int = VARIANT_HEAD, told: Callable[[bytes], bool] | None = 
 DIMACS_HEADER = re.compile(rb"[^\S\n]*p[^\S\n]+(edge|edges|col)[^\S\n]+\d+[^\S\n]+\d+\s*")
 """The problem line of a DIMACS graph (``p edge N M``), matched whole (its line ending too)."""
 
-_DIMACS_COMMENT = re.compile(rb"\s*([c#][^\n]*)?\s*$")
-"""A line before a DIMACS graph's problem line: blank, or a ``c`` comment (any line starting
-with ``c``, as :func:`~sudograph.formats.dimacs.read_dimacs` reads it), or a ``#`` one (a
-comment of puzzle files: the graph is told, and the reader says what it makes of it)."""
-
 
 def is_dimacs_file(path: str) -> bool:
     """True when the first line of the file ``path`` (``-``: standard input, peeked at and left
@@ -531,8 +526,10 @@ DIMACS_HEAD = 1 << 20
 (a long header of ``c`` lines, as generators write them)."""
 
 _DIMACS_SKIPPED = re.compile(rb"(?:[^\S\n]*(?:[c#][^\n]*)?\n)*")
-"""The blank lines and comments (``c``, ``#``: :data:`_DIMACS_COMMENT`) at the start of a
-DIMACS graph, a run of them skipped at once."""
+"""The lines before a DIMACS graph's problem line, a run of them skipped at once: blank, a
+``c`` comment (any line starting with ``c``, as :func:`~sudograph.formats.dimacs.read_dimacs`
+reads it), or a ``#`` one (a comment of puzzle files: the graph is told, and the reader says
+what it makes of it)."""
 
 
 def _first_content_line(head: bytes) -> bytes:
@@ -558,8 +555,9 @@ def _dimacs_told(head: bytes) -> bool:
     >>> _dimacs_told(b"1.3.....2...4..1\\n"), _dimacs_told(b"p edge 3 3")
     (True, False)
     """
-    lines = head.removeprefix(codecs.BOM_UTF8).split(b"\n")[:-1]  # the whole lines
-    return any(_DIMACS_COMMENT.fullmatch(line) is None for line in lines)
+    head = head.removeprefix(codecs.BOM_UTF8)
+    at = cast(re.Match[bytes], _DIMACS_SKIPPED.match(head)).end()
+    return b"\n" in head[at:]  # a whole line after the blank lines and comments
 
 
 def refuse_graph_input(source: str, command: str | None) -> None:

@@ -222,7 +222,7 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
         if no == 1 and (packed := compressed(raw, name)) is not None:
             raise packed
         if len(raw) > MAX_DIMACS_LINE and not raw.endswith(b"\n"):
-            if not _COMMENT_HEAD.match(raw.removeprefix(b"\xef\xbb\xbf") if no == 1 else raw):
+            if not _is_comment(raw, no):
                 raise ParseError(f"line longer than {MAX_DIMACS_LINE} bytes", line=no, source=name)
             _read_past(stream, raw, no, name)
             yield "c\n"
@@ -233,10 +233,17 @@ def _text_lines(stream: BinaryIO, name: str | None) -> Iterator[str]:
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            if _COMMENT_HEAD.match(raw.removeprefix(b"\xef\xbb\xbf") if no == 1 else raw):
+            if _is_comment(raw, no):
                 yield "c\n"  # a comment in Latin-1, say: read past, as a '#' line of puzzles
                 continue
             raise ParseError("invalid UTF-8", line=no, column=exc.start + 1, source=name) from None
+
+
+def _is_comment(raw: bytes, no: int) -> bool:
+    """Whether ``raw``, line ``no`` of a DIMACS file (a byte-order mark before the first),
+    is a comment line, asked only of a line that does not read as it is (too long, not
+    UTF-8): a comment is read past whatever it holds."""
+    return _COMMENT_HEAD.match(raw.removeprefix(b"\xef\xbb\xbf") if no == 1 else raw) is not None
 
 
 def _read_past(stream: BinaryIO, raw: bytes, no: int, name: str | None) -> None:
